@@ -60,7 +60,8 @@ export class ApiClient {
   cancelPullRequest = (body: RequestOf<'cancelPullRequest'>) => this.call('cancelPullRequest', body);
   restartTestsOnPullRequest = (body: RequestOf<'restartTestsOnPullRequest'>) =>
     this.call('restartTestsOnPullRequest', body);
-  getSubmittedPullRequest = (body: RequestOf<'getSubmittedPullRequest'>) => this.call('getSubmittedPullRequest', body);
+  getSubmittedPullRequest = (body: RequestOf<'getSubmittedPullRequest'>) =>
+    this.call('getSubmittedPullRequest', body);
   /** Takes the body already serialized, so that its exact size can be checked against the limit first. */
   setImpactedTargets = (serializedBody: string) => this.call('setImpactedTargets', serializedBody);
   getMergeQueueTestingDetails = (body: RequestOf<'getMergeQueueTestingDetails'>) =>
@@ -71,7 +72,8 @@ export class ApiClient {
   updateQueue = (body: RequestOf<'updateQueue'> & Record<string, unknown>) => this.call('updateQueue', body);
   deleteQueue = (body: RequestOf<'deleteQueue'>) => this.call('deleteQueue', body);
   listPullRequests = (body: RequestOf<'listPullRequests'>) => this.call('listPullRequests', body);
-  getMergeQueueMetrics = (query: RequestOf<'getMergeQueueMetrics'>) => this.call('getMergeQueueMetrics', query);
+  getMergeQueueMetrics = (query: RequestOf<'getMergeQueueMetrics'>) =>
+    this.call('getMergeQueueMetrics', query);
   listUnhealthyTests = (body: RequestOf<'listUnhealthyTests'>) => this.call('listUnhealthyTests', body);
   listQuarantinedTests = (body: RequestOf<'listQuarantinedTests'>) => this.call('listQuarantinedTests', body);
   listFailingTests = (body: RequestOf<'listFailingTests'>) => this.call('listFailingTests', body);
@@ -104,11 +106,15 @@ export class ApiClient {
     const base = this.options.baseUrl.replace(/\/+$/, '');
     if (definition.method === 'GET') {
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(payload)) if (value !== undefined) query.set(key, String(value));
+      for (const [key, value] of Object.entries(payload))
+        if (value !== undefined) query.set(key, String(value));
       const search = query.toString();
       return { url: `${base}${definition.path}${search ? `?${search}` : ''}`, body: null };
     }
-    return { url: `${base}${definition.path}`, body: typeof payload === 'string' ? payload : JSON.stringify(payload) };
+    return {
+      url: `${base}${definition.path}`,
+      body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    };
   }
 
   private headersFor(endpoint: EndpointName, body: string | null): Record<string, string> {
@@ -135,7 +141,9 @@ export class ApiClient {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         message?.destroy();
-        reject(new ApiError(endpoint, `no answer within ${(timeoutMs / 1000).toFixed(1)}s.`, { kind: 'timeout' }));
+        reject(
+          new ApiError(endpoint, `no answer within ${(timeoutMs / 1000).toFixed(1)}s.`, { kind: 'timeout' }),
+        );
       }, timeoutMs);
     });
     // A fresh client per attempt: its socket timeout is this attempt's, and a hung socket dies with it.

@@ -11,7 +11,11 @@ export class ApiError extends Error {
   /** The body the service sent with the failure, as text (truncated). */
   readonly body: string;
 
-  constructor(endpoint: string, detail: string, options: { kind: ApiErrorKind; status?: number; body?: string }) {
+  constructor(
+    endpoint: string,
+    detail: string,
+    options: { kind: ApiErrorKind; status?: number; body?: string },
+  ) {
     super(detail);
     this.name = 'ApiError';
     this.endpoint = endpoint;
@@ -32,11 +36,15 @@ export class ApiError extends Error {
       this.status === 429
         ? 'The organization is over its rate limit: run fewer calls at once, or raise timeout-seconds to wait longer.'
         : `Check api-url and the service's status, or raise timeout-seconds (now ${Math.round(deadlineMs / 1000)}).`;
-    const error = new ApiError(this.endpoint, `${this.message} Gave up after ${attempts} attempt(s). ${advice}`, {
-      kind: this.kind,
-      status: this.status,
-      body: this.body,
-    });
+    const error = new ApiError(
+      this.endpoint,
+      `${this.message} Gave up after ${attempts} attempt(s). ${advice}`,
+      {
+        kind: this.kind,
+        status: this.status,
+        body: this.body,
+      },
+    );
     return error;
   }
 
@@ -88,7 +96,9 @@ export function summarizeBody(body: string, contentType = ''): string {
   let text = body;
   if (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-    text = title ?? text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
+    text =
+      title ??
+      text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > SHOWN_BODY_CHARS ? `${text.slice(0, SHOWN_BODY_CHARS)}…` : text;

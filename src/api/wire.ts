@@ -7,7 +7,11 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /** A string enum typed as the given values (what we send) that accepts any case on input. */
 function anyCaseEnum<const T extends readonly string[]>(values: T) {
   const anyCase = (value: string) =>
-    [...value].map((c) => (c.toLowerCase() === c.toUpperCase() ? escapeRegex(c) : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
+    [...value]
+      .map((c) =>
+        c.toLowerCase() === c.toUpperCase() ? escapeRegex(c) : `[${c.toLowerCase()}${c.toUpperCase()}]`,
+      )
+      .join('');
   return Type.Unsafe<T[number]>({ type: 'string', pattern: `^(?:${values.map(anyCase).join('|')})$` });
 }
 
@@ -83,7 +87,12 @@ export type Page = Static<typeof Page>;
 
 export const SubmitPullRequestRequest = Type.Object({
   ...PrInQueue,
-  priority: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: LOWEST_PRIORITY }), anyCaseEnum(['urgent', 'high', 'medium', 'low'])])),
+  priority: Type.Optional(
+    Type.Union([
+      Type.Integer({ minimum: 0, maximum: LOWEST_PRIORITY }),
+      anyCaseEnum(['urgent', 'high', 'medium', 'low']),
+    ]),
+  ),
   noBatch: Type.Optional(Type.Boolean()),
 });
 export const PullRequestRequest = Type.Object(PrInQueue);
@@ -91,7 +100,12 @@ export const SetImpactedTargetsRequest = Type.Object({
   ...QueueRef,
   pr: Type.Object({
     // A public client sends the number as a string; the service accepts both.
-    number: Type.Unsafe<number>({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]*$' }] }),
+    number: Type.Unsafe<number>({
+      anyOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'string', pattern: '^[1-9][0-9]*$' },
+      ],
+    }),
     sha: Type.String({ minLength: 1 }),
   }),
   impactedTargets: Type.Union([Type.Array(Type.String()), Type.Literal('ALL')]),
@@ -208,7 +222,10 @@ export const QueueConfiguration = Type.Object({
   mergeMethod: Type.String(),
 });
 export type QueueConfiguration = Static<typeof QueueConfiguration>;
-export const Queue = Type.Composite([QueueConfiguration, Type.Object({ enqueuedPullRequests: Type.Array(EnqueuedPullRequest) })]);
+export const Queue = Type.Composite([
+  QueueConfiguration,
+  Type.Object({ enqueuedPullRequests: Type.Array(EnqueuedPullRequest) }),
+]);
 export type Queue = Static<typeof Queue>;
 
 export const ListPullRequestsResponse = Type.Object({
@@ -236,8 +253,16 @@ export const TestingDetails = Type.Object({
       ),
     }),
   ),
-  statusChecks: Type.Array(Type.Object({ context: Type.String(), url: Type.Optional(Type.String()), state: Type.Optional(Type.String()) })),
-  testedPullRequests: Type.Array(Type.Object({ prNumber: Type.Number(), prUrl: Type.String(), title: Type.String() })),
+  statusChecks: Type.Array(
+    Type.Object({
+      context: Type.String(),
+      url: Type.Optional(Type.String()),
+      state: Type.Optional(Type.String()),
+    }),
+  ),
+  testedPullRequests: Type.Array(
+    Type.Object({ prNumber: Type.Number(), prUrl: Type.String(), title: Type.String() }),
+  ),
   impactedTargets: Type.Optional(Type.Array(Type.String())),
   impactedTargetsForTestedPrs: Type.Optional(Type.Array(Type.String())),
   dependentPrs: Type.Optional(Type.Array(Type.Number())),
@@ -261,7 +286,10 @@ export const ListFailingTestsRequest = Type.Object({
   end_time: Type.String({ format: 'date-time' }),
   page_query: PageQuery,
 });
-export const GetTestDetailsRequest = Type.Object({ ...FlakyRepoRequest, test_id: Type.String({ minLength: 1 }) });
+export const GetTestDetailsRequest = Type.Object({
+  ...FlakyRepoRequest,
+  test_id: Type.String({ minLength: 1 }),
+});
 export const LinkTicketRequest = Type.Object({
   repo: Repo,
   test_case_id: Type.String({ minLength: 1 }),
@@ -289,7 +317,11 @@ export const FailingTest = Type.Composite([
   UnhealthyTest,
   Type.Object({
     most_common_failures: Type.Array(
-      Type.Object({ summary: Type.String(), occurrence_count: Type.Integer(), last_occurrence: Type.Optional(Type.String()) }),
+      Type.Object({
+        summary: Type.String(),
+        occurrence_count: Type.Integer(),
+        last_occurrence: Type.Optional(Type.String()),
+      }),
     ),
     failure_rate_last_7d: Type.Number(),
     failure_rate_last_24h: Type.Number(),
@@ -316,7 +348,10 @@ export const ListUnhealthyTestsResponse = Type.Object({ tests: Type.Array(Unheal
 export type ListUnhealthyTestsResponse = Static<typeof ListUnhealthyTestsResponse>;
 export const ListFailingTestsResponse = Type.Object({ tests: Type.Array(FailingTest), page: Page });
 export type ListFailingTestsResponse = Static<typeof ListFailingTestsResponse>;
-export const ListQuarantinedTestsResponse = Type.Object({ quarantined_tests: Type.Array(QuarantinedTest), page: Page });
+export const ListQuarantinedTestsResponse = Type.Object({
+  quarantined_tests: Type.Array(QuarantinedTest),
+  page: Page,
+});
 export type ListQuarantinedTestsResponse = Static<typeof ListQuarantinedTestsResponse>;
 export const TestDetailsResponse = Type.Object({ test: FailingTest });
 export type TestDetailsResponse = Static<typeof TestDetailsResponse>;
@@ -336,7 +371,11 @@ interface EndpointShape {
 export const ENDPOINTS = {
   submitPullRequest: { method: 'POST', path: '/submitPullRequest', request: SubmitPullRequestRequest },
   cancelPullRequest: { method: 'POST', path: '/cancelPullRequest', request: PullRequestRequest },
-  restartTestsOnPullRequest: { method: 'POST', path: '/restartTestsOnPullRequest', request: PullRequestRequest },
+  restartTestsOnPullRequest: {
+    method: 'POST',
+    path: '/restartTestsOnPullRequest',
+    request: PullRequestRequest,
+  },
   getSubmittedPullRequest: {
     method: 'POST',
     path: '/getSubmittedPullRequest',
@@ -352,7 +391,12 @@ export const ENDPOINTS = {
   },
   createQueue: { method: 'POST', path: '/createQueue', request: CreateQueueRequest },
   getQueue: { method: 'POST', path: '/getQueue', request: QueueRequest, response: Queue },
-  updateQueue: { method: 'POST', path: '/updateQueue', request: UpdateQueueRequest, response: QueueConfiguration },
+  updateQueue: {
+    method: 'POST',
+    path: '/updateQueue',
+    request: UpdateQueueRequest,
+    response: QueueConfiguration,
+  },
   deleteQueue: { method: 'POST', path: '/deleteQueue', request: QueueRequest },
   listPullRequests: {
     method: 'POST',
@@ -385,7 +429,11 @@ export const ENDPOINTS = {
     request: GetTestDetailsRequest,
     response: TestDetailsResponse,
   },
-  linkTicketToTestCase: { method: 'POST', path: '/flaky-tests/link-ticket-to-test-case', request: LinkTicketRequest },
+  linkTicketToTestCase: {
+    method: 'POST',
+    path: '/flaky-tests/link-ticket-to-test-case',
+    request: LinkTicketRequest,
+  },
 } as const satisfies Record<string, EndpointShape>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

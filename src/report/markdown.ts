@@ -1,0 +1,107 @@
+// A small builder for job summaries. Every string that came from the API or from users' code goes
+// through escape() so that test names like `<script>` or `a|b` render as text, never as markup.
+
+/** GitHub's limit on one step's summary is 1 MiB; stay well below it. */
+export const SUMMARY_BYTE_BUDGET = 900 * 1024;
+
+export function escapeMarkdown(text: unknown): string {
+  return String(text ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '&#124;')
+    .replace(/`/g, '&#96;')
+    .replace(/([\\*_[\]#~])/g, '\\$1')
+    .replace(/\r?\n/g, ' ');
+}
+
+/** A link only when the URL is http(s); anything else is shown as plain text. */
+export function link(text: unknown, url: unknown): string {
+  const label = escapeMarkdown(text);
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return label;
+  return `[${label}](${encodeURI(decodeURIComponentSafe(url)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})`;
+}
+
+function decodeURIComponentSafe(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+export class Markdown {
+  private readonly parts: string[] = [];
+  private bytes = 0;
+
+  heading(text: string, level = 2): this {
+    return this.add(`${'#'.repeat(level)} ${escapeMarkdown(text)}`);
+  }
+
+  /** A paragraph of already-escaped markdown. */
+  paragraph(markdown: string): this {
+    return this.add(markdown);
+  }
+
+  /** Key/value rows; values are escaped unless given as `{ markdown }`. */
+  facts(rows: [string, unknown | { markdown: string }][]): this {
+    return this.table(
+      ['', ''],
+      rows.map(([key, value]) => [
+        escapeMarkdown(key),
+        isMarkdown(value) ? value.markdown : `${escapeMarkdown(value)}`,
+      ]),
+    );
+  }
+
+  /**
+   * A table of already-escaped cells. Rows past the byte budget are dropped and counted in a last line,
+   * with `moreNote` telling where the rest is.
+   */
+  table(headers: string[], rows: string[][], moreNote = ''): this {
+    const head = `| ${headers.join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`;
+    const lines = [head];
+    let size = this.bytes + Buffer.byteLength(head) + 200;
+    let shown = 0;
+    for (const row of rows) {
+      const line = `| ${row.join(' | ')} |`;
+      size += Buffer.byteLength(line) + 1;
+      if (size > SUMMARY_BYTE_BUDGET) break;
+      lines.push(line);
+      shown++;
+    }
+    this.add(lines.join('\n'));
+    if (shown < rows.length) {
+      this.add(`_${rows.length - shown} more${moreNote ? ` ${moreNote}` : ''}_`);
+    }
+    return this;
+  }
+
+  /** A collapsed block around already-escaped markdown. */
+  details(summary: string, markdown: string): this {
+    return this.add(`<details><summary>${escapeMarkdown(summary)}</summary>\n\n${markdown}\n\n</details>`);
+  }
+
+  /** A fenced code block; the fence is longer than any run of backticks inside. */
+  code(text: string, language = ''): this {
+    const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    return this.add(`${fence}${language}\n${text}\n${fence}`);
+  }
+
+  toString(): string {
+    return this.parts.join('\n\n') + '\n';
+  }
+
+  private add(block: string): this {
+    const size = Buffer.byteLength(block) + 2;
+    if (this.bytes + size > SUMMARY_BYTE_BUDGET) return this;
+    this.parts.push(block);
+    this.bytes += size;
+    return this;
+  }
+}
+
+function isMarkdown(value: unknown): value is { markdown: string } {
+  return typeof value === 'object' && value !== null && 'markdown' in value;
+}
