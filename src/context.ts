@@ -1,0 +1,365 @@
+// The workflow context: which repository, pull request, head sha and target branch an operation acts on.
+// Inputs win over the event; the GitHub API is asked only for what the operation needs and the event
+// does not carry.
+import { readFileSync } from 'node:fs';
+import {
+  field,
+  gitHubLookup,
+  readPullRequestFacts,
+  text,
+  type GitHubLookup,
+  type PullRequestFacts,
+} from './github-lookup.js';
+
+export interface RepoRef {
+  host: string;
+  owner: string;
+  name: string;
+}
+
+/** Values given by inputs; each replaces what the event says. */
+export interface ContextOverrides {
+  repo?: { owner: string; name: string };
+  repoHost?: string;
+  targetBranch?: string;
+  prNumber?: number;
+  prSha?: string;
+}
+
+/** What the operation needs; anything not needed is never looked up. */
+export interface Needs {
+  pr: boolean;
+  headSha: boolean;
+  targetBranch: boolean;
+}
+
+export interface ResolvedContext {
+  repo: RepoRef;
+  prNumber?: number;
+  headSha?: string;
+  targetBranch?: string;
+  /** true when the PR's head repository differs from the base repository, or is gone */
+  isFork: boolean;
+  /** a push to trunk-merge/pr-<N>/<id>: a merge-queue test run */
+  isMergeQueueTestRun: boolean;
+  /** the <id> of a trunk-merge/pr-<N>/<id> branch */
+  testRunId?: string;
+  eventName: string;
+  /** lines for the log explaining where each value came from or a fallback taken */
+  notes: string[];
+}
+
+/** A context that cannot be worked out; the message is one line that names the input to set. */
+export class ContextError extends Error {
+  override name = 'ContextError';
+  constructor(message: string) {
+    super(message.replace(/\s+/g, ' ').trim());
+  }
+}
+
+interface Options {
+  githubToken?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function resolveContext(
+  overrides: ContextOverrides,
+  needs: Needs,
+  options: Options,
+): Promise<ResolvedContext> {
+  const env = options.env ?? process.env;
+  const token = options.githubToken || undefined;
+  const notes: string[] = [];
+  const event = readEvent(env, notes);
+  const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
+
+  const eventRepo = repoOfEvent(env, event.payload);
+  const repo = resolveRepo(overrides, eventRepo, serverUrl, notes);
+  const facts = readEventFacts(event.name, event.payload, env.GITHUB_REF);
+  const eventIsForRepo = eventRepo !== undefined && sameRepo(eventRepo.fullName, repo);
+  const fromEvent = `from the ${event.name} event`;
+
+  const prNumber = overrides.prNumber ?? (eventIsForRepo ? facts.prNumber : undefined);
+  if (prNumber !== undefined) {
+    notes.push(
+      `pr-number: ${prNumber} (${overrides.prNumber !== undefined ? 'from the pr-number input' : fromEvent})`,
+    );
+  } else if (needs.pr || needs.headSha) {
+    const why = eventIsForRepo
+      ? (facts.noPullRequest ?? 'carries no pull request')
+      : `is for ${eventRepo?.fullName ?? 'no repository'}, not ${repo.owner}/${repo.name}`;
+    throw new ContextError(
+      `No pull request to act on: the ${event.name} event ${why}; set the pr-number input.`,
+    );
+  }
+
+  // The event's facts describe its own PR; a PR named by input may be another one.
+  const eventPr = prNumber !== undefined && eventIsForRepo && prNumber === facts.prNumber ? facts : undefined;
+  let headSha = firstKnown([overrides.prSha, 'from the pr-sha input'], [eventPr?.headSha, fromEvent]);
+  let targetBranch = firstKnown(
+    [overrides.targetBranch, 'from the target-branch input'],
+    [eventPr?.targetBranch, fromEvent],
+  );
+  let pullRequest: PullRequestFacts | undefined = eventPr?.pullRequest;
+  let lookupProblem: string | undefined;
+
+  const lookup = token ? gitHubLookup(token, apiUrl(env, serverUrl)) : undefined;
+  const missing = (needs.headSha && !headSha) || (needs.targetBranch && !targetBranch);
+  if (prNumber !== undefined && missing) {
+    if (!lookup) {
+      lookupProblem = `no github-token to look up PR #${prNumber}`;
+    } else {
+      try {
+        pullRequest = await lookup.pullRequest(repo.owner, repo.name, prNumber);
+        const source = `PR #${prNumber} looked up through the GitHub API`;
+        headSha ??= firstKnown([pullRequest.headSha, source]);
+        targetBranch ??= firstKnown([pullRequest.baseRef, source]);
+      } catch (error) {
+        lookupProblem = `could not look up PR #${prNumber}: ${(error as Error).message}`;
+        notes.push(`GitHub API: ${lookupProblem}`);
+      }
+    }
+  }
+
+  if (headSha) notes.push(`head sha: ${headSha.value} (${headSha.source})`);
+  else if (needs.headSha) {
+    const why = lookupProblem ?? `the ${event.name} event does not say it`;
+    const alternative = lookup ? '' : ' or pass github-token';
+    throw new ContextError(
+      `Cannot tell the head sha of PR #${prNumber} (${why}); set the pr-sha input${alternative}.`,
+    );
+  }
+
+  if (!targetBranch && needs.targetBranch) {
+    targetBranch = await defaultBranch(repo, eventIsForRepo ? event.payload : undefined, prNumber, lookup, {
+      eventName: event.name,
+      lookupProblem,
+      notes,
+    });
+  } else if (targetBranch) notes.push(`target branch: ${targetBranch.value} (${targetBranch.source})`);
+
+  if (pullRequest?.isFork) {
+    const head = pullRequest.headRepoFullName;
+    notes.push(
+      `fork: PR #${prNumber} comes from ${head ? `${head}, not ${repo.owner}/${repo.name}` : 'a repository that is gone'}`,
+    );
+  }
+  if (facts.isMergeQueueTestRun) {
+    notes.push(
+      `merge-queue test run: PR #${facts.prNumber}, test run id ${facts.testRunId} (from the branch name)`,
+    );
+  }
+
+  return {
+    repo,
+    prNumber,
+    headSha: headSha?.value,
+    targetBranch: targetBranch?.value,
+    isFork: pullRequest?.isFork ?? false,
+    isMergeQueueTestRun: facts.isMergeQueueTestRun,
+    testRunId: facts.testRunId,
+    eventName: event.name,
+    notes,
+  };
+}
+
+interface Sourced {
+  value: string;
+  source: string;
+}
+
+function firstKnown(...candidates: [string | undefined, string][]): Sourced | undefined {
+  const found = candidates.find(([value]) => value !== undefined && value !== '');
+  return found ? { value: found[0] as string, source: found[1] } : undefined;
+}
+
+/** The target branch when neither inputs, the event nor the PR name one: the repository's default. */
+async function defaultBranch(
+  repo: RepoRef,
+  payload: unknown,
+  prNumber: number | undefined,
+  lookup: GitHubLookup | undefined,
+  about: { eventName: string; lookupProblem: string | undefined; notes: string[] },
+): Promise<Sourced> {
+  let why = about.lookupProblem ?? `the ${about.eventName} event names no target branch`;
+  let branch = text(field(field(payload, 'repository'), 'default_branch'));
+  if (!branch && lookup && prNumber === undefined) {
+    try {
+      branch = await lookup.defaultBranch(repo.owner, repo.name);
+    } catch (error) {
+      why = `${why}, and ${(error as Error).message}`;
+    }
+  }
+  if (!branch) {
+    throw new ContextError(`Cannot tell the target branch (${why}); set the target-branch input.`);
+  }
+  about.notes.push(
+    `target branch: ${branch} (the repository's default branch, because ${why}; set target-branch if that is wrong)`,
+  );
+  return { value: branch, source: "the repository's default branch" };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The event
+
+function readEvent(env: NodeJS.ProcessEnv, notes: string[]): { name: string; payload: unknown } {
+  const name = env.GITHUB_EVENT_NAME || 'unknown';
+  const path = env.GITHUB_EVENT_PATH;
+  if (!path) return { name, payload: {} };
+  try {
+    return { name, payload: JSON.parse(readFileSync(path, 'utf8')) };
+  } catch (error) {
+    notes.push(
+      `event: could not read GITHUB_EVENT_PATH ${path} (${(error as Error).message}); using inputs only`,
+    );
+    return { name, payload: {} };
+  }
+}
+
+/** What the event itself says about a pull request. */
+interface EventFacts {
+  prNumber?: number;
+  headSha?: string;
+  targetBranch?: string;
+  pullRequest?: PullRequestFacts;
+  isMergeQueueTestRun: boolean;
+  testRunId?: string;
+  /** why the event names no pull request, completing "the <event> event ..." */
+  noPullRequest?: string;
+}
+
+// The base branch may itself contain slashes; the pr-<N>-<sha> tail is what anchors the match.
+const MERGE_GROUP_REF = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
+const TEST_RUN_REF = /^(?:refs\/heads\/)?trunk-merge\/pr-(\d+)\/(.+)$/;
+
+function readEventFacts(eventName: string, payload: unknown, envRef: string | undefined): EventFacts {
+  if (eventName === 'merge_group') {
+    const group = field(payload, 'merge_group');
+    const headRef = text(field(group, 'head_ref')) ?? '';
+    const match = MERGE_GROUP_REF.exec(headRef);
+    if (!match) {
+      return {
+        isMergeQueueTestRun: false,
+        noPullRequest: `has head_ref '${headRef}', which names no pull request (gh-readonly-queue/<base>/pr-<N>-<sha>)`,
+      };
+    }
+    return {
+      prNumber: Number(match[2]),
+      headSha: text(field(group, 'head_sha')),
+      targetBranch: branchName(text(field(group, 'base_ref'))) ?? match[1],
+      isMergeQueueTestRun: false,
+    };
+  }
+  if (eventName === 'issue_comment') {
+    const issue = field(payload, 'issue');
+    const issueNumber = positiveInteger(field(issue, 'number'));
+    if (field(issue, 'pull_request') == null) {
+      return {
+        isMergeQueueTestRun: false,
+        noPullRequest: `is on issue #${issueNumber}, which is not a pull request`,
+      };
+    }
+    return { prNumber: issueNumber, isMergeQueueTestRun: false };
+  }
+  if (eventName === 'push') {
+    const ref = text(field(payload, 'ref')) ?? envRef ?? '';
+    const match = TEST_RUN_REF.exec(ref);
+    if (!match) {
+      return {
+        isMergeQueueTestRun: false,
+        noPullRequest: `is to ${ref}, not to a merge-queue test branch (trunk-merge/pr-<N>/<id>)`,
+      };
+    }
+    return { prNumber: Number(match[1]), isMergeQueueTestRun: true, testRunId: match[2] };
+  }
+  // pull_request, pull_request_target and the review events carry the pull request itself.
+  const pr = field(payload, 'pull_request');
+  if (typeof pr === 'object' && pr !== null) {
+    const pullRequest = readPullRequestFacts(pr);
+    return {
+      prNumber: positiveInteger(field(pr, 'number')),
+      headSha: pullRequest.headSha,
+      targetBranch: pullRequest.baseRef,
+      pullRequest,
+      isMergeQueueTestRun: false,
+    };
+  }
+  return { isMergeQueueTestRun: false, noPullRequest: 'carries no pull request' };
+}
+
+function branchName(ref: string | undefined): string | undefined {
+  return ref?.replace(/^refs\/heads\//, '') || undefined;
+}
+
+function positiveInteger(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The repository and the GitHub server
+
+interface EventRepo {
+  owner: string;
+  name: string;
+  fullName: string;
+  source: string;
+}
+
+function repoOfEvent(env: NodeJS.ProcessEnv, payload: unknown): EventRepo | undefined {
+  if (env.GITHUB_REPOSITORY) {
+    const split = splitFullName(env.GITHUB_REPOSITORY);
+    if (!split) {
+      throw new ContextError(
+        `GITHUB_REPOSITORY '${env.GITHUB_REPOSITORY}' is not owner/name; set the repo input (owner/name).`,
+      );
+    }
+    return { ...split, fullName: env.GITHUB_REPOSITORY, source: 'from GITHUB_REPOSITORY' };
+  }
+  const fullName = text(field(field(payload, 'repository'), 'full_name'));
+  const split = fullName ? splitFullName(fullName) : undefined;
+  return split && fullName ? { ...split, fullName, source: 'from the event payload' } : undefined;
+}
+
+/** `group/sub/name` -> owner `group/sub`, name `name`: only the last segment is the name. */
+function splitFullName(fullName: string): { owner: string; name: string } | undefined {
+  const slash = fullName.lastIndexOf('/');
+  const owner = fullName.slice(0, slash);
+  const name = fullName.slice(slash + 1);
+  return slash > 0 && name ? { owner, name } : undefined;
+}
+
+function resolveRepo(
+  overrides: ContextOverrides,
+  eventRepo: EventRepo | undefined,
+  serverUrl: string,
+  notes: string[],
+): RepoRef {
+  const host = overrides.repoHost ?? hostOf(serverUrl);
+  const hostSource = overrides.repoHost ? 'the repo-host input' : 'GITHUB_SERVER_URL';
+  const chosen = overrides.repo ? { ...overrides.repo, source: 'from the repo input' } : eventRepo;
+  if (!chosen) {
+    throw new ContextError(
+      'Cannot tell the repository: GITHUB_REPOSITORY is not set and the event names none; set the repo input (owner/name).',
+    );
+  }
+  notes.push(`repo: ${host}/${chosen.owner}/${chosen.name} (${chosen.source}; host from ${hostSource})`);
+  return { host, owner: chosen.owner, name: chosen.name };
+}
+
+function hostOf(serverUrl: string): string {
+  const host = URL.canParse(serverUrl) ? new URL(serverUrl).hostname : '';
+  if (!host)
+    throw new ContextError(`GITHUB_SERVER_URL '${serverUrl}' is not a URL; set the repo-host input.`);
+  return host;
+}
+
+/** The REST API root: GITHUB_API_URL, else github.com's API or a GitHub Enterprise server's `/api/v3`. */
+function apiUrl(env: NodeJS.ProcessEnv, serverUrl: string): string {
+  if (env.GITHUB_API_URL) return env.GITHUB_API_URL.replace(/\/+$/, '');
+  const server = new URL(serverUrl);
+  return server.hostname === 'github.com' ? 'https://api.github.com' : `${server.origin}/api/v3`;
+}
+
+function sameRepo(fullName: string, repo: RepoRef): boolean {
+  return fullName.toLowerCase() === `${repo.owner}/${repo.name}`.toLowerCase();
+}
