@@ -1,38 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import { example, examples, type Example, type ExampleSet } from './helpers/webhook-examples.js';
 import { ContextError, resolveContext, type ContextOverrides, type Needs } from '../src/context.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Real webhook payloads from @octokit/webhooks-examples
-
-type EventName = WebhookDefinition['name'];
-type Example<N extends EventName> = WebhookDefinition<N>['examples'][number];
-type ExampleSet = 'api.github.com' | 'ghes-35';
-
-const require = createRequire(import.meta.url);
-
-function examples<N extends EventName>(name: N, server: ExampleSet = 'api.github.com'): Example<N>[] {
-  const definitions = require(`@octokit/webhooks-examples/${server}/index.json`) as WebhookDefinition[];
-  const definition = definitions.find((d) => d.name === name) as WebhookDefinition<N> | undefined;
-  if (!definition) throw new Error(`no ${name} examples for ${server}`);
-  return structuredClone(definition.examples);
-}
-
-function example<N extends EventName>(
-  name: N,
-  matches: (payload: Example<N>) => boolean = () => true,
-  server: ExampleSet = 'api.github.com',
-): Example<N> {
-  const found = examples(name, server).find(matches);
-  if (!found) throw new Error(`no matching ${name} example for ${server}`);
-  return found;
-}
 
 const pullRequestOpened = () => example('pull_request', (p) => p.action === 'opened');
 const PR = pullRequestOpened().pull_request;

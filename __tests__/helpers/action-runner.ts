@@ -1,0 +1,133 @@
+// Runs the action the way the runner does: inputs as INPUT_* variables, the event payload in a file,
+// outputs and the job summary in files. In-process (run() of src/main.ts) for speed, or the built
+// dist/index.js in a child process.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/main.js';
+
+export interface ActionRun {
+  outputs: Record<string, string>;
+  summary: string;
+  /** Everything the action wrote to stdout (the log the runner shows). */
+  log: string;
+  failed: boolean;
+  /** The ::error:: line when failed. */
+  error: string;
+}
+
+export interface RunOptions {
+  inputs: Record<string, string>;
+  eventName?: string;
+  payload?: unknown;
+  env?: Record<string, string>;
+  /** No GITHUB_STEP_SUMMARY, as on a runner without one. */
+  noSummaryFile?: boolean;
+}
+
+function prepare(options: RunOptions) {
+  const dir = mkdtempSync(join(tmpdir(), 'mqa-run-'));
+  const files = {
+    output: join(dir, 'output'),
+    summary: join(dir, 'summary.md'),
+    event: join(dir, 'event.json'),
+  };
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  writeFileSync(files.event, JSON.stringify(options.payload ?? {}));
+  const env: Record<string, string> = {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_REPOSITORY: 'octo-org/octo-repo',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: 'https://api.github.com',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_REF: 'refs/heads/main',
+    RUNNER_TEMP: dir,
+    ...(options.noSummaryFile ? {} : { GITHUB_STEP_SUMMARY: files.summary }),
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(options.inputs)) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  return { dir, files, env };
+}
+
+function collect(
+  dir: string,
+  files: { output: string; summary: string },
+  log: string,
+  exitFailed: boolean,
+): ActionRun {
+  const outputs = parseOutputFile(readFileSync(files.output, 'utf8'));
+  const summary = readFileSync(files.summary, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  const error = log.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+  return {
+    outputs,
+    summary,
+    log,
+    failed: exitFailed || error !== '',
+    error: error.replace(/^::error::/, ''),
+  };
+}
+
+/** Runs src/main.ts in this process, with process.env and stdout swapped for the run. */
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const { dir, files, env } = prepare(options);
+  const savedEnv = process.env;
+  const savedExitCode = process.exitCode;
+  const chunks: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  process.env = { PATH: savedEnv.PATH, ...env };
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await run(process.env);
+  } finally {
+    process.stdout.write = write;
+    process.env = savedEnv;
+  }
+  const failed = process.exitCode === 1;
+  process.exitCode = savedExitCode;
+  return collect(dir, files, chunks.join(''), failed);
+}
+
+/** Runs the built dist/index.js with `node` (or ACTION_NODE), as the runner does. */
+export function runBuiltAction(
+  options: RunOptions & { node?: string },
+): Promise<ActionRun & { exitCode: number }> {
+  const { dir, files, env } = prepare(options);
+  const node = options.node ?? process.env.ACTION_NODE ?? process.execPath;
+  return new Promise((resolve) => {
+    execFile(
+      node,
+      ['dist/index.js'],
+      { env: { PATH: process.env.PATH, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? Number((error as { code?: number }).code ?? 1) : 0;
+        resolve({ ...collect(dir, files, stdout + stderr, exitCode !== 0), exitCode });
+      },
+    );
+  });
+}
+
+/** Parses the GITHUB_OUTPUT file format (`name<<DELIMITER\nvalue\nDELIMITER`). */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<=]+)<<(.+)$/.exec(lines[i]!);
+    if (!match) continue;
+    const [, name, delimiter] = match;
+    const value: string[] = [];
+    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i]!);
+    outputs[name!] = value.join('\n');
+  }
+  return outputs;
+}
