@@ -16,7 +16,9 @@ export function renderReference(readme: string, actionYml: string): string {
     ([name, input]) =>
       `| \`${name}\` | ${cell(input.description)} | ${input.required ? 'yes' : 'no'} | ${input.default !== undefined ? `\`${cell(input.default)}\`` : ''} |`,
   );
-  const outputs = Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`);
+  const outputs = Object.entries(action.outputs).map(
+    ([name, output]) => `| \`${name}\` | ${cell(output.description)} |`,
+  );
   const table = [
     '### Inputs',
     '',
