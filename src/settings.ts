@@ -135,6 +135,20 @@ export function readSettings(read: InputReader = readActionInput): Settings {
   const input = new Inputs(read);
   const apiToken = input.secret('api-token');
   const githubToken = input.secret('github-token');
+  try {
+    return readValidatedSettings(input, apiToken, githubToken);
+  } catch (error) {
+    // A secret pasted into the wrong input would otherwise be echoed back in the message.
+    if (error instanceof InputError) error.message = hideSecrets(error.message, [apiToken, githubToken]);
+    throw error;
+  }
+}
+
+function readValidatedSettings(
+  input: Inputs,
+  apiToken: string | undefined,
+  githubToken: string | undefined,
+): Settings {
   const operation = readOperation(input);
   const settings: Settings = {
     operation,
@@ -155,8 +169,8 @@ export function readSettings(read: InputReader = readActionInput): Settings {
       take: input.integer('take', { min: 1, max: 100, fallback: 100 }),
       maxPages: input.integer('max-pages', { min: 1, max: 10_000, fallback: 100 }),
     },
-    metrics: { allRepositories: input.boolean('all-repositories') ?? false },
-    flakyTests: readFlakyTestsSettings(input),
+    metrics: readMetricsSettings(input),
+    flakyTests: readFlakyTestsSettings(input, operation),
   };
   requireOperationInputs(settings, input);
   if (!apiToken && operation !== 'set-impacted-targets') {
@@ -167,6 +181,18 @@ export function readSettings(read: InputReader = readActionInput): Settings {
     );
   }
   return settings;
+}
+
+function hideSecrets(text: string, secrets: (string | undefined)[]): string {
+  return secrets.reduce<string>((out, secret) => (secret ? out.split(secret).join('***') : out), text);
+}
+
+const SHOWN_VALUE_CHARS = 80;
+
+/** A given value as an error message shows it: quoted, control characters escaped, long ones cut. */
+function quoted(value: string): string {
+  if (value.length <= SHOWN_VALUE_CHARS) return JSON.stringify(value);
+  return `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS))}... (${value.length} characters)`;
 }
 
 function readOperation(input: Inputs): OperationName {
@@ -180,7 +206,7 @@ function readOperation(input: Inputs): OperationName {
   const hint = suggestions.length ? `Did you mean ${suggestions.join(' or ')}?` : '';
   throw new InputError(
     'operation',
-    `"${given}" is not an operation`,
+    `${quoted(given)} is not an operation`,
     `${hint} Valid operations: ${OPERATION_NAMES.join(', ')}.`.trim(),
   );
 }
@@ -193,7 +219,7 @@ function readApiUrl(input: Inputs): string {
   } catch {
     throw new InputError(
       'api-url',
-      `"${given}" is not a URL`,
+      `${quoted(given)} is not a URL`,
       `Set it to the API base, e.g. ${DEFAULT_API_URL}.`,
     );
   }
@@ -203,21 +229,21 @@ function readApiUrl(input: Inputs): string {
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     throw new InputError(
       'api-url',
-      `"${given}" uses plain http to a host other than this machine, which would send the token unencrypted`,
+      `${quoted(given)} uses plain http to a host other than this machine, which would send the token unencrypted`,
       'Use https (plain http is allowed only for 127.0.0.1, ::1 or localhost).',
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new InputError(
       'api-url',
-      `"${given}" is not an http(s) URL`,
+      `${quoted(given)} is not an http(s) URL`,
       `Set it to the API base, e.g. ${DEFAULT_API_URL}.`,
     );
   }
   if (url.search || url.hash) {
     throw new InputError(
       'api-url',
-      `"${given}" has a query or fragment`,
+      `${quoted(given)} has a query or fragment`,
       `Set it to the API base only, e.g. ${DEFAULT_API_URL}.`,
     );
   }
@@ -239,10 +265,17 @@ function readContextInputs(input: Inputs): ContextInputs {
     const owner = repo.slice(0, slash);
     const name = repo.slice(slash + 1);
     const segments = owner.split('/');
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(repo)) {
+      throw new InputError(
+        'repo',
+        `${quoted(repo)} is a URL, not owner/name`,
+        'Set it to the owner and name only, like `my-org/my-repo`, or leave it empty to use this repository.',
+      );
+    }
     if (slash < 0 || !name || segments.some((s) => !s) || /\s/.test(repo)) {
       throw new InputError(
         'repo',
-        `"${repo}" is not owner/name`,
+        `${quoted(repo)} is not owner/name`,
         'Set it like `my-org/my-repo` (an owner may be a nested group, `group/sub/my-repo`), or leave it empty to use this repository.',
       );
     }
@@ -253,7 +286,7 @@ function readContextInputs(input: Inputs): ContextInputs {
     if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
       throw new InputError(
         'repo-host',
-        `"${host}" is not a host name`,
+        `${quoted(host)} is not a host name`,
         'Set it like `github.com` or `ghe.example.com`, without scheme or path, or leave it empty to use the host of GITHUB_SERVER_URL.',
       );
     }
@@ -266,7 +299,7 @@ function readContextInputs(input: Inputs): ContextInputs {
     if (!/^[0-9]+$/.test(prNumber) || Number(prNumber) < 1 || Number(prNumber) > 4294967295) {
       throw new InputError(
         'pr-number',
-        `"${prNumber}" is not a pull request number`,
+        `${quoted(prNumber)} is not a pull request number`,
         'Set it to a positive whole number such as 123, or leave it empty to take it from the event.',
       );
     }
@@ -277,7 +310,7 @@ function readContextInputs(input: Inputs): ContextInputs {
     if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(sha)) {
       throw new InputError(
         'pr-sha',
-        `"${sha}" is not a full commit sha`,
+        `${quoted(sha)} is not a full commit sha`,
         "Set it to the PR head's full 40-character sha (e.g. ${{ github.event.pull_request.head.sha }}), or leave it empty to take it from the event.",
       );
     }
@@ -306,7 +339,7 @@ function readPriority(input: Inputs): PriorityName | number | undefined {
   if (/^[0-9]+$/.test(given) && Number(given) <= LOWEST_PRIORITY) return Number(given);
   throw new InputError(
     'priority',
-    `"${given}" is not a priority`,
+    `${quoted(given)} is not a priority`,
     `Use urgent, high, medium or low, or a number from 0 (highest) to ${LOWEST_PRIORITY} (lowest).`,
   );
 }
@@ -327,10 +360,18 @@ function readImpactedTargetsSettings(input: Inputs, operation: OperationName): I
       settings.inline && 'impacted-targets',
       impactsAll && 'impacts-all',
     ].filter(Boolean);
-    if (given.length !== 1) {
+    if (given.length === 0) {
+      // Most often an expression such as ${{ steps.x.outputs.path }} that came out empty.
       throw new InputError(
-        given.length ? given.join('" and "') : 'impacted-targets',
-        given.length ? 'are both set' : 'is empty, and so are impacted-targets-file and impacts-all',
+        'impacted-targets-file',
+        'is empty, and so are impacted-targets and impacts-all',
+        'Set impacted-targets-file to the path of the targets file (check that the expression giving it is not empty), or impacted-targets to the targets inline, or impacts-all: true.',
+      );
+    }
+    if (given.length > 1) {
+      throw new InputError(
+        given.join('" and "'),
+        given.length === 2 ? 'are both set' : 'are all set',
         'Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), or impacts-all: true.',
       );
     }
@@ -389,6 +430,13 @@ function readQueueAdminSettings(input: Inputs, operation: OperationName): QueueA
   const requiredStatuses = input.list('required-statuses');
   if (requiredStatuses.length) update.requiredStatuses = requiredStatuses;
   Object.assign(update, input.jsonObject('settings'));
+  if (operation === 'update-queue' && Object.keys(update).length === 0) {
+    throw new InputError(
+      'settings',
+      'is empty, and so is every other queue setting, so update-queue has nothing to send',
+      'Set at least one setting (state, mode, concurrency, batch, ... see the README), or settings as a JSON object.',
+    );
+  }
   return {
     mode,
     concurrency,
@@ -397,11 +445,66 @@ function readQueueAdminSettings(input: Inputs, operation: OperationName): QueueA
   };
 }
 
-const MAX_FAILING_TESTS_WINDOW_MS = 7 * 24 * 3600 * 1000;
+function readMetricsSettings(input: Inputs): MetricsSettings {
+  const allRepositories = input.boolean('all-repositories') ?? false;
+  const scoped = ['repo', 'repo-host'].filter((name) => input.text(name));
+  if (allRepositories && scoped.length) {
+    throw new InputError(
+      'all-repositories',
+      `is true, which asks for every repository of the organization, but ${scoped.join(' and ')} is set too`,
+      `Remove ${scoped.join(' and ')} to get every repository, or all-repositories to get one.`,
+    );
+  }
+  return { allRepositories };
+}
 
-function readFlakyTestsSettings(input: Inputs): FlakyTestsSettings {
-  const startTime = input.dateTime('start-time');
-  const endTime = input.dateTime('end-time');
+const HOUR_MS = 3600 * 1000;
+const MAX_FAILING_TESTS_WINDOW_MS = 7 * 24 * HOUR_MS;
+const DEFAULT_FAILING_TESTS_WINDOW_MS = 24 * HOUR_MS;
+
+function readFlakyTestsSettings(input: Inputs, operation: OperationName): FlakyTestsSettings {
+  const statuses = readTestStatuses(input);
+  const failOn = input.choice('fail-on', ['none', 'flaky', 'broken', 'any'] as const) ?? 'none';
+  if (operation === 'list-unhealthy-tests' && (failOn === 'flaky' || failOn === 'broken')) {
+    const status = failOn.toUpperCase() as UnhealthyStatus;
+    if (!statuses.includes(status)) {
+      throw new InputError(
+        'fail-on',
+        `is ${failOn}, but test-status ${statuses.join(',')} does not fetch ${status} tests, so the step could never fail on them`,
+        `Add ${status} to test-status, or set fail-on to any.`,
+      );
+    }
+  }
+  const { startTime, endTime } = readFailingTestsWindow(input, operation === 'list-failing-tests');
+  return {
+    orgUrlSlug: input.text('org-url-slug') || undefined,
+    statuses,
+    pageSize: input.integer('page-size', { min: 1, max: 100, fallback: 100 }),
+    maxPages: input.integer('max-pages', { min: 1, max: 10_000, fallback: 100 }),
+    failOn,
+    maxUnhealthy: input.integer('max-unhealthy', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }),
+    startTime,
+    endTime,
+    testId: input.text('test-id') || undefined,
+    testCaseId: input.text('test-case-id') || undefined,
+    externalTicketId: input.text('external-ticket-id') || undefined,
+  };
+}
+
+/**
+ * start-time and end-time of list-failing-tests: end-time defaults to now and start-time to 24 hours
+ * before end-time; the window is checked here, before any request, against the service's 7-day limit.
+ */
+function readFailingTestsWindow(
+  input: Inputs,
+  withDefaults: boolean,
+): { startTime?: string; endTime?: string } {
+  let startTime = input.dateTime('start-time');
+  let endTime = input.dateTime('end-time');
+  if (withDefaults) {
+    endTime ??= new Date().toISOString();
+    startTime ??= new Date(Date.parse(endTime) - DEFAULT_FAILING_TESTS_WINDOW_MS).toISOString();
+  }
   if (startTime && endTime) {
     const span = Date.parse(endTime) - Date.parse(startTime);
     if (span <= 0) {
@@ -415,23 +518,11 @@ function readFlakyTestsSettings(input: Inputs): FlakyTestsSettings {
       throw new InputError(
         'start-time',
         `the window from ${startTime} to ${endTime} is longer than 7 days, the most the service allows`,
-        'Narrow it to 7 days or less, or run one step per week.',
+        'Narrow it to 7 days or less (end-time defaults to now), or run one step per week.',
       );
     }
   }
-  return {
-    orgUrlSlug: input.text('org-url-slug') || undefined,
-    statuses: readTestStatuses(input),
-    pageSize: input.integer('page-size', { min: 1, max: 100, fallback: 100 }),
-    maxPages: input.integer('max-pages', { min: 1, max: 10_000, fallback: 100 }),
-    failOn: input.choice('fail-on', ['none', 'flaky', 'broken', 'any'] as const) ?? 'none',
-    maxUnhealthy: input.integer('max-unhealthy', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }),
-    startTime,
-    endTime,
-    testId: input.text('test-id') || undefined,
-    testCaseId: input.text('test-case-id') || undefined,
-    externalTicketId: input.text('external-ticket-id') || undefined,
-  };
+  return { startTime, endTime };
 }
 
 function readTestStatuses(input: Inputs): UnhealthyStatus[] {
@@ -441,7 +532,7 @@ function readTestStatuses(input: Inputs): UnhealthyStatus[] {
     if (!(UNHEALTHY_STATUSES as readonly string[]).includes(status)) {
       throw new InputError(
         'test-status',
-        `"${status}" is not a test status`,
+        `${quoted(status)} is not a test status`,
         'Use FLAKY, BROKEN, or both (the default), e.g. `test-status: FLAKY,BROKEN`.',
       );
     }
@@ -509,7 +600,7 @@ class Inputs {
     if (!value) return undefined;
     if (/^(true|yes|on|1)$/i.test(value)) return true;
     if (/^(false|no|off|0)$/i.test(value)) return false;
-    throw new InputError(name, `"${value}" is not a boolean`, 'Use true or false.');
+    throw new InputError(name, `${quoted(value)} is not a boolean`, 'Use true or false.');
   }
 
   number(name: string, range: { min: number; max: number; fallback: number }): number {
@@ -519,7 +610,7 @@ class Inputs {
     if (!Number.isFinite(parsed) || parsed < range.min || parsed > range.max) {
       throw new InputError(
         name,
-        `"${value}" is not a number from ${range.min} to ${range.max}`,
+        `${quoted(value)} is not a number from ${range.min} to ${range.max}`,
         `Use a number in that range, or leave it empty for ${range.fallback}.`,
       );
     }
@@ -540,7 +631,7 @@ class Inputs {
           : `leave it empty for ${range.fallback}`;
       throw new InputError(
         name,
-        `"${value}" is not a whole number from ${range.min} to ${range.max}`,
+        `${quoted(value)} is not a whole number from ${range.min} to ${range.max}`,
         `Use a whole number in that range, or ${leave}.`,
       );
     }
@@ -561,7 +652,7 @@ class Inputs {
     const extra = options.extraAdvice?.[normalized];
     throw new InputError(
       name,
-      `"${value}" is not one of ${values.join(', ')}`,
+      `${quoted(value)} is not one of ${values.join(', ')}`,
       extra ?? 'Use one of those values.',
     );
   }
@@ -579,7 +670,7 @@ class Inputs {
     if (!value) return undefined;
     const ms = Date.parse(value);
     if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
-      throw new InputError(name, `"${value}" is not a date-time`, 'Use ISO 8601, e.g. 2026-01-31T00:00:00Z.');
+      throw new InputError(name, `${quoted(value)} is not a date-time`, 'Use ISO 8601, e.g. 2026-01-31T00:00:00Z.');
     }
     return new Date(ms).toISOString();
   }

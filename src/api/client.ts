@@ -47,6 +47,14 @@ export interface ApiResponse {
   json: unknown;
 }
 
+/** A body too big to hold twice in memory: its exact size, and a fresh stream of it for each attempt. */
+export interface StreamedBody {
+  byteLength: number;
+  open(): NodeJS.ReadableStream;
+}
+
+type RequestBody = string | StreamedBody | null;
+
 type Attempt = { response: ApiResponse } | { retryable: ApiError; retryAfterMs?: number };
 
 export class ApiClient {
@@ -63,7 +71,8 @@ export class ApiClient {
   getSubmittedPullRequest = (body: RequestOf<'getSubmittedPullRequest'>) =>
     this.call('getSubmittedPullRequest', body);
   /** Takes the body already serialized, so that its exact size can be checked against the limit first. */
-  setImpactedTargets = (serializedBody: string) => this.call('setImpactedTargets', serializedBody);
+  setImpactedTargets = (serializedBody: string | StreamedBody) =>
+    this.call('setImpactedTargets', serializedBody);
   getMergeQueueTestingDetails = (body: RequestOf<'getMergeQueueTestingDetails'>) =>
     this.call('getMergeQueueTestingDetails', body);
   createQueue = (body: RequestOf<'createQueue'>) => this.call('createQueue', body);
@@ -80,7 +89,7 @@ export class ApiClient {
   getTestDetails = (body: RequestOf<'getTestDetails'>) => this.call('getTestDetails', body);
   linkTicketToTestCase = (body: RequestOf<'linkTicketToTestCase'>) => this.call('linkTicketToTestCase', body);
 
-  private async call(endpoint: EndpointName, payload: object | string): Promise<ApiResponse> {
+  private async call(endpoint: EndpointName, payload: object | string | StreamedBody): Promise<ApiResponse> {
     const definition = ENDPOINTS[endpoint];
     const { url, body } = this.requestFor(endpoint, payload);
     const deadline = Date.now() + this.options.deadlineMs;
@@ -101,7 +110,10 @@ export class ApiClient {
     }
   }
 
-  private requestFor(endpoint: EndpointName, payload: object | string): { url: string; body: string | null } {
+  private requestFor(
+    endpoint: EndpointName,
+    payload: object | string | StreamedBody,
+  ): { url: string; body: RequestBody } {
     const definition = ENDPOINTS[endpoint];
     const base = this.options.baseUrl.replace(/\/+$/, '');
     if (definition.method === 'GET') {
@@ -113,13 +125,14 @@ export class ApiClient {
     }
     return {
       url: `${base}${definition.path}`,
-      body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      body: typeof payload === 'string' || isStreamed(payload) ? payload : JSON.stringify(payload),
     };
   }
 
-  private headersFor(endpoint: EndpointName, body: string | null): Record<string, string> {
+  private headersFor(endpoint: EndpointName, body: RequestBody): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
     if (body !== null) headers['content-type'] = 'application/json';
+    if (isStreamed(body)) headers['content-length'] = String(body.byteLength);
     if (this.options.token) headers['x-api-token'] = this.options.token;
     else if (endpoint === 'setImpactedTargets' && this.options.forkedWorkflowRunId) {
       headers['x-forked-workflow-run-id'] = this.options.forkedWorkflowRunId;
@@ -131,7 +144,7 @@ export class ApiClient {
     endpoint: EndpointName,
     method: string,
     url: string,
-    body: string | null,
+    body: RequestBody,
     headers: Record<string, string>,
     remainingMs: number,
   ): Promise<Attempt> {
@@ -153,7 +166,8 @@ export class ApiClient {
       socketTimeout: timeoutMs,
     });
     try {
-      const response = await Promise.race([http.request(method, url, body, headers), timedOut]);
+      const data = isStreamed(body) ? body.open() : body;
+      const response = await Promise.race([http.request(method, url, data, headers), timedOut]);
       message = response.message;
       const text = await Promise.race([readBody(message), timedOut]);
       const status = message.statusCode ?? 0;
@@ -205,6 +219,10 @@ function readBody(message: IncomingMessage): Promise<string> {
     });
     message.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
+}
+
+function isStreamed(body: unknown): body is StreamedBody {
+  return typeof body === 'object' && body !== null && typeof (body as StreamedBody).open === 'function';
 }
 
 function parseJson(text: string): unknown {

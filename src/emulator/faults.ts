@@ -1,27 +1,62 @@
 // Fault injection: per endpoint, a sequence of faults that the next requests meet, one each, before the
 // endpoint answers normally again. Lets tests (and users rehearsing their workflows) see what the action
 // does when the network or the service misbehaves.
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 
-export type Fault =
-  /** Answer with this status and body (plain text unless contentType says otherwise). */
-  | { kind: 'status'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
-  /** 429, with a Retry-After header when retryAfterSeconds is given. */
-  | { kind: 'rate-limit'; retryAfterSeconds?: number }
-  /** Wait, then answer normally. */
-  | { kind: 'delay'; ms: number }
-  /** Never answer; the connection stays open until the client gives up. */
-  | { kind: 'hang' }
-  /** Drop the connection. With `afterHandling`, the endpoint does its work first (the client never hears). */
-  | { kind: 'reset'; afterHandling?: boolean }
-  /** 200 with a Content-Length longer than the body, then the connection closes. */
-  | { kind: 'truncated' }
-  /** 200 with a body that is not JSON. */
-  | { kind: 'non-json'; body?: string }
-  /** A proxy's HTML error page. */
-  | { kind: 'html-error'; status?: number }
-  /** A redirect to another host. */
-  | { kind: 'redirect'; location: string; status?: number };
+const MAX_DELAY_MS = 10 * 60_000;
+
+const StatusFault = Type.Object({
+  kind: Type.Literal('status'),
+  status: Type.Integer({ minimum: 100, maximum: 599 }),
+  /** The body, plain text unless contentType says otherwise. */
+  body: Type.Optional(Type.String()),
+  contentType: Type.Optional(Type.String({ minLength: 1 })),
+  headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+/** 429, with a Retry-After header when retryAfterSeconds is given. */
+const RateLimitFault = Type.Object({
+  kind: Type.Literal('rate-limit'),
+  retryAfterSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400 })),
+});
+/** Wait, then answer normally. */
+const DelayFault = Type.Object({
+  kind: Type.Literal('delay'),
+  ms: Type.Integer({ minimum: 0, maximum: MAX_DELAY_MS }),
+});
+/** Never answer; the connection stays open until the client gives up (or the emulator closes). */
+const HangFault = Type.Object({ kind: Type.Literal('hang') });
+/** Drop the connection. With `afterHandling`, the endpoint does its work first (the client never hears). */
+const ResetFault = Type.Object({ kind: Type.Literal('reset'), afterHandling: Type.Optional(Type.Boolean()) });
+/** 200 with a Content-Length longer than the body, then the connection closes. */
+const TruncatedFault = Type.Object({ kind: Type.Literal('truncated') });
+/** 200 with a body that is not JSON (a captive portal's page, say). */
+const NonJsonFault = Type.Object({ kind: Type.Literal('non-json'), body: Type.Optional(Type.String()) });
+/** A proxy's HTML error page. */
+const HtmlErrorFault = Type.Object({
+  kind: Type.Literal('html-error'),
+  status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599 })),
+});
+/** A redirect, typically to another host. */
+const RedirectFault = Type.Object({
+  kind: Type.Literal('redirect'),
+  location: Type.String({ minLength: 1 }),
+  status: Type.Optional(Type.Union([301, 302, 303, 307, 308].map((s) => Type.Literal(s)))),
+});
+
+export const Fault = Type.Union([
+  StatusFault,
+  RateLimitFault,
+  DelayFault,
+  HangFault,
+  ResetFault,
+  TruncatedFault,
+  NonJsonFault,
+  HtmlErrorFault,
+  RedirectFault,
+]);
+export type Fault = Static<typeof Fault>;
 
 export const FAULT_KINDS = [
   'status',
@@ -35,9 +70,17 @@ export const FAULT_KINDS = [
   'redirect',
 ] as const satisfies readonly Fault['kind'][];
 
+const FaultPlan = Type.Object({
+  /** An endpoint path such as `/submitPullRequest` or `/v1/flaky-tests/list-unhealthy-tests`. */
+  path: Type.String({ pattern: '^/' }),
+  faults: Type.Array(Fault, { maxItems: 1000 }),
+});
+type FaultPlan = Static<typeof FaultPlan>;
+
 export class FaultInjector {
   private readonly planned = new Map<string, Fault[]>();
   private readonly hung = new Set<FastifyReply>();
+  private readonly seen = new Map<string, number>();
 
   /** Queues faults for an endpoint path such as `/submitPullRequest` (with or without `/v1`). */
   plan(path: string, faults: Fault[]): void {
@@ -45,6 +88,7 @@ export class FaultInjector {
     this.planned.set(key, [...(this.planned.get(key) ?? []), ...faults]);
   }
 
+  /** Drops every planned fault (the request counts are kept). */
   clear(): void {
     this.planned.clear();
   }
@@ -54,8 +98,15 @@ export class FaultInjector {
     return Object.fromEntries(this.planned);
   }
 
+  /** How many requests each endpoint has received, faulted or not, since the emulator started. */
+  requests(): Record<string, number> {
+    return Object.fromEntries(this.seen);
+  }
+
+  /** Counts the request and hands out the next fault planned for its endpoint, if any. */
   take(path: string): Fault | undefined {
     const key = endpointKey(path);
+    this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     const faults = this.planned.get(key);
     const fault = faults?.shift();
     if (faults && faults.length === 0) this.planned.delete(key);
@@ -64,6 +115,7 @@ export class FaultInjector {
 
   hold(reply: FastifyReply): void {
     this.hung.add(reply);
+    reply.raw.once('close', () => this.hung.delete(reply));
   }
 
   /** Ends every held connection, so that the server can close. */
@@ -77,8 +129,13 @@ function endpointKey(path: string): string {
   return path.split('?')[0]!.replace(/^\/v1(?=\/)/, '');
 }
 
-const PROXY_PAGE = (status: number) =>
-  `<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>`;
+const TEXT = 'text/plain; charset=utf-8';
+const HTML = 'text/html; charset=utf-8';
+
+function proxyPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  return `<!DOCTYPE html><html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>`;
+}
 
 /**
  * Applies the planned faults to /v1 requests, before authentication and before the endpoint runs
@@ -96,12 +153,11 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
         reply.headers(fault.headers ?? {});
         return reply
           .code(fault.status)
-          .type(fault.contentType ?? 'text/plain; charset=utf-8')
+          .type(fault.contentType ?? TEXT)
           .send(fault.body ?? '');
       case 'rate-limit':
-        if (fault.retryAfterSeconds !== undefined)
-          reply.header('retry-after', String(fault.retryAfterSeconds));
-        return reply.code(429).type('text/plain; charset=utf-8').send('Too Many Requests');
+        if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
+        return reply.code(429).type(TEXT).send('Too Many Requests');
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
         return;
@@ -130,11 +186,11 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
       case 'non-json':
         return reply
           .code(200)
-          .type('text/html; charset=utf-8')
-          .send(fault.body ?? '<html><body>Welcome</body></html>');
+          .type(HTML)
+          .send(fault.body ?? '<html><head><title>Welcome</title></head><body>Sign in to continue</body></html>');
       case 'html-error': {
         const status = fault.status ?? 502;
-        return reply.code(status).type('text/html; charset=utf-8').send(PROXY_PAGE(status));
+        return reply.code(status).type(HTML).send(proxyPage(status));
       }
       case 'redirect':
         return reply
@@ -151,64 +207,65 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
     return payload;
   });
 
-  app.addHook('onClose', async () => injector.releaseAll());
   app.addHook('preClose', async () => injector.releaseAll());
 }
 
-/** Control routes: POST /_emulator/faults {path, faults}, GET to list, DELETE to clear. */
+/**
+ * Control routes: POST /_emulator/faults {path, faults} to plan, GET to list what waits, DELETE to clear,
+ * GET /_emulator/faults/requests for the number of requests each endpoint received.
+ */
 export function registerFaultRoutes(app: FastifyInstance, injector: FaultInjector): void {
-  app.post<{ Body: { path: string; faults: Fault[] } }>(
-    '/_emulator/faults',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['path', 'faults'],
-          properties: {
-            path: { type: 'string', pattern: '^/' },
-            faults: {
-              type: 'array',
-              items: { type: 'object', required: ['kind'], properties: { kind: { enum: [...FAULT_KINDS] } } },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      injector.plan(request.body.path, request.body.faults);
-      return injector.pending();
-    },
-  );
+  app.post('/_emulator/faults', { schema: { body: FaultPlan } }, async (request) => {
+    const { path, faults } = request.body as FaultPlan;
+    injector.plan(path, faults);
+    return injector.pending();
+  });
   app.get('/_emulator/faults', async () => injector.pending());
   app.delete('/_emulator/faults', async () => {
     injector.clear();
     return {};
   });
+  app.get('/_emulator/faults/requests', async () => injector.requests());
 }
 
-/** Parses the CLI form `--fault /submitPullRequest=status:503,rate-limit:2,hang`. */
+const FLAG_EXAMPLE = '/submitPullRequest=status:503,rate-limit:2,delay:500,hang,reset:after,redirect:https://elsewhere.example/';
+
+/** Parses the CLI form `--fault /endpoint=kind[:arg],...`, e.g. `/submitPullRequest=status:503,rate-limit:2`. */
 export function parseFaultFlag(flag: string): { path: string; faults: Fault[] } {
-  const [path, list] = flag.split('=', 2);
-  if (!path?.startsWith('/') || !list) {
-    throw new Error(
-      `--fault "${flag}": expected /endpoint=kind[:arg],... e.g. /submitPullRequest=status:503,rate-limit:2`,
-    );
+  const equals = flag.indexOf('=');
+  const path = flag.slice(0, equals);
+  const list = flag.slice(equals + 1);
+  if (equals < 0 || !path.startsWith('/') || !list) {
+    throw new Error(`--fault "${flag}": expected /endpoint=kind[:arg],... e.g. ${FLAG_EXAMPLE}`);
   }
+  // A redirect's URL holds commas rarely and colons always: split items on commas, kind from arg on the first colon.
   const faults = list.split(',').map((item): Fault => {
-    const [kind, arg] = item.split(':', 2);
+    const colon = item.indexOf(':');
+    const kind = colon < 0 ? item : item.slice(0, colon);
+    const arg = colon < 0 ? undefined : item.slice(colon + 1);
+    const integer = (fallback: number, min: number, max: number): number => {
+      const value = arg === undefined ? fallback : Number(arg);
+      if (!Number.isInteger(value) || value < min || value > max) {
+        throw new Error(`--fault "${flag}": ${kind} takes a whole number from ${min} to ${max}, not "${arg}"`);
+      }
+      return value;
+    };
     switch (kind) {
       case 'status':
-        return { kind, status: Number(arg ?? 500) };
+        return { kind, status: integer(500, 100, 599) };
       case 'rate-limit':
-        return arg === undefined ? { kind } : { kind, retryAfterSeconds: Number(arg) };
+        return arg === undefined ? { kind } : { kind, retryAfterSeconds: integer(0, 0, 86_400) };
       case 'delay':
-        return { kind, ms: Number(arg ?? 1000) };
+        return { kind, ms: integer(1000, 0, MAX_DELAY_MS) };
       case 'reset':
+        if (arg !== undefined && arg !== 'after') {
+          throw new Error(`--fault "${flag}": reset takes no argument or "after", not "${arg}"`);
+        }
         return { kind, afterHandling: arg === 'after' };
       case 'redirect':
-        return { kind, location: arg ?? 'https://elsewhere.example/' };
+        return { kind, location: arg || 'https://elsewhere.example/' };
       case 'html-error':
-        return { kind, status: Number(arg ?? 502) };
+        return { kind, status: integer(502, 400, 599) };
       case 'hang':
       case 'truncated':
       case 'non-json':

@@ -5,29 +5,37 @@
 export const SUMMARY_BYTE_BUDGET = 900 * 1024;
 
 export function escapeMarkdown(text: unknown): string {
-  return String(text ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '&#124;')
-    .replace(/`/g, '&#96;')
-    .replace(/([\\*_[\]#~])/g, '\\$1')
-    .replace(/\r?\n/g, ' ');
+  return (
+    String(text ?? '')
+      // Markdown punctuation first: the entities below bring their own `#`, which must stay unescaped.
+      .replace(/([\\*_[\]#~])/g, '\\$1')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\|/g, '&#124;')
+      .replace(/`/g, '&#96;')
+      // Any line ending (CommonMark counts a lone \r too) would end a table row.
+      .replace(/\r\n?|\n/g, ' ')
+  );
 }
 
 /** A link only when the URL is http(s); anything else is shown as plain text. */
 export function link(text: unknown, url: unknown): string {
   const label = escapeMarkdown(text);
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return label;
-  return `[${label}](${encodeURI(decodeURIComponentSafe(url)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})`;
+  return `[${label}](${encodeUrlForMarkdown(url)})`;
 }
 
-function decodeURIComponentSafe(url: string): string {
-  try {
-    return decodeURI(url);
-  } catch {
-    return url;
-  }
+/**
+ * Percent-encodes what may not appear raw in a markdown link target (spaces, parentheses, angle brackets,
+ * non-ASCII), leaving the URL's own escapes (`%2F`) as they are.
+ */
+function encodeUrlForMarkdown(url: string): string {
+  return url.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'*+,;=%]/gu, (c) =>
+    [...Buffer.from(c, 'utf8')]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+  );
 }
 
 export class Markdown {
@@ -56,9 +64,10 @@ export class Markdown {
 
   /**
    * A table of already-escaped cells. Rows past the byte budget are dropped and counted in a last line,
-   * with `moreNote` telling where the rest is.
+   * with `moreNote` telling where the rest is. A caller that renders only the first rows of a long list
+   * (a table a person can read) passes the list's length as `totalRows`, so that the rest are counted too.
    */
-  table(headers: string[], rows: string[][], moreNote = ''): this {
+  table(headers: string[], rows: string[][], moreNote = '', totalRows = rows.length): this {
     const head = `| ${headers.join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |`;
     const lines = [head];
     let size = this.bytes + Buffer.byteLength(head) + 200;
@@ -71,8 +80,8 @@ export class Markdown {
       shown++;
     }
     this.add(lines.join('\n'));
-    if (shown < rows.length) {
-      this.add(`_${rows.length - shown} more${moreNote ? ` ${moreNote}` : ''}_`);
+    if (shown < totalRows) {
+      this.add(`_${totalRows - shown} more${moreNote ? ` ${moreNote}` : ''}_`);
     }
     return this;
   }

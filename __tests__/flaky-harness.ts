@@ -1,0 +1,104 @@
+// Shared by the flaky-tests test files: an emulator with a seeded flaky-tests store, fixtures in the
+// shapes that break summaries, and an operation run in-process against the emulator over HTTP.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient, type ClientOptions } from '../src/api/client.js';
+import type { ResolvedContext } from '../src/context.js';
+import type { FixtureTest, FlakyFixture } from '../src/emulator/flaky/fixture.js';
+import { startEmulator, type Emulator } from '../src/emulator/server.js';
+import * as flakyTests from '../src/operations/flaky-tests.js';
+import type { Operation, OperationResult } from '../src/operations/types.js';
+import { readSettings } from '../src/settings.js';
+
+export const TOKEN = 'tok_flaky_tests_5ecret';
+export const ORG = 'octo-org';
+export const REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
+
+export function startFlakyEmulator(): Promise<Emulator> {
+  return startEmulator({ token: TOKEN });
+}
+
+/** Seeds through the control surface, as a user rehearsing a workflow would. */
+export async function seed(emulator: Emulator, fixture: FlakyFixture): Promise<unknown> {
+  const response = await fetch(`${emulator.origin}/_emulator/flaky-tests`, {
+    method: 'POST',
+    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(fixture),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`seeding failed: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** `count` tests of one status named `<prefix> <i>`, impacting i pull requests each. */
+export function tests(count: number, status: FixtureTest['status'], prefix = status): FixtureTest[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${prefix} ${i}`,
+    status,
+    pull_requests_impacted_last_7d: i,
+  }));
+}
+
+export interface OperationRun extends OperationResult {
+  logs: string[];
+  warnings: string[];
+}
+
+const OPERATIONS = {
+  'list-unhealthy-tests': flakyTests.listUnhealthyTests,
+  'list-quarantined-tests': flakyTests.listQuarantinedTests,
+  'list-failing-tests': flakyTests.listFailingTests,
+  'get-test-details': flakyTests.getTestDetails,
+  'link-ticket-to-test-case': flakyTests.linkTicketToTestCase,
+} satisfies Record<string, Operation>;
+
+/** Runs one operation in-process with settings read from `inputs`, against the emulator. */
+export async function runOperation(
+  operation: keyof typeof OPERATIONS,
+  emulator: Emulator,
+  inputs: Record<string, string>,
+): Promise<OperationRun> {
+  const given: Record<string, string> = {
+    operation,
+    'api-url': emulator.url,
+    'api-token': TOKEN,
+    ...(operation === 'link-ticket-to-test-case' ? {} : { 'org-url-slug': ORG }),
+    ...inputs,
+  };
+  const settings = readSettings((name) => given[name] ?? '');
+  const context: ResolvedContext = {
+    repo: REPO,
+    isFork: false,
+    isMergeQueueTestRun: false,
+    eventName: 'schedule',
+    notes: [],
+  };
+  const clientOptions: ClientOptions = {
+    baseUrl: settings.apiUrl,
+    token: settings.apiToken,
+    deadlineMs: settings.timeoutMs,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+  };
+  const logs: string[] = [];
+  const warnings: string[] = [];
+  const result = await OPERATIONS[operation]({
+    settings,
+    context,
+    client: new ApiClient(clientOptions),
+    clientOptions,
+    env: { RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'flaky-test-')) },
+    log: { info: (m) => logs.push(m), warning: (m) => warnings.push(m) },
+  });
+  return { ...result, logs, warnings };
+}
+
+/** The message of the error `call` fails with. */
+export async function failureOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected a failure');
+}

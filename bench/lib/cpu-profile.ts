@@ -1,0 +1,67 @@
+// Where a server's CPU time goes: a V8 CPU profile (node --cpu-prof) cut to its last seconds (the load,
+// not the start-up) and summed by kind of work, for the notes of a benchmark.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface Share {
+  kind: string;
+  percent: number;
+}
+
+/** The main thread's profile in a --cpu-prof-dir (file names carry the thread id; the main one is 0). */
+export function mainThreadProfile(dir: string): string {
+  const file = readdirSync(dir).find((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name));
+  if (!file) throw new Error(`no main-thread CPU profile in ${dir}`);
+  return join(dir, file);
+}
+
+function kindOf({ functionName, url }: ProfileNode['callFrame']): string {
+  if (functionName === '(garbage collector)') return 'garbage collection';
+  if (functionName === '(idle)') return 'idle (waiting for requests)';
+  if (url.includes('/fastify/lib/reply.js') && functionName === 'serialize') return 'JSON serialization';
+  if (url.includes('/secure-json-parse/')) return 'JSON parsing';
+  if (url === '' && /^validate/.test(functionName)) return 'body validation';
+  if (/\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|ajv)\//.test(url))
+    return 'fastify';
+  if (url.includes('/src/emulator/')) return "the emulator's own code";
+  if (url.startsWith('node:') || url === '') return "Node's HTTP stack and socket writes";
+  return 'other';
+}
+
+/** Shares of CPU time by kind of work over the profile's last `seconds`, largest first. */
+export function summarizeCpuProfile(file: string, seconds: number): Share[] {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const kinds = new Map(profile.nodes.map((node) => [node.id, kindOf(node.callFrame)]));
+  const from = profile.endTime - seconds * 1e6;
+  // timeDeltas[i] is the time since the previous sample; walk back from the end.
+  const totals = new Map<string, number>();
+  let at = profile.endTime;
+  let all = 0;
+  for (let i = profile.samples.length - 1; i >= 0 && at >= from; i--) {
+    const delta = profile.timeDeltas[i] ?? 0;
+    const kind = kinds.get(profile.samples[i]!) ?? 'other';
+    totals.set(kind, (totals.get(kind) ?? 0) + delta);
+    all += delta;
+    at -= delta;
+  }
+  return [...totals]
+    .map(([kind, time]) => ({ kind, percent: Math.round((100 * time) / all) }))
+    .filter((share) => share.percent > 0)
+    .sort((a, b) => b.percent - a.percent);
+}
+
+export function describeShares(shares: Share[]): string {
+  return shares.map((s) => `${s.kind} ${s.percent}%`).join(', ');
+}

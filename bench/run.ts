@@ -1,0 +1,267 @@
+// The benchmark harness. `npm run bench` builds dist/ (npm run bundle), runs every benchmark in bench/
+// one after another, and rewrites BENCHMARKS.md: each figure with its floor, ratio, goal, runs and
+// command, plus the machine. `npm run bench -- --quick` (CI) runs each with few runs and short durations
+// to prove that the harness and the benchmarks work; it enforces no thresholds and prints the table
+// instead of rewriting BENCHMARKS.md.
+//
+// The contract a benchmark follows (also in bench/README.md; the code is bench/lib/result.ts):
+// - It is a file bench/<name>.ts. The harness runs it as `node --import tsx bench/<name>.ts [--quick]`
+//   from the repository root; it must also run alone that way. Shared code lives in bench/lib/.
+// - `--quick`: few runs, short durations, small inputs: prove that it works in seconds, not minutes.
+// - It measures its floor in the same run, interleaved with the figure where that makes sense.
+// - Progress goes to stderr. The LAST line of stdout is one JSON object, or an array of them:
+//     { name, figure, unit, floor, ratio, goal, met, runs, command, floorCommand?, notes? }
+//   (see BenchResult in bench/lib/result.ts; `emitResults` prints it). `notes` says what dominates the
+//   cost, and is required when `met` is false.
+// - Exit code 0 when it measured, whether or not the goal was met; non-zero when it could not measure.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeMachine, type Machine } from './lib/measure.js';
+import { parseResults, type BenchResult } from './lib/result.js';
+import { REPO_ROOT } from './lib/servers.js';
+
+/** The benchmarks the issues ask for, in the order they run; any other bench/*.ts runs after them. */
+const EXPECTED: { file: string; about: string }[] = [
+  { file: 'bundle.ts', about: 'bundle size (issue 8)' },
+  { file: 'startup.ts', about: 'start-up of the action (issue 8)' },
+  { file: 'throughput.ts', about: 'emulator throughput (issue 8)' },
+  { file: 'impacted-targets.ts', about: 'a 20 MiB impacted-targets upload (issue 3)' },
+  { file: 'flaky-report.ts', about: 'the flaky-tests report over 10,000 tests (issue 5)' },
+  { file: 'scheduler.ts', about: 'one scheduling step with 100 to 10,000 PRs (issue 6)' },
+];
+
+interface Outcome {
+  file: string;
+  seconds: number;
+  results: BenchResult[];
+  /** One line when the benchmark could not measure or broke the contract. */
+  failure?: string;
+}
+
+const USAGE = 'usage: npm run bench -- [--quick] [--no-build] [--only <name>]... [--out <file>]';
+
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        quick: { type: 'boolean', default: false },
+        'no-build': { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true },
+        out: { type: 'string' },
+      },
+      strict: true,
+    });
+    return values;
+  } catch (error) {
+    console.error(`bench: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Runs a command from the repository root; stderr passes through live, stdout is kept. */
+function runChild(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderrTail: string; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+      process.stderr.write(chunk);
+    });
+    child.on('error', (error) => {
+      stderr += error.message;
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const stderrTail = stderr.trim().split('\n').slice(-2).join(' | ');
+      resolve({ code, stdout, stderrTail, timedOut });
+    });
+  });
+}
+
+async function runBenchmark(file: string, quick: boolean): Promise<Outcome> {
+  const started = performance.now();
+  const timeoutMs = (quick ? 3 : 20) * 60_000;
+  const args = ['--import', 'tsx', join('bench', file), ...(quick ? ['--quick'] : [])];
+  const { code, stdout, stderrTail, timedOut } = await runChild(process.execPath, args, timeoutMs);
+  const seconds = (performance.now() - started) / 1000;
+  if (timedOut)
+    return { file, seconds, results: [], failure: `did not finish within ${timeoutMs / 60_000} min` };
+  if (code !== 0) return { file, seconds, results: [], failure: `exited with code ${code}: ${stderrTail}` };
+  try {
+    const results = parseResults(stdout);
+    const unexplained = results.find((r) => r.met === false && !r.notes);
+    if (unexplained) throw new Error(`${unexplained.name} misses its goal and has no notes saying why`);
+    return { file, seconds, results };
+  } catch (error) {
+    return { file, seconds, results: [], failure: (error as Error).message };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// BENCHMARKS.md
+
+function formatValue(value: number, unit: string): string {
+  switch (unit) {
+    case 'B':
+      return value >= 1e6 ? `${(value / 1e6).toFixed(2)} MB` : `${(value / 1e3).toFixed(1)} kB`;
+    case 'req/s':
+      return `${Math.round(value).toLocaleString('en-US')} req/s`;
+    default: {
+      const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+      return `${value.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
+    }
+  }
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+function renderTable(outcomes: Outcome[]): string {
+  const rows = outcomes.flatMap((o) =>
+    o.results.map((r) =>
+      [
+        r.name,
+        formatValue(r.figure, r.unit),
+        r.floor === null ? '—' : formatValue(r.floor, r.unit),
+        r.ratio === null ? '—' : `${r.ratio.toFixed(r.ratio >= 10 ? 1 : 2)}×`,
+        r.goal || '—',
+        r.met === null ? '—' : r.met ? 'yes' : '**no**',
+        String(r.runs),
+        code(r.command),
+        code(`bench/${o.file}`),
+      ].map(cell),
+    ),
+  );
+  const header = ['Benchmark', 'Figure', 'Floor', 'Ratio', 'Goal', 'Met', 'Runs', 'Command', 'Script'];
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+function renderNotes(outcomes: Outcome[]): string {
+  return outcomes
+    .flatMap((o) =>
+      o.results
+        .filter((r) => r.notes || r.floorCommand)
+        .map((r) => {
+          const floor = r.floorCommand ? ` Floor: ${r.floorCommand}.` : '';
+          return `- **${r.name}**.${floor}${r.notes ? ` ${r.notes}` : ''}`;
+        }),
+    )
+    .join('\n');
+}
+
+function renderMachine(machine: Machine): string {
+  return [
+    `- Cores: ${machine.cores} (${machine.cpu})`,
+    `- Memory: ${machine.memoryGiB} GiB (${machine.freeMemoryGiB} GiB free at the start)`,
+    `- Node: ${machine.node} (the same binary runs each figure and its floor)`,
+    `- OS: ${machine.os}`,
+    `- Load average at the start (1 min): ${machine.loadAverage}`,
+    `- Date: ${machine.date}`,
+  ].join('\n');
+}
+
+function renderMissing(missing: string[], failed: Outcome[]): string {
+  const lines = [
+    ...failed.map((o) => `- \`bench/${o.file}\` failed: ${o.failure}`),
+    ...missing.map((file) => {
+      const about = EXPECTED.find((e) => e.file === file)?.about;
+      return `- \`bench/${file}\` (${about}) does not exist yet.`;
+    }),
+  ];
+  return lines.join('\n');
+}
+
+function renderDocument(
+  machine: Machine,
+  outcomes: Outcome[],
+  missing: string[],
+  command: string,
+  seconds: number,
+): string {
+  const measured = outcomes.filter((o) => !o.failure);
+  const failed = outcomes.filter((o) => o.failure);
+  const notes = renderNotes(measured);
+  const gaps = renderMissing(missing, failed);
+  return [
+    '# Benchmarks',
+    '',
+    `Written by \`${command}\` (bench/run.ts) in ${Math.round(seconds)} s; do not edit by hand. ` +
+      'Each figure is measured against a floor, the same job done the cheapest way, measured in the ' +
+      'same run on the same machine; the ratio is figure / floor. The goals come from the issues; where ' +
+      'a goal is missed, the notes say what dominates the cost. How each benchmark works is at the top ' +
+      'of its script.',
+    '',
+    '## Machine',
+    '',
+    renderMachine(machine),
+    '',
+    '## Results',
+    '',
+    renderTable(measured),
+    '',
+    ...(notes ? ['## Notes', '', notes, ''] : []),
+    ...(gaps ? ['## Not measured', '', gaps, ''] : []),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const options = readOptions();
+const quick = options.quick ?? false;
+const started = performance.now();
+const machine = describeMachine();
+
+if (!options['no-build']) {
+  console.error('bench: npm run bundle...');
+  const build = await runChild('npm', ['run', '-s', 'bundle'], 10 * 60_000);
+  if (build.code !== 0) {
+    console.error(`bench: npm run bundle failed (${build.stderrTail}); fix the build, then rerun.`);
+    process.exit(1);
+  }
+}
+
+const present = readdirSync(join(REPO_ROOT, 'bench')).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+);
+const extra = present.filter((f) => f !== 'run.ts' && !EXPECTED.some((e) => e.file === f)).sort();
+const wanted = (file: string) =>
+  !options.only || options.only.some((name) => file === name || file === `${name}.ts`);
+const toRun = [...EXPECTED.map((e) => e.file), ...extra].filter(wanted);
+const missing = toRun.filter((file) => !existsSync(join(REPO_ROOT, 'bench', file)));
+
+const outcomes: Outcome[] = [];
+for (const file of toRun.filter((f) => !missing.includes(f))) {
+  console.error(`\nbench: bench/${file}${quick ? ' --quick' : ''}`);
+  const outcome = await runBenchmark(file, quick);
+  console.error(
+    outcome.failure
+      ? `bench: bench/${file} FAILED: ${outcome.failure}`
+      : `bench: bench/${file} done in ${outcome.seconds.toFixed(1)} s`,
+  );
+  outcomes.push(outcome);
+}
+for (const file of missing) console.error(`bench: bench/${file} does not exist yet; skipped.`);
+
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const document = renderDocument(machine, outcomes, missing, command, (performance.now() - started) / 1000);
+// Only a full run of everything rewrites BENCHMARKS.md; a quick or partial run prints its table.
+const out = options.out ?? (quick || options.only ? undefined : 'BENCHMARKS.md');
+if (out) {
+  writeFileSync(resolve(REPO_ROOT, out), document);
+  console.error(`\nbench: wrote ${out}`);
+}
+console.log(`\n${document}`);
+if (outcomes.some((o) => o.failure)) process.exitCode = 1;

@@ -1,0 +1,143 @@
+// Start-up: `node dist/index.js` doing get-submitted-pull-request for a pull_request event against the
+// emulator, as the runner starts it (INPUT_* variables, event, output and summary files), against the
+// floor: bench/lib/post-once.mjs sending the same single POST with node:http. Same Node binary, same
+// emulator, runs interleaved; the figure is the median wall time from spawn to exit.
+// Two more subjects split the cost for the notes: bare `node -e ""`, and dist/index.js with no inputs
+// (it loads the whole bundle, then stops at the first input check).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { example } from '../__tests__/helpers/webhook-examples.js';
+import { interleave, median, timeProcess, type ProcessRun } from './lib/measure.js';
+import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
+import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
+
+const RUNS = QUICK ? 3 : 20;
+const GOAL_RATIO = 1.5;
+const TOKEN = 'bench-token';
+const NODE = process.execPath;
+
+const payload = example('pull_request', (p) => p.action === 'labeled');
+const [owner, name] = payload.repository.full_name.split('/') as [string, string];
+const repo = { host: 'github.com', owner, name };
+const targetBranch = payload.pull_request.base.ref;
+const request = { repo, targetBranch, pr: { number: payload.pull_request.number } };
+
+const emulator = await launchEmulator(TOKEN);
+const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+try {
+  await postJson(`${emulator.url}/createQueue`, TOKEN, { repo, targetBranch });
+  await postJson(`${emulator.url}/submitPullRequest`, TOKEN, request);
+
+  const files = {
+    event: join(dir, 'event.json'),
+    output: join(dir, 'output'),
+    summary: join(dir, 'summary.md'),
+  };
+  writeFileSync(files.event, JSON.stringify(payload));
+  const runnerEnv = {
+    PATH: process.env.PATH,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_REPOSITORY: payload.repository.full_name,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: 'https://api.github.com',
+    GITHUB_RUN_ID: '4242',
+    RUNNER_TEMP: dir,
+  };
+  const actionEnv = {
+    ...runnerEnv,
+    INPUT_OPERATION: 'get-submitted-pull-request',
+    'INPUT_API-URL': emulator.url,
+    'INPUT_API-TOKEN': TOKEN,
+  };
+  const freshFiles = () => {
+    writeFileSync(files.output, '');
+    writeFileSync(files.summary, '');
+  };
+  const expect = (what: string, result: ProcessRun, ok: boolean) => {
+    if (ok) return result.ms;
+    const said = (result.stdout + result.stderr).trim().split('\n').slice(-3).join(' | ');
+    throw new Error(`${what} did not do its job (exit ${result.exitCode}): ${said}`);
+  };
+
+  const samples = await interleave(
+    [
+      {
+        name: 'action',
+        run: async () => {
+          freshFiles();
+          const result = await timeProcess(NODE, ['dist/index.js'], { cwd: REPO_ROOT, env: actionEnv });
+          // The PR was found: the action really did the lookup, not just exit 0.
+          const answered = /^is-submitted<<.+\ntrue$/m.test(readFileSync(files.output, 'utf8'));
+          return expect('node dist/index.js', result, result.exitCode === 0 && answered);
+        },
+      },
+      {
+        name: 'floor',
+        run: async () => {
+          const args = ['bench/lib/post-once.mjs', `${emulator.url}/getSubmittedPullRequest`, TOKEN];
+          const result = await timeProcess(NODE, [...args, JSON.stringify(request)], { cwd: REPO_ROOT });
+          return expect('bench/lib/post-once.mjs', result, result.exitCode === 0);
+        },
+      },
+      {
+        name: 'node',
+        run: async () => expect('node -e ""', await timeProcess(NODE, ['-e', '']), true),
+      },
+      {
+        name: 'load',
+        run: async () => {
+          freshFiles();
+          const result = await timeProcess(NODE, ['dist/index.js'], { cwd: REPO_ROOT, env: runnerEnv });
+          return expect('node dist/index.js without inputs', result, result.exitCode === 1);
+        },
+      },
+    ],
+    RUNS,
+    QUICK ? 1 : 2,
+  );
+  progress(
+    `start-up medians (ms): ${[...samples].map(([k, v]) => `${k} ${median(v).toFixed(1)}`).join(', ')}`,
+  );
+
+  const action = median(samples.get('action')!);
+  const floor = median(samples.get('floor')!);
+  const node = median(samples.get('node')!);
+  const load = median(samples.get('load')!);
+  const ratio = ratioOf(action, floor)!;
+  const bundleKb = Math.round(readFileSync(join(REPO_ROOT, 'dist/index.js')).length / 1000);
+  const notes = [
+    `Medians: Node alone (\`node -e ""\`) ${node.toFixed(1)} ms; the floor's one POST adds ` +
+      `${(floor - node).toFixed(1)} ms; loading the ${bundleKb} kB bundle and stopping at the first ` +
+      `input check takes ${(load - node).toFixed(1)} ms over Node alone; the lookup itself (context, ` +
+      `request, outputs, summary) takes the remaining ${(action - load).toFixed(1)} ms.`,
+  ];
+  if (ratio > GOAL_RATIO) {
+    notes.push(
+      (load - node) / (action - node) > 0.5
+        ? 'Over the goal: most of the extra time is loading and compiling dist/index.js.'
+        : 'Over the goal: most of the extra time is spent after the bundle has loaded.',
+    );
+  }
+
+  emitResults({
+    name: 'Start-up: get-submitted-pull-request',
+    figure: action,
+    unit: 'ms',
+    floor,
+    ratio,
+    goal: `ratio <= ${GOAL_RATIO}`,
+    met: ratio <= GOAL_RATIO,
+    runs: RUNS,
+    command: 'node dist/index.js (INPUT_OPERATION=get-submitted-pull-request, a pull_request event)',
+    floorCommand: 'node bench/lib/post-once.mjs <url> <token> <body> (node:http, the same POST)',
+    notes: notes.join(' '),
+  });
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await emulator.stop();
+}

@@ -1,0 +1,192 @@
+// Emulator throughput: autocannon, 50 connections, 10 s per run, against getSubmittedPullRequest and
+// list-unhealthy-tests. The emulator runs in its own process, as `npm run emulator` starts it (no request
+// log); autocannon runs in this one. The floor is a bare node:http server answering the emulator's own
+// response bodies byte for byte (bench/lib/fixed-body-server.mjs); fastify answering the same bodies
+// with no schema or hooks shows what the framework alone costs. Every target is measured in interleaved
+// rounds. Last, a CPU profile of the emulator under the same load says where its time goes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { describeShares, mainThreadProfile, summarizeCpuProfile } from './lib/cpu-profile.js';
+import { interleave, median, round } from './lib/measure.js';
+import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
+import { launchEmulator, launchServer, postJson, type RunningServer } from './lib/servers.js';
+
+const CONNECTIONS = 50;
+const SECONDS = QUICK ? 2 : 10;
+const ROUNDS = QUICK ? 1 : 3;
+const PROFILE_SECONDS = QUICK ? 2 : 5;
+const GOAL_RPS = 10_000;
+const TOKEN = 'bench-token';
+const FLAKY_PER_STATUS = 5_000;
+
+const repo = { host: 'github.com', owner: 'bench-org', name: 'bench-repo' };
+const orgSlug = 'bench-org';
+const targetBranch = 'main';
+const ENDPOINTS = {
+  getSubmittedPullRequest: {
+    path: '/getSubmittedPullRequest',
+    body: JSON.stringify({ repo, targetBranch, pr: { number: 1 } }),
+  },
+  'list-unhealthy-tests': {
+    path: '/flaky-tests/list-unhealthy-tests',
+    body: JSON.stringify({ repo, org_url_slug: orgSlug, page_query: { page_size: 100 }, status: 'FLAKY' }),
+  },
+};
+type Endpoint = keyof typeof ENDPOINTS;
+const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as Endpoint[];
+const SERVERS = ['emulator', 'node:http', 'fastify'] as const;
+type Server = (typeof SERVERS)[number];
+
+/** A queue with PR #1 in it, and 5,000 flaky and 5,000 broken tests. */
+async function prepare(emulator: RunningServer): Promise<void> {
+  await postJson(`${emulator.url}/createQueue`, TOKEN, { repo, targetBranch });
+  await postJson(`${emulator.url}/submitPullRequest`, TOKEN, { repo, targetBranch, pr: { number: 1 } });
+  await postJson(`${new URL(emulator.url).origin}/_emulator/flaky-tests`, TOKEN, {
+    repositories: [
+      { repo, org_url_slug: orgSlug, generate: { flaky: FLAKY_PER_STATUS, broken: FLAKY_PER_STATUS } },
+    ],
+  });
+}
+
+async function load(url: string, endpoint: Endpoint, seconds: number): Promise<Result> {
+  const result = await autocannon({
+    url: `${url}${ENDPOINTS[endpoint].path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+    body: ENDPOINTS[endpoint].body,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(
+      `${url}${ENDPOINTS[endpoint].path}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
+    );
+  }
+  return result;
+}
+
+/** Where the emulator's CPU time goes under this load: a fresh emulator, profiled. */
+async function profile(endpoint: Endpoint, dir: string): Promise<string> {
+  const profileDir = join(dir, `profile-${endpoint}`);
+  const emulator = await launchEmulator(TOKEN, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+  try {
+    await prepare(emulator);
+    await load(emulator.url, endpoint, 1);
+    await load(emulator.url, endpoint, PROFILE_SECONDS);
+  } finally {
+    await emulator.stop();
+  }
+  // The last seconds of the profile are the load, not the start-up or the seeding.
+  return describeShares(summarizeCpuProfile(mainThreadProfile(profileDir), PROFILE_SECONDS - 0.5));
+}
+
+const servers: RunningServer[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'bench-throughput-'));
+try {
+  const emulator = await launchEmulator(TOKEN);
+  servers.push(emulator);
+  await prepare(emulator);
+  const apiPrefix = new URL(emulator.url).pathname;
+
+  // The floors answer exactly what the emulator answers.
+  const bodies: Record<string, string> = {};
+  const answerBytes = {} as Record<Endpoint, number>;
+  for (const endpoint of ENDPOINT_NAMES) {
+    const { path, body } = ENDPOINTS[endpoint];
+    const answer = JSON.stringify(await postJson(`${emulator.url}${path}`, TOKEN, JSON.parse(body)));
+    bodies[`${apiPrefix}${path}`] = answer;
+    answerBytes[endpoint] = Buffer.byteLength(answer);
+  }
+  const bodiesFile = join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const floorArgs = ['bench/lib/fixed-body-server.mjs', bodiesFile];
+  const bare = await launchServer('the node:http floor', process.execPath, floorArgs);
+  servers.push(bare);
+  const fastify = await launchServer('the fastify floor', process.execPath, [...floorArgs, '--fastify']);
+  servers.push(fastify);
+  const base: Record<Server, string> = {
+    emulator: emulator.url,
+    'node:http': `${bare.url}${apiPrefix}`,
+    fastify: `${fastify.url}${apiPrefix}`,
+  };
+
+  const targets = ENDPOINT_NAMES.flatMap((endpoint) => SERVERS.map((server) => ({ endpoint, server })));
+  progress('throughput: warming up every target for 1 s...');
+  for (const { server, endpoint } of targets) await load(base[server], endpoint, 1);
+  const samples = await interleave(
+    targets.map(({ endpoint, server }) => ({
+      name: `${server} ${endpoint}`,
+      run: () => {
+        progress(`throughput: ${server} ${endpoint}, ${SECONDS} s...`);
+        return load(base[server], endpoint, SECONDS);
+      },
+    })),
+    ROUNDS,
+    0,
+  );
+  for (const server of servers.splice(0)) await server.stop();
+
+  const results: BenchResult[] = [];
+  for (const endpoint of ENDPOINT_NAMES) {
+    progress(`throughput: profiling the emulator under ${endpoint} load for ${PROFILE_SECONDS} s...`);
+    const cpu = await profile(endpoint, dir);
+    const runs = (server: Server) => samples.get(`${server} ${endpoint}`)!;
+    const rps = (server: Server) => median(runs(server).map((r) => r.requests.average));
+    const p99 = (server: Server) => median(runs(server).map((r) => r.latency.p99));
+    const perRequestUs = (server: Server) => round(1e6 / rps(server));
+    const hasGoal = endpoint === 'getSubmittedPullRequest';
+    const figure = rps('emulator');
+    const command = `autocannon -c ${CONNECTIONS} -d ${SECONDS} -m POST <emulator>/v1${ENDPOINTS[endpoint].path}`;
+    const floorCommand =
+      `the same load on bench/lib/fixed-body-server.mjs, node:http answering the same ` +
+      `${answerBytes[endpoint].toLocaleString('en-US')} B body`;
+    const notes = [
+      `fastify alone answering the same body: ${Math.round(rps('fastify')).toLocaleString('en-US')} req/s, ` +
+        `p99 ${p99('fastify')} ms.`,
+      `Time per request (1 / throughput): emulator ${perRequestUs('emulator')} µs, fastify alone ` +
+        `${perRequestUs('fastify')} µs, node:http ${perRequestUs('node:http')} µs (the floors are partly ` +
+        `held back by autocannon, which shares the machine's ${cpus().length} cores).`,
+      `The emulator's CPU under this load (${PROFILE_SECONDS} s profiled): ${cpu}.`,
+    ];
+    if (endpoint === 'list-unhealthy-tests') {
+      notes.push(
+        `The store holds ${FLAKY_PER_STATUS.toLocaleString('en-US')} flaky and ` +
+          `${FLAKY_PER_STATUS.toLocaleString('en-US')} broken tests; a page is 100.`,
+      );
+    }
+    if (hasGoal && figure < GOAL_RPS)
+      notes.push('Under the goal: the CPU shares above say where the time goes.');
+    results.push(
+      {
+        name: `Emulator throughput: ${endpoint}`,
+        figure: Math.round(figure),
+        unit: 'req/s',
+        floor: Math.round(rps('node:http')),
+        ratio: ratioOf(figure, rps('node:http')),
+        goal: hasGoal ? `>= ${GOAL_RPS.toLocaleString('en-US')} req/s` : '',
+        met: hasGoal ? figure >= GOAL_RPS : null,
+        runs: ROUNDS,
+        command,
+        floorCommand,
+        notes: notes.join(' '),
+      },
+      {
+        name: `Emulator p99 latency: ${endpoint}`,
+        figure: p99('emulator'),
+        unit: 'ms',
+        floor: p99('node:http'),
+        ratio: ratioOf(p99('emulator'), p99('node:http')),
+        goal: '',
+        met: null,
+        runs: ROUNDS,
+        command,
+      },
+    );
+  }
+  emitResults(results);
+} finally {
+  for (const server of servers) await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,75 @@
+// The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
+// the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ENDPOINTS, type RequestOf } from '../../api/wire.js';
+import { FlakyStoreError } from './errors.js';
+import { parseFlakyFixture, type FlakyFixture } from './fixture.js';
+import type { FlakyTestStore } from './store.js';
+
+export { FlakyTestStore } from './store.js';
+export { loadFlakyFixture } from './fixture.js';
+
+export interface FlakyTestRoutesOptions {
+  store: FlakyTestStore;
+  /** Where the public API lives (default `/v1`). */
+  apiPrefix?: string;
+}
+
+type FlakyEndpoint =
+  | 'listUnhealthyTests'
+  | 'listQuarantinedTests'
+  | 'listFailingTests'
+  | 'getTestDetails'
+  | 'linkTicketToTestCase';
+
+export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTestRoutesOptions): void {
+  const { store, apiPrefix = '/v1' } = options;
+
+  function answer<E extends FlakyEndpoint>(endpoint: E, handle: (body: RequestOf<E>) => object | void): void {
+    const { path, request: schema } = ENDPOINTS[endpoint];
+    app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
+      if (store.latencyMs > 0) await sleep(store.latencyMs);
+      try {
+        return await reply
+          .code(200)
+          .type('application/json')
+          .send(handle(request.body as RequestOf<E>) ?? {});
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    });
+  }
+
+  answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body));
+  answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body));
+  answer('listFailingTests', (body) => store.listFailingTests(body));
+  answer('getTestDetails', (body) => store.getTestDetails(body));
+  answer('linkTicketToTestCase', (body) => store.linkTicketToTestCase(body));
+
+  // Seeds the store: the body is a fixture (see docs/flaky-tests.md); repositories it names are replaced.
+  app.post('/_emulator/flaky-tests', async (request, reply) => {
+    let fixture: FlakyFixture;
+    try {
+      fixture = parseFlakyFixture(request.body, 'flaky-tests fixture');
+    } catch (error) {
+      return reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send((error as Error).message);
+    }
+    try {
+      return await reply.send({ repositories: store.seed(fixture), latency_ms: store.latencyMs });
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+}
+
+function refuse(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof FlakyStoreError)) throw error;
+  return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

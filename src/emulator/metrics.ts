@@ -1,0 +1,159 @@
+// GET /getMergeQueueMetrics: the service's metric families in Prometheus text format 0.0.4, computed from
+// the engine's queues and history over the last hour of virtual time.
+import type { MergeQueueEngine } from './engine/engine.js';
+import type { QueueRecord } from './engine/types.js';
+
+export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+export const DURATION_BUCKETS_SECONDS = [60, 300, 600, 900, 1800, 3600, 5400, 7200] as const;
+const HOUR_MS = 3_600_000;
+const CONCLUSIONS = ['merged', 'failed', 'cancelled'] as const;
+const QUEUE_TYPES = ['main', 'bisection'] as const;
+
+type Labels = Record<string, string>;
+
+interface Family {
+  name: string;
+  help: string;
+  type: 'gauge' | 'histogram' | 'untyped';
+  lines: string[];
+}
+
+export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): string {
+  const now = engine.clock.now();
+  const since = now - HOUR_MS;
+  const family = (name: string, type: Family['type'], help: string): Family => ({
+    name,
+    type,
+    help,
+    lines: [],
+  });
+  const depth = family(
+    'mq_depth_current',
+    'gauge',
+    'Pull requests in the queue (not merged, failed or cancelled).',
+  );
+  const awaiting = family(
+    'mq_awaiting_mergeability',
+    'gauge',
+    'Submitted pull requests not ready to enter the queue.',
+  );
+  const slots = family('mq_testing_slots_active', 'gauge', 'Test runs in progress.');
+  // Rolling one-hour counts: they go down as well as up, so they are untyped (a counter never decreases).
+  const conclusions = family(
+    'mq_pr_conclusions_1h_total',
+    'untyped',
+    'Pull requests concluded in the last hour.',
+  );
+  const restarts = family(
+    'mq_pr_restarts_1h_total',
+    'untyped',
+    'Pull requests sent back to pending in the last hour.',
+  );
+  const wait = family(
+    'mq_pr_wait_duration_1h_seconds',
+    'histogram',
+    'Time from submission to the first test run, for runs started in the last hour.',
+  );
+  const test = family(
+    'mq_pr_test_duration_1h_seconds',
+    'histogram',
+    'Duration of test runs that finished in the last hour.',
+  );
+  const inQueue = family(
+    'mq_pr_time_in_queue_1h_seconds',
+    'histogram',
+    'Time from submission to conclusion, for pull requests concluded in the last hour.',
+  );
+
+  const restartsByQueue = countRestarts(engine, since);
+  for (const queue of queues) {
+    const base = { repo: `${queue.repo.owner}/${queue.repo.name}`, branch: queue.branch };
+    const main = { ...base, queue_type: 'main' };
+    const submissions = queue.submissions;
+    let bisecting = 0;
+    for (const s of queue.live) if (s.bisection) bisecting++;
+    depth.lines.push(
+      sample(depth.name, main, queue.live.size),
+      sample(depth.name, { ...base, queue_type: 'bisection' }, bisecting),
+    );
+    awaiting.lines.push(
+      sample(awaiting.name, main, [...queue.live].filter((s) => s.state === 'not_ready').length),
+    );
+    for (const queueType of QUEUE_TYPES) {
+      let running = 0;
+      for (const run of queue.liveRuns) if (run.status === 'in_progress' && run.kind === queueType) running++;
+      slots.lines.push(sample(slots.name, { ...base, queue_type: queueType }, running));
+    }
+    for (const conclusion of CONCLUSIONS) {
+      const count = submissions.filter(
+        (s) => s.state === conclusion && s.concludedAt !== null && s.concludedAt > since,
+      ).length;
+      conclusions.lines.push(sample(conclusions.name, { ...main, conclusion }, count));
+    }
+    restarts.lines.push(sample(restarts.name, main, restartsByQueue.get(queue.key) ?? 0));
+
+    const waits = submissions
+      .filter((s) => s.firstTestStartedAt !== null && s.firstTestStartedAt > since)
+      .map((s) => (s.firstTestStartedAt! - s.submittedAt) / 1000);
+    wait.lines.push(...histogram(wait.name, main, waits));
+    for (const queueType of QUEUE_TYPES) {
+      const durations = [...queue.runs.values()]
+        .filter(
+          (r) =>
+            r.kind === queueType && r.finishedAt !== null && r.finishedAt > since && r.status !== 'cancelled',
+        )
+        .map((r) => (r.finishedAt! - r.createdAt) / 1000);
+      test.lines.push(...histogram(test.name, { ...base, queue_type: queueType }, durations));
+    }
+    const times = submissions
+      .filter((s) => s.concludedAt !== null && s.concludedAt > since)
+      .map((s) => (s.concludedAt! - s.submittedAt) / 1000);
+    inQueue.lines.push(...histogram(inQueue.name, main, times));
+  }
+
+  return [depth, awaiting, slots, conclusions, restarts, wait, test, inQueue]
+    .map((f) => [`# HELP ${f.name} ${f.help}`, `# TYPE ${f.name} ${f.type}`, ...f.lines].join('\n'))
+    .join('\n')
+    .concat('\n');
+}
+
+function countRestarts(engine: MergeQueueEngine, since: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  const history = engine.history;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (event.at <= since) break;
+    if (
+      event.kind === 'pr_state' &&
+      event.to === 'pending' &&
+      event.from !== null &&
+      event.from !== 'not_ready'
+    ) {
+      counts.set(event.queueKey, (counts.get(event.queueKey) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+function histogram(name: string, labels: Labels, values: number[]): string[] {
+  const lines = DURATION_BUCKETS_SECONDS.map((le) =>
+    sample(`${name}_bucket`, { ...labels, le: String(le) }, values.filter((v) => v <= le).length),
+  );
+  lines.push(sample(`${name}_bucket`, { ...labels, le: '+Inf' }, values.length));
+  lines.push(
+    sample(
+      `${name}_sum`,
+      labels,
+      values.reduce((sum, v) => sum + v, 0),
+    ),
+  );
+  lines.push(sample(`${name}_count`, labels, values.length));
+  return lines;
+}
+
+function sample(name: string, labels: Labels, value: number): string {
+  const rendered = Object.entries(labels)
+    .map(([key, v]) => `${key}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+    .join(',');
+  return `${name}{${rendered}} ${value}`;
+}

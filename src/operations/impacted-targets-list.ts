@@ -1,0 +1,181 @@
+// An ordered list of impacted targets without duplicates, kept as byte ranges of the buffer they were
+// read from rather than as JS strings. A 20 MiB file holds hundreds of thousands of targets, and as
+// strings in a Set they would take about twice the file's size; as ranges plus a hash table they take a
+// few bytes each, and the request body is assembled by copying bytes. Each range holds a target exactly
+// as JSON.stringify would write it between the quotes, so equal targets are equal bytes.
+
+/** How a range of the source buffer spells its target. */
+export type Spelling =
+  /** a line of text: may hold characters that JSON must escape */
+  | 'text'
+  /** the inside of a JSON string without backslash escapes: already as JSON writes it */
+  | 'json'
+  /** the inside of a JSON string with backslash escapes */
+  | 'json-escaped';
+
+/** What String.prototype.trim removes, in the ASCII range. */
+function isAsciiSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
+
+export class TargetList {
+  /** Targets that had to be re-encoded (escapes, control characters, non-ASCII space at an end). */
+  private extra: Buffer = Buffer.alloc(0);
+  private extraLength = 0;
+  private inExtra: Uint8Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private hashes: Int32Array;
+  /** Open addressing: a slot holds 1 + the index of a target, 0 when empty. */
+  private slots: Int32Array;
+  private count = 0;
+  private targetBytes = 0;
+
+  /** `expectedCount`: an upper bound on the number of targets, so that the tables never need to grow. */
+  constructor(
+    private readonly source: Buffer,
+    expectedCount: number,
+  ) {
+    const capacity = Math.max(16, expectedCount);
+    this.inExtra = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity);
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(capacity * 2)));
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Adds the target at `source[start, end)`. Surrounding whitespace is dropped; an empty or repeated
+   * target is ignored. Throws a SyntaxError for an invalid escape in a 'json-escaped' range.
+   */
+  add(start: number, end: number, spelling: Spelling): void {
+    const source = this.source;
+    while (start < end && isAsciiSpace(source[start] as number)) start++;
+    while (end > start && isAsciiSpace(source[end - 1] as number)) end--;
+    if (start === end) return;
+    // A non-ASCII character at either end may be whitespace that only the decoded string can tell.
+    if (
+      spelling !== 'json-escaped' &&
+      (source[start] as number) < 0x80 &&
+      (source[end - 1] as number) < 0x80
+    ) {
+      if (spelling === 'json' || isJsonClean(source, start, end)) {
+        this.insert(source, start, end, false);
+        return;
+      }
+    }
+    const text = source.toString('utf8', start, end);
+    const value = (spelling === 'json-escaped' ? (JSON.parse(`"${text}"`) as string) : text).trim();
+    if (value) this.addEncoded(JSON.stringify(value).slice(1, -1));
+  }
+
+  /** Size in bytes of the list written as a JSON array of strings. */
+  jsonArrayByteLength(): number {
+    return 2 + this.targetBytes + 2 * this.count + Math.max(0, this.count - 1);
+  }
+
+  /**
+   * The list as a compact JSON array of strings, in fresh buffers of about `chunkBytes` each (a target
+   * longer than that gets a chunk of its own size), so that the whole array never sits in memory at once.
+   */
+  *jsonArrayChunks(chunkBytes = 64 * 1024): Generator<Buffer> {
+    // Room for the brackets of an empty list, whatever the chunk size.
+    let chunk = Buffer.allocUnsafe(Math.max(chunkBytes, 2));
+    chunk[0] = 0x5b;
+    let used = 1;
+    for (let i = 0; i < this.count; i++) {
+      const start = this.starts[i] as number;
+      const end = this.ends[i] as number;
+      // A comma, the quoted target, and room for the closing bracket.
+      const needed = end - start + 4;
+      if (used + needed > chunk.length) {
+        yield chunk.subarray(0, used);
+        chunk = Buffer.allocUnsafe(Math.max(chunkBytes, needed));
+        used = 0;
+      }
+      if (i > 0) chunk[used++] = 0x2c;
+      chunk[used++] = 0x22;
+      used += this.bufferOf(i).copy(chunk, used, start, end);
+      chunk[used++] = 0x22;
+    }
+    chunk[used++] = 0x5d;
+    yield chunk.subarray(0, used);
+  }
+
+  /** The first `n` targets as strings. */
+  first(n: number): string[] {
+    const shown: string[] = [];
+    for (let i = 0; i < Math.min(n, this.count); i++) {
+      const text = this.bufferOf(i).toString('utf8', this.starts[i], this.ends[i]);
+      shown.push(this.inExtra[i] ? (JSON.parse(`"${text}"`) as string) : text);
+    }
+    return shown;
+  }
+
+  private bufferOf(index: number): Buffer {
+    return this.inExtra[index] ? this.extra : this.source;
+  }
+
+  private addEncoded(encoded: string): void {
+    const length = Buffer.byteLength(encoded);
+    if (this.extraLength + length > this.extra.length) {
+      const grown = Buffer.alloc(Math.max(this.extra.length * 2, this.extraLength + length, 256));
+      this.extra.copy(grown, 0, 0, this.extraLength);
+      this.extra = grown;
+    }
+    const start = this.extraLength;
+    this.extraLength += this.extra.write(encoded, start);
+    if (!this.insert(this.extra, start, this.extraLength, true)) this.extraLength = start;
+  }
+
+  /** Adds the range unless an equal target is already listed; says whether it was added. */
+  private insert(buffer: Buffer, start: number, end: number, inExtra: boolean): boolean {
+    const hash = hashBytes(buffer, start, end);
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    for (let held = this.slots[slot] as number; held !== 0; held = this.slots[slot] as number) {
+      const other = held - 1;
+      if (this.hashes[other] === hash && this.sameBytes(other, buffer, start, end)) return false;
+      slot = (slot + 1) & mask;
+    }
+    if (this.count === this.starts.length) throw new Error('TargetList: more targets than expectedCount');
+    const index = this.count++;
+    this.inExtra[index] = inExtra ? 1 : 0;
+    this.starts[index] = start;
+    this.ends[index] = end;
+    this.hashes[index] = hash;
+    this.targetBytes += end - start;
+    this.slots[slot] = index + 1;
+    return true;
+  }
+
+  private sameBytes(index: number, buffer: Buffer, start: number, end: number): boolean {
+    const held = this.bufferOf(index);
+    const heldStart = this.starts[index] as number;
+    if ((this.ends[index] as number) - heldStart !== end - start) return false;
+    for (let i = 0; i < end - start; i++) {
+      if (held[heldStart + i] !== buffer[start + i]) return false;
+    }
+    return true;
+  }
+}
+
+/** Whether JSON writes these bytes as they are: no control character, quote or backslash. */
+function isJsonClean(buffer: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const byte = buffer[i] as number;
+    if (byte < 0x20 || byte === 0x22 || byte === 0x5c) return false;
+  }
+  return true;
+}
+
+/** FNV-1a, 32 bits. */
+function hashBytes(buffer: Buffer, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ (buffer[i] as number), 0x01000193);
+  return hash | 0;
+}
