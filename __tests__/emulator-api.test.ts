@@ -54,20 +54,27 @@ describe('request bodies', () => {
   it('answers 400 in plain text for malformed JSON, a wrong content type and a body the schema rejects', async () => {
     const malformed = await emu.api('/submitPullRequest', '{"repo":');
     expect([malformed.status, malformed.text]).toEqual([400, 'The request body is not valid JSON']);
-    const form = await emu.api('/submitPullRequest', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await emu.api('/submitPullRequest', 'a=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect([form.status, form.text]).toEqual([400, 'Content-Type must be application/json']);
     const missing = await emu.api('/submitPullRequest', { repo: queue.repo });
     expect(missing.status).toBe(400);
     expect(missing.text).toMatch(/targetBranch/);
     const badEnum = await emu.api('/updateQueue', { ...ref(), mode: 'sideways' });
     expect(badEnum.text).toBe('Invalid request body: body/mode must be one of single, parallel (any case)');
-    for (const answer of [malformed, form, missing, badEnum]) expect(answer.contentType).toMatch(/^text\/plain/);
+    for (const answer of [malformed, form, missing, badEnum])
+      expect(answer.contentType).toMatch(/^text\/plain/);
   });
 
   it('does not coerce types: a string PR number is refused except on setImpactedTargets', async () => {
     const submit = await emu.api('/submitPullRequest', { ...ref(), pr: { number: '42' } });
     expect(submit.status).toBe(400);
-    const targets = await emu.api('/setImpactedTargets', { ...ref(), pr: { number: '42', sha: 'a1' }, impactedTargets: 'ALL' });
+    const targets = await emu.api('/setImpactedTargets', {
+      ...ref(),
+      pr: { number: '42', sha: 'a1' },
+      impactedTargets: 'ALL',
+    });
     expect(targets.status).toBe(200);
   });
 
@@ -98,7 +105,11 @@ describe('pull requests', () => {
   });
 
   it('answers 404 when the branch has no queue', async () => {
-    const answer = await emu.api('/submitPullRequest', { repo: queue.repo, targetBranch: 'nowhere', pr: { number: 1 } });
+    const answer = await emu.api('/submitPullRequest', {
+      repo: queue.repo,
+      targetBranch: 'nowhere',
+      pr: { number: 1 },
+    });
     expect(answer.status).toBe(404);
     expect(answer.text).toMatch(/No merge queue for branch 'nowhere'/);
   });
@@ -140,12 +151,18 @@ describe('pull requests', () => {
     });
     await other.runUntilIdle();
     expect(await other.pr(7)).toMatchObject({ state: 'merged', isCurrentlySubmittedToQueue: false });
-    expect((await other.testingDetails(pr.verifiedByTestRun as string)).json).toMatchObject({ status: 'succeeded' });
+    expect((await other.testingDetails(pr.verifiedByTestRun as string)).json).toMatchObject({
+      status: 'succeeded',
+    });
   });
 
   it('names the default priority when none was given', async () => {
     await queue.submit(45);
-    expect(await queue.pr(45)).toMatchObject({ priorityName: 'medium', priorityValue: 100, usedDefaultPriorityName: 'medium' });
+    expect(await queue.pr(45)).toMatchObject({
+      priorityName: 'medium',
+      priorityValue: 100,
+      usedDefaultPriorityName: 'medium',
+    });
   });
 
   it('keeps one submission when a queued PR is submitted again, with the new priority and batching', async () => {

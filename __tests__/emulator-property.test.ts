@@ -39,6 +39,7 @@ function queueSettings(all: boolean): fc.Arbitrary<Record<string, unknown>> {
       pendingFailureDepth: fc.integer({ min: 1, max: 3 }),
       canOptimisticallyMerge: fc.boolean(),
       bisectionConcurrency: fc.integer({ min: 1, max: 3 }),
+      optimizationMode: fc.constantFrom('off', 'bisection_skip_redundant_tests'),
       testingTimeoutMinutes: fc.integer({ min: 5, max: 60 }),
       mode: fc.constantFrom('single', 'parallel'),
       state: all ? fc.constant('running') : fc.constantFrom('running', 'running', 'paused', 'draining'),
@@ -53,7 +54,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       {
         kind: fc.constant('submit' as const),
         pr,
-        priority: fc.oneof(fc.constantFrom('urgent', 'high', 'medium', 'low'), fc.integer({ min: 0, max: 255 })),
+        priority: fc.oneof(
+          fc.constantFrom('urgent', 'high', 'medium', 'low'),
+          fc.integer({ min: 0, max: 255 }),
+        ),
         noBatch: fc.boolean(),
       },
       { requiredKeys: ['kind', 'pr'] },
@@ -84,7 +88,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       durationMinutes: fc.integer({ min: 1, max: 20 }),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 30 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 30 }) }),
+  },
 );
 
 const script = fc.array(command, { minLength: 10, maxLength: 80 });
@@ -104,7 +111,12 @@ function apply(engine: MergeQueueEngine, c: Command, shaCounter: { next: number 
         return engine.restartTestsOnPullRequest(repo, BRANCH, c.pr);
       case 'targets': {
         const info = engine.core.pullRequest(repo, c.pr);
-        return engine.setImpactedTargets(repo, c.pr, c.fresh ? `sha-${shaCounter.next++}` : info.headSha, c.targets);
+        return engine.setImpactedTargets(
+          repo,
+          c.pr,
+          c.fresh ? `sha-${shaCounter.next++}` : info.headSha,
+          c.targets,
+        );
       }
       case 'newSha':
         engine.setPullRequest(repo, c.pr, { headSha: `sha-${shaCounter.next++}` });
@@ -145,7 +157,8 @@ class InvariantChecker {
     const queue = this.queue;
     if (event.kind === 'run' && event.status === 'in_progress') {
       const running = this.engine.scheduler.runsInProgress(queue, event.runKind);
-      const slots = event.runKind === 'main' ? queue.settings.concurrency : queue.settings.bisectionConcurrency;
+      const slots =
+        event.runKind === 'main' ? queue.settings.concurrency : queue.settings.bisectionConcurrency;
       if (running > slots) this.fail(`${running} ${event.runKind} runs in progress with ${slots} slots`);
       if (event.runKind === 'main') this.checkStartsInOrder(queue, event.prNumbers);
     }
@@ -167,7 +180,8 @@ class InvariantChecker {
   private checkMerge(queue: QueueRecord, submissionId: string): void {
     const submission = queue.submissions.find((s) => s.id === submissionId)!;
     const vouched = [...queue.runs.values()].some(
-      (run) => run.status === 'succeeded' && (run.tested.includes(submission) || run.includes.has(submission)),
+      (run) =>
+        run.status === 'succeeded' && (run.tested.includes(submission) || run.includes.has(submission)),
     );
     if (!vouched) this.fail(`#${submission.prNumber} merged without a passing run that included it`);
     const order = this.engine.scheduler.order(queue);
@@ -175,7 +189,8 @@ class InvariantChecker {
     const lane = TargetUnion.of(targets(submission));
     for (const ahead of order) {
       if (compareInLine(ahead, submission) >= 0) break;
-      if (lane.overlaps(targets(ahead))) this.fail(`#${submission.prNumber} merged before #${ahead.prNumber} ahead of it`);
+      if (lane.overlaps(targets(ahead)))
+        this.fail(`#${submission.prNumber} merged before #${ahead.prNumber} ahead of it`);
     }
   }
 
@@ -192,18 +207,21 @@ class InvariantChecker {
     }
     for (const submission of queue.submissions) {
       const terminal = ['merged', 'failed', 'cancelled'].includes(submission.state);
-      if (terminal === queue.live.has(submission)) this.fail(`#${submission.prNumber} is ${submission.state} but live=${!terminal}`);
+      if (terminal === queue.live.has(submission))
+        this.fail(`#${submission.prNumber} is ${submission.state} but live=${!terminal}`);
     }
     const order = this.engine.scheduler.order(queue);
     if (new Set(order).size !== order.length) this.fail('a PR appears twice in line');
     const submittedEvents = this.engine.history.filter((e) => e.kind === 'pr_state' && e.from === null);
-    if (submittedEvents.length !== queue.submissions.length) this.fail('submissions and submitted events differ');
+    if (submittedEvents.length !== queue.submissions.length)
+      this.fail('submissions and submitted events differ');
   }
 
   /** Once running with time to spare, every PR in line concludes. */
   checkSettled(): void {
     for (const submission of this.queue.live) {
-      if (ACTIVE_STATES.has(submission.state)) this.fail(`#${submission.prNumber} is stuck in ${submission.state}`);
+      if (ACTIVE_STATES.has(submission.state))
+        this.fail(`#${submission.prNumber} is stuck in ${submission.state}`);
     }
   }
 }
@@ -234,10 +252,15 @@ function runScript(
 describe('merge-queue invariants', () => {
   it('hold over random sequences of operations', () => {
     fc.assert(
-      fc.property(script, fc.integer({ min: 1, max: 1000 }), queueSettings(true), (commands, seed, settings) => {
-        const { checker } = runScript(commands, seed, settings);
-        expect(checker.violations).toEqual([]);
-      }),
+      fc.property(
+        script,
+        fc.integer({ min: 1, max: 1000 }),
+        queueSettings(true),
+        (commands, seed, settings) => {
+          const { checker } = runScript(commands, seed, settings);
+          expect(checker.violations).toEqual([]);
+        },
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 400) },
     );
   });
@@ -259,23 +282,43 @@ describe('merge-queue invariants', () => {
           await call('/createQueue', ref);
           let sha = 1;
           for (const c of commands) {
-            if (c.kind === 'submit') await call('/submitPullRequest', { ...ref, pr: { number: c.pr }, priority: c.priority, noBatch: c.noBatch });
+            if (c.kind === 'submit')
+              await call('/submitPullRequest', {
+                ...ref,
+                pr: { number: c.pr },
+                priority: c.priority,
+                noBatch: c.noBatch,
+              });
             if (c.kind === 'cancel') await call('/cancelPullRequest', { ...ref, pr: { number: c.pr } });
-            if (c.kind === 'restart') await call('/restartTestsOnPullRequest', { ...ref, pr: { number: c.pr } });
+            if (c.kind === 'restart')
+              await call('/restartTestsOnPullRequest', { ...ref, pr: { number: c.pr } });
             if (c.kind === 'targets') {
               const head = emulator.engine.core.pullRequest(repo, c.pr).headSha;
               const target = c.fresh ? `sha-${sha++}` : head;
-              await call('/setImpactedTargets', { ...ref, pr: { number: String(c.pr), sha: target }, impactedTargets: c.targets });
+              await call('/setImpactedTargets', {
+                ...ref,
+                pr: { number: String(c.pr), sha: target },
+                impactedTargets: c.targets,
+              });
             }
-            if (c.kind === 'newSha') await control('/pull-requests', { repo, number: c.pr, headSha: `sha-${sha++}` });
+            if (c.kind === 'newSha')
+              await control('/pull-requests', { repo, number: c.pr, headSha: `sha-${sha++}` });
             if (c.kind === 'update') await call('/updateQueue', { ...ref, ...c.settings });
-            if (c.kind === 'ci') await control('/ci', { repo, prNumber: c.pr, outcome: c.outcome, durationMinutes: c.durationMinutes });
+            if (c.kind === 'ci')
+              await control('/ci', {
+                repo,
+                prNumber: c.pr,
+                outcome: c.outcome,
+                durationMinutes: c.durationMinutes,
+              });
             if (c.kind === 'advance') await control('/clock/advance', { minutes: c.minutes });
           }
           await call('/updateQueue', { ...ref, state: 'running' });
           await control('/clock/run-until-idle', { maxMinutes: 30 * 24 * 60 });
           const history = await (
-            await fetch(`${emulator.origin}/_emulator/history`, { headers: { 'x-api-token': emulator.token } })
+            await fetch(`${emulator.origin}/_emulator/history`, {
+              headers: { 'x-api-token': emulator.token },
+            })
           ).json();
           const expected = direct.history.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
           expect((history as { events: unknown[] }).events).toEqual(expected);

@@ -25,7 +25,13 @@ describe('createQueue and getQueue', () => {
     expect(again.contentType).toMatch(/^text\/plain/);
     const got = await emu.api('/getQueue', refOf(queue));
     expect(Value.Check(Queue, got.json)).toBe(true);
-    expect(got.json).toMatchObject({ state: 'running', mode: 'parallel', concurrency: 3, branch: 'main', enqueuedPullRequests: [] });
+    expect(got.json).toMatchObject({
+      state: 'running',
+      mode: 'parallel',
+      concurrency: 3,
+      branch: 'main',
+      enqueuedPullRequests: [],
+    });
   });
 
   it('lists enqueued PRs in queue order, leaving out PRs that are not ready', async () => {
@@ -49,18 +55,33 @@ describe('updateQueue', () => {
   it('returns the full configuration without the enqueued PRs, keeping settings it does not know', async () => {
     const queue = freshRepo();
     await queue.create();
-    const answer = await queue.update({ concurrency: 4, batch: true, directMergeMode: 'ALWAYS', enqueueingLabel: 'ship-it' });
+    const answer = await queue.update({
+      concurrency: 4,
+      batch: true,
+      directMergeMode: 'ALWAYS',
+      enqueueingLabel: 'ship-it',
+    });
     expect(answer.status).toBe(200);
     expect(Value.Check(QueueConfiguration, answer.json)).toBe(true);
     expect(answer.json).not.toHaveProperty('enqueuedPullRequests');
-    expect(answer.json).toMatchObject({ concurrency: 4, batch: true, directMergeMode: 'always', enqueueingLabel: 'ship-it' });
+    expect(answer.json).toMatchObject({
+      concurrency: 4,
+      batch: true,
+      directMergeMode: 'always',
+      enqueueingLabel: 'ship-it',
+    });
     expect(await queue.queue()).toMatchObject({ enqueueingLabel: 'ship-it' });
   });
 
   it('refuses integers below 1 and a state of switching_modes', async () => {
     const queue = freshRepo();
     await queue.create();
-    for (const bad of [{ concurrency: 0 }, { batchingMinSize: -1 }, { testingTimeoutMinutes: 1.5 }, { state: 'switching_modes' }]) {
+    for (const bad of [
+      { concurrency: 0 },
+      { batchingMinSize: -1 },
+      { testingTimeoutMinutes: 1.5 },
+      { state: 'switching_modes' },
+    ]) {
       const answer = await queue.update(bad);
       expect(answer.status).toBe(400);
       expect(answer.contentType).toMatch(/^text\/plain/);
@@ -73,8 +94,12 @@ describe('updateQueue', () => {
     expect((await queue.update({ requiredStatuses: ['ci/build', 'ci/test'] })).json).toMatchObject({
       requiredStatuses: ['ci/build', 'ci/test'],
     });
-    expect((await queue.update({ requiredStatuses: [] })).json).toMatchObject({ requiredStatuses: ['ci/build', 'ci/test'] });
-    expect((await queue.update({ deleteRequiredStatuses: true })).json).toMatchObject({ requiredStatuses: null });
+    expect((await queue.update({ requiredStatuses: [] })).json).toMatchObject({
+      requiredStatuses: ['ci/build', 'ci/test'],
+    });
+    expect((await queue.update({ deleteRequiredStatuses: true })).json).toMatchObject({
+      requiredStatuses: null,
+    });
   });
 
   it('answers 404 for a branch without a queue', async () => {
@@ -108,7 +133,11 @@ describe('listPullRequests', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const answer = await emu.api<Listing>('/listPullRequests', { ...refOf(queue), take: 3, ...(cursor ? { cursor } : {}) });
+      const answer = await emu.api<Listing>('/listPullRequests', {
+        ...refOf(queue),
+        take: 3,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(Value.Check(ListPullRequestsResponse, answer.json)).toBe(true);
       seen.push(...answer.json.pullRequests.map((p) => p.prNumber));
       cursor = answer.json.nextCursor;
@@ -119,7 +148,8 @@ describe('listPullRequests', () => {
     const defaults = await emu.api<Listing>('/listPullRequests', refOf(queue));
     expect(defaults.json.pullRequests).toHaveLength(7);
     expect(defaults.json).not.toHaveProperty('nextCursor');
-    for (const take of [0, 101]) expect((await emu.api('/listPullRequests', { ...refOf(queue), take })).status).toBe(400);
+    for (const take of [0, 101])
+      expect((await emu.api('/listPullRequests', { ...refOf(queue), take })).status).toBe(400);
   });
 
   it('filters by state and by the time PRs concluded', async () => {
@@ -134,7 +164,9 @@ describe('listPullRequests', () => {
     await queue.runUntilIdle();
     await queue.submit(3);
     const list = async (filter: Record<string, unknown>) =>
-      (await emu.api<Listing>('/listPullRequests', { ...refOf(queue), ...filter })).json.pullRequests.map((p) => p.prNumber);
+      (await emu.api<Listing>('/listPullRequests', { ...refOf(queue), ...filter })).json.pullRequests.map(
+        (p) => p.prNumber,
+      );
     expect(await list({ state: 'MERGED' })).toEqual([1]);
     expect(await list({ state: 'failed' })).toEqual([2]);
     expect(await list({ since: now })).toEqual([2]);
@@ -145,7 +177,9 @@ describe('listPullRequests', () => {
 
 describe('getMergeQueueMetrics', () => {
   async function metrics(query = ''): Promise<Response> {
-    return fetch(`${emu.current.url}/getMergeQueueMetrics${query}`, { headers: { 'x-api-token': emu.current.token } });
+    return fetch(`${emu.current.url}/getMergeQueueMetrics${query}`, {
+      headers: { 'x-api-token': emu.current.token },
+    });
   }
 
   it('serves Prometheus text 0.0.4 computed from the queue, for one repository or all', async () => {

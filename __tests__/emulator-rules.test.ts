@@ -14,14 +14,21 @@ async function freshQueue(settings: Record<string, unknown> = {}): Promise<Queue
 }
 
 async function reasonsOf(queue: QueueDriver, pr: number): Promise<(string | null | undefined)[]> {
-  return (await queue.history()).filter((e) => e.kind === 'pr_state' && e.prNumber === pr).map((e) => e.reason);
+  return (await queue.history())
+    .filter((e) => e.kind === 'pr_state' && e.prNumber === pr)
+    .map((e) => e.reason);
 }
 
 describe('slots and order', () => {
   it('tests at most `concurrency` PRs at a time', async () => {
     const queue = await freshQueue({ concurrency: 2 });
     for (const pr of [1, 2, 3, 4]) await queue.submit(pr);
-    expect(await queue.states(1, 2, 3, 4)).toEqual({ 1: 'testing', 2: 'testing', 3: 'pending', 4: 'pending' });
+    expect(await queue.states(1, 2, 3, 4)).toEqual({
+      1: 'testing',
+      2: 'testing',
+      3: 'pending',
+      4: 'pending',
+    });
     await queue.advance(5);
     expect(await queue.states(1, 2, 3, 4)).toEqual({ 1: 'merged', 2: 'merged', 3: 'testing', 4: 'testing' });
   });
@@ -71,7 +78,10 @@ describe('predictive testing', () => {
     await queue.advance(3);
     expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'tests_passed' });
     const run = (await queue.pr(2)).verifiedByTestRun as string;
-    expect((await queue.testingDetails(run)).json).toMatchObject({ dependentPrs: [1], testedPullRequests: [{ prNumber: 2 }] });
+    expect((await queue.testingDetails(run)).json).toMatchObject({
+      dependentPrs: [1],
+      testedPullRequests: [{ prNumber: 2 }],
+    });
     await queue.advance(7);
     expect(await queue.states(1, 2)).toEqual({ 1: 'merged', 2: 'merged' });
     expect(await queue.mergeOrder()).toEqual([1, 2]);
@@ -181,7 +191,9 @@ describe('batching', () => {
     const ids = await Promise.all(runs);
     expect(new Set(ids).size).toBe(1);
     const details = await queue.testingDetails(ids[0] as string);
-    expect((details.json.testedPullRequests as { prNumber: number }[]).map((p) => p.prNumber)).toEqual([1, 2, 3]);
+    expect((details.json.testedPullRequests as { prNumber: number }[]).map((p) => p.prNumber)).toEqual([
+      1, 2, 3,
+    ]);
     await queue.advance(5);
     expect(await queue.states(1, 2, 3)).toEqual({ 1: 'merged', 2: 'merged', 3: 'merged' });
   });
@@ -219,10 +231,30 @@ describe('batching', () => {
     ]);
     await queue.runUntilIdle();
     expect(await queue.states(1, 2, 3, 4)).toEqual({ 1: 'merged', 2: 'merged', 3: 'failed', 4: 'merged' });
-    const metrics = await fetch(`${emu.current.url}/getMergeQueueMetrics?repo=${queue.repo.owner}/${queue.repo.name}&repoHost=github.com`, {
-      headers: { 'x-api-token': emu.current.token },
+    const metrics = await fetch(
+      `${emu.current.url}/getMergeQueueMetrics?repo=${queue.repo.owner}/${queue.repo.name}&repoHost=github.com`,
+      {
+        headers: { 'x-api-token': emu.current.token },
+      },
+    );
+    expect(await metrics.text()).toMatch(
+      /mq_pr_test_duration_1h_seconds_count\{[^}]*queue_type="bisection"\} [1-9]/,
+    );
+  });
+
+  it('skips retesting the PRs a bisection cleared with bisection_skip_redundant_tests', async () => {
+    const queue = await freshQueue({
+      batch: true,
+      batchingMinSize: 4,
+      bisectionConcurrency: 2,
+      optimizationMode: 'bisection_skip_redundant_tests',
     });
-    expect(await metrics.text()).toMatch(/mq_pr_test_duration_1h_seconds_count\{[^}]*queue_type="bisection"\} [1-9]/);
+    await queue.ci(3, { outcome: 'fail' });
+    for (const pr of [1, 2, 3, 4]) await queue.submit(pr);
+    await queue.runUntilIdle();
+    expect(await queue.states(1, 2, 3, 4)).toEqual({ 1: 'merged', 2: 'merged', 3: 'failed', 4: 'merged' });
+    const runs = (await queue.history()).filter((e) => e.kind === 'run' && e.status === 'in_progress');
+    expect(runs.filter((e) => e.runKind === 'main').map((e) => e.prNumbers)).toEqual([[1, 2, 3, 4]]);
   });
 });
 
@@ -256,7 +288,8 @@ describe('parallel mode', () => {
       await queue.targets(Number(pr), `sha-${pr}`, list);
       await queue.submit(Number(pr));
     }
-    const runOf = async (pr: number) => (await queue.testingDetails((await queue.pr(pr)).verifiedByTestRun as string)).json;
+    const runOf = async (pr: number) =>
+      (await queue.testingDetails((await queue.pr(pr)).verifiedByTestRun as string)).json;
     expect(await runOf(2)).toMatchObject({ dependentPrs: [] });
     expect(await runOf(3)).toMatchObject({ dependentPrs: [1], impactedTargetsForTestedPrs: ['//a', '//c'] });
     await queue.advance(5);
@@ -280,8 +313,11 @@ describe('parallel mode', () => {
       await queue.submit(pr);
     }
     const dependents = async (pr: number) =>
-      ((await queue.testingDetails((await queue.pr(pr)).verifiedByTestRun as string)).json as { dependentPrs: number[] })
-        .dependentPrs;
+      (
+        (await queue.testingDetails((await queue.pr(pr)).verifiedByTestRun as string)).json as {
+          dependentPrs: number[];
+        }
+      ).dependentPrs;
     expect(await dependents(3)).toEqual([1, 2]);
     expect(await dependents(4)).toEqual([]);
     expect(await dependents(5)).toEqual([3, 1, 2].sort());
@@ -303,8 +339,14 @@ describe('readiness', () => {
     await queue.setPr(2, { baseBranch: 'release' });
     await queue.submit(1);
     await queue.submit(2);
-    expect(await queue.pr(1)).toMatchObject({ state: 'not_ready', readiness: { gitHubMergeability: 'not_mergeable' } });
-    expect(await queue.pr(2)).toMatchObject({ state: 'not_ready', readiness: { doesBaseBranchMatch: false } });
+    expect(await queue.pr(1)).toMatchObject({
+      state: 'not_ready',
+      readiness: { gitHubMergeability: 'not_mergeable' },
+    });
+    expect(await queue.pr(2)).toMatchObject({
+      state: 'not_ready',
+      readiness: { doesBaseBranchMatch: false },
+    });
     await queue.setPr(1, { mergeability: 'mergeable' });
     expect(await queue.state(1)).toBe('testing');
   });

@@ -33,7 +33,11 @@ class Receiver {
           return;
         }
         const body = Buffer.concat(chunks).toString('utf8');
-        this.received.push({ headers: req.headers as Record<string, string>, body, payload: JSON.parse(body) });
+        this.received.push({
+          headers: req.headers as Record<string, string>,
+          body,
+          payload: JSON.parse(body),
+        });
         res.writeHead(204).end();
       });
     });
@@ -78,7 +82,8 @@ describe('webhooks', () => {
     await emu.current.webhooks.idle();
 
     const verifier = new Webhook(secret);
-    for (const { body, headers } of receiver.received) expect(() => verifier.verify(body, headers)).not.toThrow();
+    for (const { body, headers } of receiver.received)
+      expect(() => verifier.verify(body, headers)).not.toThrow();
     const tampered = receiver.received[0]!;
     expect(() => verifier.verify(tampered.body.replace('11', '13'), tampered.headers)).toThrow();
 
@@ -90,7 +95,9 @@ describe('webhooks', () => {
       'pull_request.testing',
       'pull_request.merged',
     ]);
-    const merged = receiver.received.find((r) => r.payload.type === 'pull_request.merged' && r.payload.pr_number === 11)!;
+    const merged = receiver.received.find(
+      (r) => r.payload.type === 'pull_request.merged' && r.payload.pr_number === 11,
+    )!;
     expect(merged.payload).toMatchObject({
       repository: { host: 'github.com', owner: 'hooks', name: 'batched' },
       target_branch: 'main',
@@ -119,8 +126,14 @@ describe('webhooks', () => {
     await queue.runUntilIdle();
     await emu.current.webhooks.idle();
     const find = (type: string) => receiver.received.find((r) => r.payload.type === type)?.payload;
-    expect(find('pull_request.canceled')).toMatchObject({ pr_number: 2, cancellation_reason: 'CANCELLED_BY_USER' });
-    expect(find('pull_request.pending_failure')).toMatchObject({ pr_number: 1, failure_reason: 'TEST_RUN_FAILED' });
+    expect(find('pull_request.canceled')).toMatchObject({
+      pr_number: 2,
+      cancellation_reason: 'CANCELLED_BY_USER',
+    });
+    expect(find('pull_request.pending_failure')).toMatchObject({
+      pr_number: 1,
+      failure_reason: 'TEST_RUN_FAILED',
+    });
     expect(find('pull_request.failed')).toMatchObject({ pr_number: 1, failure_reason: 'TEST_RUN_FAILED' });
   });
 
@@ -137,10 +150,9 @@ describe('webhooks', () => {
     expect(submitted.length).toBeGreaterThan(0);
     const messageId = submitted.at(-1)!.headers['svix-id']!;
     expect(receiver.attemptsOf(messageId)).toBe(3);
-    const endpoints = await emu.control<{ endpoints: { id: string; deliveries: { status: string; attempts: number }[] }[] }>(
-      'GET',
-      '/webhooks',
-    );
+    const endpoints = await emu.control<{
+      endpoints: { id: string; deliveries: { status: string; attempts: number }[] }[];
+    }>('GET', '/webhooks');
     const mine = endpoints.json.endpoints.find((e) => e.id === id)!;
     expect(mine.deliveries).toEqual([expect.objectContaining({ status: 'delivered', attempts: 3 })]);
   });
@@ -153,10 +165,27 @@ describe('webhooks', () => {
     await queue.submit(6);
     await emu.current.webhooks.idle();
     receiver.failures = 0;
-    const endpoints = await emu.control<{ endpoints: { id: string; deliveries: Record<string, unknown>[] }[] }>('GET', '/webhooks');
+    const endpoints = await emu.control<{
+      endpoints: { id: string; deliveries: Record<string, unknown>[] }[];
+    }>('GET', '/webhooks');
     expect(endpoints.json.endpoints.find((e) => e.id === id)!.deliveries).toEqual([
       expect.objectContaining({ status: 'failed', attempts: 5, lastResponseStatus: 500 }),
     ]);
+  });
+
+  it('delivers events that other parts of the emulator publish, such as test_case.*', async () => {
+    receiver.received.length = 0;
+    const { secret } = await register(['test_case.*']);
+    emu.current.webhooks.publish({
+      type: 'test_case.status_changed',
+      timestamp: emu.current.clock.iso(),
+      test_case: { id: 'tc-1', name: 'adds numbers' },
+      status_change: { previous_status: 'healthy', current_status: 'flaky' },
+    });
+    await emu.current.webhooks.idle();
+    const [delivered] = receiver.received.filter((r) => r.payload.type === 'test_case.status_changed');
+    expect(() => new Webhook(secret).verify(delivered!.body, delivered!.headers)).not.toThrow();
+    expect(delivered!.payload).toMatchObject({ status_change: { current_status: 'flaky' } });
   });
 
   it('refuses a secret that is not a whsec_ secret', async () => {

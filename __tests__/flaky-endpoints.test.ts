@@ -112,14 +112,14 @@ describe('list-failing-tests', () => {
     }
   });
 
-  it('defaults to the 24 hours up to now', () => {
+  it('defaults to the 7 days up to now', () => {
     const before = Date.now();
     const { flakyTests } = readSettings(
       (name) => ({ operation: 'list-failing-tests', 'api-token': TOKEN, 'org-url-slug': ORG })[name] ?? '',
     );
     const end = Date.parse(flakyTests.endTime!);
     expect(end).toBeGreaterThanOrEqual(before - 1000);
-    expect(end - Date.parse(flakyTests.startTime!)).toBe(24 * 3600 * 1000);
+    expect(end - Date.parse(flakyTests.startTime!)).toBe(7 * 24 * 3600 * 1000);
   });
 });
 

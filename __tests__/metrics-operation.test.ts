@@ -80,10 +80,12 @@ describe('get-merge-queue-metrics', () => {
   });
 
   it('keeps text it cannot parse in metrics-file and says so, without failing', async () => {
-    emulator.faults.plan('/getMergeQueueMetrics', [{ kind: 'non-json', body: '<html>Sign in</html>' }]);
+    emulator.faults.plan('/getMergeQueueMetrics', [
+      { kind: 'status', status: 200, body: 'Sign in to continue', contentType: 'text/plain' },
+    ]);
     const run = await runOperation(emulator, 'get-merge-queue-metrics', {});
     expect(run.failure).toBeUndefined();
-    expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toBe('<html>Sign in</html>');
+    expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toBe('Sign in to continue');
     expect(run.outputs.depth).toBeUndefined();
     expect(run.warnings[0]).toMatch(
       /^The metrics could not be read as Prometheus text \(.*Sign in.*\); they are in /,

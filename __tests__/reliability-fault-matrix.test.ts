@@ -17,10 +17,10 @@ import { writeRecord, type FaultCellRow } from './helpers/reliability-record.js'
 import { example } from './helpers/webhook-examples.js';
 
 const TOKEN = 'tok_matrix_Hk4sW9qZ2rV7';
-const TIMEOUT_SECONDS = 3;
+const TIMEOUT_SECONDS = 5;
 /** A run still going this long after its deadline is hung. */
 const WATCHDOG_MS = (TIMEOUT_SECONDS + 20) * 1000;
-const POOL_SIZE = 8;
+const POOL_SIZE = 12;
 const BRANCH = 'main';
 const PR = 1;
 const HEAD_SHA = 'c0ffee0000000000000000000000000000000001';
@@ -111,8 +111,9 @@ const FAULTS: FaultColumn[] = [
     id: 'non-json',
     label: 'non-JSON 200',
     faults: () => [{ kind: 'non-json' }],
-    expect: 'succeeded',
+    expect: 'failed',
     attempts: 1,
+    says: /answered 200 with an HTML page \("Welcome"\) instead of its own answer.*Check api-url/,
   },
   {
     id: 'html-error',
@@ -240,6 +241,8 @@ interface OperationSpec {
   operation: OperationName;
   /** The endpoint whose requests meet the fault. */
   endpoint: string;
+  /** Requests the operation makes to that endpoint when nothing goes wrong (default 1). */
+  calls?: number;
   inputs?: (world: CellWorld) => Record<string, string> | Promise<Record<string, string>>;
   setup?: (world: CellWorld) => Promise<void>;
   /** Checks the emulator after the run: the change happened at most once (exactly once on success). */
@@ -473,6 +476,8 @@ const OPERATIONS: OperationSpec[] = [
   {
     operation: 'list-unhealthy-tests',
     endpoint: '/flaky-tests/list-unhealthy-tests',
+    // One listing per status, FLAKY and BROKEN, side by side.
+    calls: 2,
     inputs: () => FLAKY_INPUTS,
     setup: seededFlakyTests,
     effects: async () => ({ described: 'none (read only)', problems: [] }),
@@ -515,7 +520,7 @@ const OPERATIONS: OperationSpec[] = [
       const response = await world
         .client()
         .getTestDetails({ repo: world.repo, org_url_slug: 'acme', test_id: 't-1' });
-      const ticket = (response.json as { test?: { ticket_url?: string } }).test?.ticket_url;
+      const ticket = (response.json as { test?: { ticket?: { html_url?: string } } }).test?.ticket?.html_url;
       const linked = !!ticket?.endsWith('KAN-7');
       return {
         described: linked ? 'ticket KAN-7 linked' : 'no ticket linked',
@@ -525,6 +530,29 @@ const OPERATIONS: OperationSpec[] = [
     success: {},
   },
 ];
+
+/**
+ * Cells that show a defect already reported to the owners of the code, with the problem they show. Such a
+ * cell passes while it shows exactly that problem; once the defect is fixed it fails until removed here.
+ * All three come from a write whose answer was lost after the service had done the work: the client
+ * retries (it cannot know), and the retry meets the work already done.
+ */
+const KNOWN_ISSUES: Record<string, { issue: string; shows: RegExp }> = {
+  'create-queue × reset-after-handling': {
+    issue:
+      'The retried createQueue meets its own queue (409) and the step fails with "already exists" although this step created it, and the other settings are not applied.',
+    shows: /^failed, but a run meeting this fault must have succeeded$/,
+  },
+  'cancel-pull-request × reset-after-handling': {
+    issue:
+      'The retried cancelPullRequest meets the PR already cancelled (404) and the step fails with "not in the merge queue" although this step cancelled it.',
+    shows: /^failed, but a run meeting this fault must have succeeded$/,
+  },
+  'restart-tests-on-pull-request × reset-after-handling': {
+    issue: 'The retried restartTestsOnPullRequest restarts the tests a second time.',
+    shows: /^duplicated side effect: 2 restart\(s\)$/,
+  },
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Running a cell
@@ -578,7 +606,7 @@ async function runCell(spec: OperationSpec, column: FaultColumn): Promise<CellRe
   const succeeded = !run.failed;
   const effects = await spec.effects(world, succeeded);
   const problems = [
-    ...runProblems(run, column, attempts),
+    ...runProblems(run, column, attempts - ((spec.calls ?? 1) - 1)),
     ...outputProblems(spec, run),
     ...effects.problems,
     ...(leftOver ? ['the fault was never met: the operation did not call the endpoint'] : []),
@@ -597,6 +625,7 @@ async function runCell(spec: OperationSpec, column: FaultColumn): Promise<CellRe
       deadlineSeconds: TIMEOUT_SECONDS,
       passed: problems.length === 0,
       problems,
+      knownIssue: KNOWN_ISSUES[cellKey(spec.operation, column.id)]?.issue,
     },
   };
 }
@@ -656,7 +685,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
-  pool = new ActionPool(POOL_SIZE);
+  pool = await ActionPool.start(POOL_SIZE);
   for (const spec of OPERATIONS) emulators.set(spec.operation, await startEmulator({ token: TOKEN }));
 
   const started = performance.now();
@@ -719,7 +748,15 @@ describe('the fault matrix', () => {
     (key) => {
       const result = results.get(key);
       expect(result).toBeDefined();
-      expect({ line: result!.row.line, problems: result!.problems }).toEqual({ line: result!.row.line, problems: [] });
+      const { line } = result!.row;
+      const known = KNOWN_ISSUES[key];
+      if (known) {
+        // Still the known defect, and nothing else; when it is fixed, remove it from KNOWN_ISSUES.
+        expect(result!.problems.length).toBeGreaterThan(0);
+        expect(result!.problems.filter((problem) => !known.shows.test(problem))).toEqual([]);
+      } else {
+        expect({ line, problems: result!.problems }).toEqual({ line, problems: [] });
+      }
     },
   );
 });

@@ -1,6 +1,5 @@
 // What the context needs from GitHub beyond the event payload: a pull request's head, base and fork
 // status, and a repository's default branch. Called only when the event does not carry them.
-import { getOctokit } from '@actions/github';
 
 /** The facts about a pull request that an operation can need. */
 export interface PullRequestFacts {
@@ -35,24 +34,31 @@ export interface GitHubLookup {
   defaultBranch(owner: string, name: string): Promise<string | undefined>;
 }
 
+type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
+
 const LOOKUP_TIMEOUT_MS = 30_000;
 
 /** A lookup through the REST API at `apiUrl` (github.com or a GitHub Enterprise server's `/api/v3`). */
 export function gitHubLookup(token: string, apiUrl: string): GitHubLookup {
-  const octokit = getOctokit(token, { baseUrl: apiUrl });
+  // Loaded on first use: most runs never ask the GitHub API, and its client is the bulk of the bundle.
+  let client: Promise<Octokit> | undefined;
+  const octokit = () =>
+    (client ??= import('@actions/github').then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
   const request = () => ({ signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
   return {
     async pullRequest(owner, name, prNumber) {
       const path = `GET /repos/${owner}/${name}/pulls/${prNumber}`;
       const response = await explained(path, token, () =>
-        octokit.rest.pulls.get({ owner, repo: name, pull_number: prNumber, request: request() }),
+        octokit().then((o) =>
+          o.rest.pulls.get({ owner, repo: name, pull_number: prNumber, request: request() }),
+        ),
       );
       return readPullRequestFacts(response.data);
     },
     async defaultBranch(owner, name) {
       const path = `GET /repos/${owner}/${name}`;
       const response = await explained(path, token, () =>
-        octokit.rest.repos.get({ owner, repo: name, request: request() }),
+        octokit().then((o) => o.rest.repos.get({ owner, repo: name, request: request() })),
       );
       return text(response.data.default_branch);
     },

@@ -31,7 +31,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       baseUrl: settings.apiUrl,
       token: settings.apiToken,
       deadlineMs: settings.timeoutMs,
-      onRetry: (message) => core.info(message),
+      // A retry's message quotes what the service said, which may echo a secret back.
+      onRetry: (message) => core.info(redact(message)),
     };
     const result = await OPERATION_HANDLERS[settings.operation]({
       settings,
@@ -39,7 +40,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       client: new ApiClient(clientOptions),
       clientOptions,
       env,
-      log: { info: core.info, warning: core.warning },
+      log: {
+        info: (message) => core.info(redact(message)),
+        warning: (message) => core.warning(redact(message)),
+      },
     });
     publishOutputs(result.outputs, redact);
     if (settings.summary && result.summary) await publishSummary(result.summary, redact);

@@ -458,9 +458,7 @@ function readMetricsSettings(input: Inputs): MetricsSettings {
   return { allRepositories };
 }
 
-const HOUR_MS = 3600 * 1000;
-const MAX_FAILING_TESTS_WINDOW_MS = 7 * 24 * HOUR_MS;
-const DEFAULT_FAILING_TESTS_WINDOW_MS = 24 * HOUR_MS;
+const MAX_FAILING_TESTS_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 function readFlakyTestsSettings(input: Inputs, operation: OperationName): FlakyTestsSettings {
   const statuses = readTestStatuses(input);
@@ -492,8 +490,8 @@ function readFlakyTestsSettings(input: Inputs, operation: OperationName): FlakyT
 }
 
 /**
- * start-time and end-time of list-failing-tests: end-time defaults to now and start-time to 24 hours
- * before end-time; the window is checked here, before any request, against the service's 7-day limit.
+ * start-time and end-time of list-failing-tests: end-time defaults to now and start-time to 7 days before
+ * end-time (the most the service allows); the window is checked here, before any request.
  */
 function readFailingTestsWindow(
   input: Inputs,
@@ -503,7 +501,7 @@ function readFailingTestsWindow(
   let endTime = input.dateTime('end-time');
   if (withDefaults) {
     endTime ??= new Date().toISOString();
-    startTime ??= new Date(Date.parse(endTime) - DEFAULT_FAILING_TESTS_WINDOW_MS).toISOString();
+    startTime ??= new Date(Date.parse(endTime) - MAX_FAILING_TESTS_WINDOW_MS).toISOString();
   }
   if (startTime && endTime) {
     const span = Date.parse(endTime) - Date.parse(startTime);
@@ -670,7 +668,11 @@ class Inputs {
     if (!value) return undefined;
     const ms = Date.parse(value);
     if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
-      throw new InputError(name, `${quoted(value)} is not a date-time`, 'Use ISO 8601, e.g. 2026-01-31T00:00:00Z.');
+      throw new InputError(
+        name,
+        `${quoted(value)} is not a date-time`,
+        'Use ISO 8601, e.g. 2026-01-31T00:00:00Z.',
+      );
     }
     return new Date(ms).toISOString();
   }

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as core from '@actions/core';
 import { run } from '../../src/main.js';
 
 export interface ActionRun {
@@ -83,6 +84,8 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const chunks: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
   process.env = { PATH: savedEnv.PATH, ...env };
+  // @actions/core remembers the first run's GITHUB_STEP_SUMMARY; each run has its own file.
+  (core.summary as unknown as { _filePath?: string })._filePath = undefined;
   process.stdout.write = ((chunk: string | Uint8Array) => {
     chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return true;

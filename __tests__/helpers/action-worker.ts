@@ -1,6 +1,6 @@
 // A child process that runs the action in-process (runAction) once per message, so that a test can run
 // many actions at the same time: runAction swaps process.env and stdout, which only one run per process
-// may do. Started by ActionPool with `node --import tsx`; answers each { id, options } with { id, run }.
+// may do. Bundled and started by ActionPool; answers each { id, options } with { id, run }.
 import { runAction, type RunOptions } from './action-runner.js';
 
 interface Job {

@@ -103,7 +103,9 @@ export class QueueDriver {
   }
 
   async submit(pr: number, options: { priority?: number | string; noBatch?: boolean } = {}): Promise<void> {
-    await this.expectOk(this.emulator.api('/submitPullRequest', { ...this.ref, pr: { number: pr }, ...options }));
+    await this.expectOk(
+      this.emulator.api('/submitPullRequest', { ...this.ref, pr: { number: pr }, ...options }),
+    );
   }
 
   async cancel(pr: number): Promise<HttpAnswer> {
@@ -115,11 +117,15 @@ export class QueueDriver {
   }
 
   async pr(pr: number): Promise<Record<string, unknown> & { state: string }> {
-    const answer = await this.emulator.api<Record<string, unknown> & { state: string }>('/getSubmittedPullRequest', {
-      ...this.ref,
-      pr: { number: pr },
-    });
-    if (answer.status !== 200) throw new Error(`getSubmittedPullRequest #${pr}: ${answer.status} ${answer.text}`);
+    const answer = await this.emulator.api<Record<string, unknown> & { state: string }>(
+      '/getSubmittedPullRequest',
+      {
+        ...this.ref,
+        pr: { number: pr },
+      },
+    );
+    if (answer.status !== 200)
+      throw new Error(`getSubmittedPullRequest #${pr}: ${answer.status} ${answer.text}`);
     return answer.json;
   }
 
@@ -132,7 +138,9 @@ export class QueueDriver {
     return Object.fromEntries(entries);
   }
 
-  async queue(): Promise<Record<string, unknown> & { enqueuedPullRequests: { prNumber: number; state: string }[] }> {
+  async queue(): Promise<
+    Record<string, unknown> & { enqueuedPullRequests: { prNumber: number; state: string }[] }
+  > {
     const answer = await this.emulator.api<
       Record<string, unknown> & { enqueuedPullRequests: { prNumber: number; state: string }[] }
     >('/getQueue', this.ref);
@@ -146,7 +154,9 @@ export class QueueDriver {
   }
 
   async setPr(pr: number, facts: Record<string, unknown>): Promise<void> {
-    await this.expectOk(this.emulator.control('POST', '/pull-requests', { repo: this.repo, number: pr, ...facts }));
+    await this.expectOk(
+      this.emulator.control('POST', '/pull-requests', { repo: this.repo, number: pr, ...facts }),
+    );
   }
 
   async targets(pr: number, sha: string, impactedTargets: string[] | 'ALL'): Promise<void> {
@@ -176,7 +186,9 @@ export class QueueDriver {
 
   /** The order in which PRs merged. */
   async mergeOrder(): Promise<number[]> {
-    return (await this.history()).filter((e) => e.kind === 'pr_state' && e.to === 'merged').map((e) => e.prNumber!);
+    return (await this.history())
+      .filter((e) => e.kind === 'pr_state' && e.to === 'merged')
+      .map((e) => e.prNumber!);
   }
 
   private async expectOk(call: Promise<HttpAnswer>): Promise<void> {

@@ -34,6 +34,8 @@ export interface FaultCellRow {
   passed: boolean;
   /** What was wrong with the cell, when it did not pass. */
   problems: string[];
+  /** A defect already reported that this cell shows. */
+  knownIssue?: string;
 }
 
 export interface CheckRow {

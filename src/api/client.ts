@@ -4,7 +4,7 @@
 import { HttpClient } from '@actions/http-client';
 import type { IncomingMessage } from 'node:http';
 import { ENDPOINTS, type EndpointName, type RequestOf } from './wire.js';
-import { ApiError, describeHttpFailure } from './errors.js';
+import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage } from './errors.js';
 import { VERSION } from '../version.js';
 
 export interface RetryPolicy {
@@ -173,6 +173,8 @@ export class ApiClient {
       const status = message.statusCode ?? 0;
       const contentType = String(message.headers['content-type'] ?? '');
       if (status >= 200 && status < 300) {
+        // The service answers JSON, plain text or nothing; an HTML page comes from something in between.
+        if (isHtmlPage(text, contentType)) throw describeForeignPage(endpoint, status, text, contentType);
         return { response: { status, contentType, text, json: parseJson(text) } };
       }
       const failure = describeHttpFailure(endpoint, status, text, contentType, message.headers.location);

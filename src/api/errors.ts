@@ -89,12 +89,30 @@ export function describeHttpFailure(
   });
 }
 
+/** True for a body that is an HTML page: a proxy's, a captive portal's or a web app's, never the API's. */
+export function isHtmlPage(body: string, contentType: string): boolean {
+  return /html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(body);
+}
+
+/**
+ * A 2xx carrying an HTML page: the request most likely never reached the service, so it is not taken
+ * as success (a write would otherwise be reported as done when nothing was done).
+ */
+export function describeForeignPage(endpoint: string, status: number, body: string, contentType: string): ApiError {
+  const said = summarizeBody(body, contentType);
+  return new ApiError(
+    endpoint,
+    `the API answered ${status} with an HTML page${said ? ` ("${said}")` : ''} instead of its own answer, so the request most likely never reached the service (a proxy or captive portal in the way, or api-url pointing at a website). Check api-url and the runner's network; nothing was taken as done.`,
+    { kind: 'invalid-response', status, body: said },
+  );
+}
+
 const SHOWN_BODY_CHARS = 300;
 
 /** A body as one short line: markup stripped, whitespace folded, cut to a few hundred characters. */
 export function summarizeBody(body: string, contentType = ''): string {
   let text = body;
-  if (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text)) {
+  if (isHtmlPage(text, contentType)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
     text =
       title ??

@@ -87,16 +87,16 @@ async function main(): Promise<void> {
     console.error(`emulator: ${(error as Error).message}`);
     process.exit(1);
   }
-  for (const { path, faults } of parsed.faults) emulator.faults.plan(path, faults);
-  console.log(`Merge-queue API emulator listening on ${emulator.url}`);
-  console.log(`Token: ${emulator.token}`);
-  console.log(`Control surface: ${emulator.origin}/_emulator (see src/emulator/README.md)`);
-  if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);
   const stop = () => {
     void emulator.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  for (const { path, faults } of parsed.faults) emulator.faults.plan(path, faults);
+  console.log(`Merge-queue API emulator listening on ${emulator.url}`);
+  console.log(`Token: ${emulator.token}`);
+  console.log(`Control surface: ${emulator.origin}/_emulator (see src/emulator/README.md)`);
+  if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);
 }
 
 await main();

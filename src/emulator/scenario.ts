@@ -75,7 +75,8 @@ export function loadScenario(
   const checked = typeof scenario === 'string' ? readScenario(scenario) : checkScenario(scenario, source);
   engine.scheduler.deferring(() => applyScenario(engine, checked));
   if (checked.flakyTests !== undefined) {
-    if (!flakyTests) throw new Error(`${source}: flakyTests given but no flaky-tests store to load them into`);
+    if (!flakyTests)
+      throw new Error(`${source}: flakyTests given but no flaky-tests store to load them into`);
     flakyTests.seed(parseFlakyFixture(checked.flakyTests, `${source} flakyTests`));
   }
 }
@@ -97,10 +98,5 @@ function applyScenario(engine: MergeQueueEngine, checked: Scenario): void {
       });
     if (submit.atMinute) engine.clock.after(submit.atMinute * MINUTE_MS, doSubmit);
     else doSubmit();
-  }
-  if (checked.flakyTests !== undefined) {
-    if (!flakyTests)
-      throw new Error(`${source}: flakyTests given but no flaky-tests store to load them into`);
-    flakyTests.seed(parseFlakyFixture(checked.flakyTests, `${source} flakyTests`));
   }
 }

@@ -22,15 +22,21 @@ function prRequest(op: OperationContext) {
   return { ...queueRef(op.context), pr: { number: requirePrNumber(op.context) } };
 }
 
-function prHeading(op: OperationContext, title: string): Markdown {
+type Fact = [string, unknown];
+
+/** The job summary of a PR operation: a title, then one table of what was asked and what came back. */
+function prSummary(op: OperationContext, title: string, facts: Fact[] = []): Markdown {
   const number = requirePrNumber(op.context);
-  return new Markdown().heading(title).facts([
-    [
-      'Pull request',
-      { markdown: link(`${repoSlug(op.context.repo)}#${number}`, pullRequestUrl(op.context.repo, number)) },
-    ],
-    ['Target branch', op.context.targetBranch],
-  ]);
+  return new Markdown()
+    .heading(title)
+    .facts([
+      [
+        'Pull request',
+        { markdown: link(`${repoSlug(op.context.repo)}#${number}`, pullRequestUrl(op.context.repo, number)) },
+      ],
+      ['Target branch', op.context.targetBranch],
+      ...facts,
+    ]);
 }
 
 export const submitPullRequest: Operation = async (op) => {
@@ -54,17 +60,20 @@ export const submitPullRequest: Operation = async (op) => {
     'priority-name': name,
     'priority-value': value,
   };
-  const summary = prHeading(op, 'Submitted to the merge queue').facts([
+  const facts: Fact[] = [
     ['Priority', `${name} (${value})`],
     ['Batching', noBatch ? 'tested alone (no-batch)' : 'allowed'],
     ['Already queued', alreadyQueued ? 'yes' : 'no'],
-  ]);
-  if (!waitFor) return { outputs, summary };
+  ];
+  if (!waitFor) return { outputs, summary: prSummary(op, 'Submitted to the merge queue', facts) };
   const waited = await waitForState(op, waitFor);
   return {
     ...waited,
-    outputs: { ...outputs, ...waited.outputs },
-    summary: summary.paragraph(waitedLine(waited, waitFor)),
+    // After waiting, the outputs describe the PR as the service last showed it.
+    outputs: { ...outputs, ...waited.outputs, 'is-submitted': true, 'already-queued': alreadyQueued },
+    summary: prSummary(op, 'Submitted to the merge queue', [...facts, ...entryFacts(waited.entry)]).paragraph(
+      waitedLine(waited, waitFor),
+    ),
   };
 };
 
@@ -72,23 +81,17 @@ export const getSubmittedPullRequest: Operation = async (op) => {
   const { waitFor } = op.settings.pullRequest;
   if (waitFor) {
     const waited = await waitForState(op, waitFor);
-    return {
-      ...waited,
-      summary: describeEntry(prHeading(op, 'Pull request in the merge queue'), waited.entry),
-    };
+    return { ...waited, summary: entrySummary(op, waited.entry).paragraph(waitedLine(waited, waitFor)) };
   }
   const { entry, response } = await lookUp(op);
-  return {
-    outputs: entryOutputs(entry, response),
-    summary: describeEntry(prHeading(op, 'Pull request in the merge queue'), entry),
-  };
+  return { outputs: entryOutputs(entry, response), summary: entrySummary(op, entry) };
 };
 
 export const cancelPullRequest: Operation = async (op) => {
   const response = await ifInQueue(op, () => op.client.cancelPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
-    summary: prHeading(op, 'Cancelled in the merge queue'),
+    summary: prSummary(op, 'Cancelled in the merge queue'),
   };
 };
 
@@ -96,7 +99,7 @@ export const restartTestsOnPullRequest: Operation = async (op) => {
   const response = await ifInQueue(op, () => op.client.restartTestsOnPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
-    summary: prHeading(op, 'Tests restarted in the merge queue').paragraph(
+    summary: prSummary(op, 'Tests restarted in the merge queue').paragraph(
       'The PR keeps its place in the queue; other PRs are not retested.',
     ),
   };
@@ -198,39 +201,45 @@ function entryOutputs(
 ): Record<string, OutputValue> {
   return {
     response: rawResponse(response),
-    'is-submitted': entry !== undefined && entry.isCurrentlySubmittedToQueue !== false,
+    'is-submitted': entry !== undefined,
     state: stateOutput(entry?.state),
     'priority-name': typeof entry?.priorityName === 'string' ? entry.priorityName.toLowerCase() : '',
     'priority-value': typeof entry?.priorityValue === 'number' ? entry.priorityValue : '',
   };
 }
 
-function describeEntry(summary: Markdown, entry: PullRequestEntry | undefined): Markdown {
-  if (!entry) return summary.paragraph('This PR was never submitted to this queue.');
+function entrySummary(op: OperationContext, entry: PullRequestEntry | undefined): Markdown {
+  const summary = prSummary(op, 'Pull request in the merge queue', entryFacts(entry));
+  return entry ? summary : summary.paragraph('This PR was never submitted to this queue.');
+}
+
+function entryFacts(entry: PullRequestEntry | undefined): Fact[] {
+  if (!entry) return [];
   const readiness = entry.readiness;
-  return summary.facts([
+  const facts: Fact[] = [
     ['State', stateOutput(entry.state)],
     ['Since', entry.stateChangedAt],
     ['Priority', `${entry.priorityName ?? ''} (${entry.priorityValue ?? ''})`],
     ['Head sha', entry.prSha],
     ['Title', entry.prTitle],
     ['Author', entry.prAuthor],
-    ...(readiness
-      ? ([
-          ['Base branch matches', readiness.doesBaseBranchMatch],
-          ['Mergeability', readiness.gitHubMergeability],
-          [
-            'Impacted targets',
-            readiness.requiresImpactedTargets
-              ? readiness.hasImpactedTargets
-                ? 'uploaded'
-                : 'missing: upload them for the current head sha'
-              : 'not required',
-          ],
-        ] as [string, unknown][])
-      : []),
-    ['Verified by test run', entry.verifiedByTestRun ?? 'none'],
-  ]);
+  ];
+  if (readiness) {
+    facts.push(
+      ['Base branch matches', readiness.doesBaseBranchMatch],
+      ['Mergeability', readiness.gitHubMergeability],
+      [
+        'Impacted targets',
+        !readiness.requiresImpactedTargets
+          ? 'not required'
+          : readiness.hasImpactedTargets
+            ? 'uploaded'
+            : 'missing: upload them for the current head sha',
+      ],
+    );
+  }
+  facts.push(['Verified by test run', entry.verifiedByTestRun ?? 'none']);
+  return facts;
 }
 
 interface WaitResult extends OperationResult {
@@ -261,7 +270,7 @@ async function waitForState(op: OperationContext, waitFor: WaitFor): Promise<Wai
         outputs,
         entry,
         reached: false,
-        failure: `PR #${number} ended ${stateOutput(state)}${reason ? ` (${reason})` : ''} while waiting for ${stateOutput(waitFor)}.`,
+        failure: `PR #${number} ended ${stateOutput(state)}${reason ? ` (${reason})` : ''} while waiting for ${stateOutput(waitFor)}.${testRunHint(entry)}`,
       };
     }
     if (Date.now() + pollIntervalMs > giveUpAt) {
@@ -269,11 +278,18 @@ async function waitForState(op: OperationContext, waitFor: WaitFor): Promise<Wai
         outputs,
         entry,
         reached: false,
-        failure: `PR #${number} is still ${stateOutput(state) || 'not in the queue'} after ${formatMinutes(waitTimeoutMs)}; raise wait-timeout-minutes to wait longer.`,
+        failure: `PR #${number} is still ${stateOutput(state) || 'not in the queue'} after ${formatDuration(waitTimeoutMs)}; raise wait-timeout-minutes to wait longer.`,
       };
     }
     await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
   }
+}
+
+function testRunHint(entry: PullRequestEntry | undefined): string {
+  const run = entry?.verifiedByTestRun;
+  return typeof run === 'string' && run
+    ? ` Its last test run is ${run}: see it with operation get-merge-queue-testing-details and test-run-id ${run}.`
+    : '';
 }
 
 function waitedLine(result: WaitResult, waitFor: WaitFor): string {
@@ -312,9 +328,10 @@ function describePriority(priority: PriorityName | number | undefined): { name: 
   return { name: named ? named[0] : priority === LOWEST_PRIORITY ? 'lowest' : 'custom', value: priority };
 }
 
-function formatMinutes(ms: number): string {
+function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 1000)} seconds`;
   const minutes = ms / 60_000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} minute(s)`;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} minutes`;
 }
 
 function asArray(value: unknown): unknown[] {

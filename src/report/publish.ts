@@ -2,14 +2,27 @@
 // redact() so that no secret can leave through them, even one echoed back by the service.
 import * as core from '@actions/core';
 import type { OutputValue } from '../operations/types.js';
-import type { Markdown } from './markdown.js';
+import { escapeMarkdown, type Markdown } from './markdown.js';
 
 export type Redact = (text: string) => string;
 
-/** Replaces every occurrence of the given secrets with `***`. */
+/**
+ * Replaces every occurrence of the given secrets with `***`: as given, and as the summary and the
+ * outputs may spell them once escaped (markdown, JSON, a URL), where the plain form no longer matches.
+ */
 export function redactor(secrets: (string | undefined)[]): Redact {
   const present = secrets.filter((s): s is string => !!s && s.length >= 4);
-  return (text) => present.reduce((out, secret) => out.split(secret).join('***'), text);
+  const spellings = [
+    ...new Set(
+      present.flatMap((secret) => [
+        secret,
+        escapeMarkdown(secret),
+        JSON.stringify(secret).slice(1, -1),
+        encodeURIComponent(secret),
+      ]),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  return (text) => spellings.reduce((out, spelling) => out.split(spelling).join('***'), text);
 }
 
 export function publishOutputs(outputs: Record<string, OutputValue>, redact: Redact): void {

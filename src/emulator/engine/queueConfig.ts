@@ -39,6 +39,8 @@ const SETTING_NAMES = new Set<string>(Object.keys(defaultSettings()));
 const NOT_SETTINGS = new Set([
   'repo',
   'targetBranch',
+  'branch',
+  'enqueuedPullRequests',
   'state',
   'mode',
   'deleteRequiredStatuses',

@@ -53,19 +53,19 @@ export class Scheduler {
     return count;
   }
 
+  /** One pass over the rules; true when it changed the line in a way that needs another pass. */
   private pass(queue: QueueRecord): boolean {
-    let changed = this.finishModeSwitch(queue);
-    changed = this.updateReadiness(queue) || changed;
+    this.finishModeSwitch(queue);
+    this.updateReadiness(queue);
     let order = this.order(queue);
-    if (this.placeUrgent(queue, order)) {
-      changed = true;
-      order = this.order(queue);
+    if (this.placeUrgent(queue, order)) order = this.order(queue);
+    if (queue.state !== 'paused') {
+      const merged = this.merge(queue, order);
+      if (merged === 'optimistically') return true;
+      if (merged === 'some') order = order.filter((s) => ACTIVE_STATES.has(s.state));
+      if (queue.state !== 'switching_modes') this.startRuns(queue, order);
     }
-    if (queue.state !== 'paused' && this.merge(queue, order)) return true;
-    if (queue.state !== 'paused' && queue.state !== 'switching_modes') {
-      changed = this.startRuns(queue, order) || changed;
-    }
-    return this.settlePendingFailures(queue) || changed;
+    return this.settlePendingFailures(queue);
   }
 
   private finishModeSwitch(queue: QueueRecord): boolean {
@@ -132,8 +132,8 @@ export class Scheduler {
   // ---------------------------------------------------------------------------------------------------
   // Merging
 
-  /** Merges what can merge; true when anything did (the line changed). */
-  private merge(queue: QueueRecord, order: Submission[]): boolean {
+  /** Merges what can merge. After an optimistic merge the line must be looked at again. */
+  private merge(queue: QueueRecord, order: Submission[]): 'none' | 'some' | 'optimistically' {
     const blockers = new TargetUnion();
     let merged = false;
     for (let i = 0; i < order.length; i++) {
@@ -145,11 +145,12 @@ export class Scheduler {
           merged = true;
           continue;
         }
-        if (queue.settings.canOptimisticallyMerge && this.mergeOptimistically(order, i)) return true;
+        if (queue.settings.canOptimisticallyMerge && this.mergeOptimistically(order, i))
+          return 'optimistically';
       }
       blockers.add(targets);
     }
-    return merged;
+    return merged ? 'some' : 'none';
   }
 
   /** A passing run that was built on top of every PR still ahead of it in its lane vouches for them too. */
@@ -196,8 +197,10 @@ export class Scheduler {
   /** Every run built on top of `culprit` no longer tests what will merge: its PRs go back to pending. */
   invalidateRunsIncluding(culprit: Submission, reason: string): void {
     const queue = culprit.queue;
+    const bisections = new Set([...queue.bisections].filter((b) => b.includes.has(culprit)));
     for (const run of [...queue.liveRuns]) {
       if (!run.includes.has(culprit)) continue;
+      if (run.bisection) bisections.add(run.bisection);
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
       for (const member of run.members) {
         if (member.run === run && ACTIVE_STATES.has(member.state) && member.state !== 'pending') {
@@ -206,9 +209,7 @@ export class Scheduler {
       }
       queue.liveRuns.delete(run);
     }
-    for (const bisection of [...queue.bisections]) {
-      if (bisection.includes.has(culprit)) this.abandonBisection(bisection, reason);
-    }
+    for (const bisection of bisections) this.abandonBisection(bisection, reason);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -360,6 +361,7 @@ export class Scheduler {
   }
 
   private endRun(run: TestRun, status: RunStatus, reason: string | null): void {
+    if (status === 'cancelled') run.bisection?.running.delete(run);
     run.stopTimers();
     run.status = status;
     run.reason = reason;
@@ -404,7 +406,14 @@ export class Scheduler {
   ) {
     const bisection = run.bisection!;
     bisection.running.delete(run);
-    if (status === 'succeeded') {
+    if (status === 'succeeded' && run.queue.settings.optimizationMode === 'bisection_skip_redundant_tests') {
+      // The group passed on the batch's base: take that as its test instead of testing it again.
+      for (const member of members) {
+        member.bisection = null;
+        bisection.members.delete(member);
+        this.core.transition(member, 'tests_passed');
+      }
+    } else if (status === 'succeeded') {
       for (const member of members) {
         bisection.cleared.add(member);
         this.core.transition(member, 'pending', REASONS.batchBisecting);
@@ -426,7 +435,7 @@ export class Scheduler {
   }
 
   private abandonBisection(bisection: Bisection, reason: string): void {
-    for (const run of bisection.running) {
+    for (const run of [...bisection.running]) {
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
       run.queue.liveRuns.delete(run);
       for (const member of run.members) {
@@ -475,8 +484,8 @@ export class Scheduler {
       if (run.members.length > 0) return;
       this.endRun(run, 'cancelled', null);
       const bisection = run.bisection;
-      bisection?.running.delete(run);
-      if (bisection && bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
+      if (bisection && bisection.waiting.length === 0 && bisection.running.size === 0)
+        this.endBisection(bisection);
     }
     releaseIfDone(run);
   }

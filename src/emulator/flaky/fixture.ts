@@ -79,7 +79,7 @@ export type FixtureRepository = Static<typeof FixtureRepository>;
 export const FlakyFixture = Type.Object(
   {
     repositories: Type.Optional(Type.Array(FixtureRepository)),
-    /** Real milliseconds added to every flaky-tests request (benchmarks). */
+    /** Every flaky-tests answer leaves this many real milliseconds after its request came in (benchmarks). */
     latency_ms: Type.Optional(Count(60_000)),
   },
   { additionalProperties: false },

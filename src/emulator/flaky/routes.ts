@@ -28,15 +28,17 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
   function answer<E extends FlakyEndpoint>(endpoint: E, handle: (body: RequestOf<E>) => object | void): void {
     const { path, request: schema } = ENDPOINTS[endpoint];
     app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
-      if (store.latencyMs > 0) await sleep(store.latencyMs);
+      let answer: object;
       try {
-        return await reply
-          .code(200)
-          .type('application/json')
-          .send(handle(request.body as RequestOf<E>) ?? {});
+        answer = handle(request.body as RequestOf<E>) ?? {};
       } catch (error) {
         return refuse(reply, error);
       }
+      // Like a service that far away: the answer leaves latencyMs after the request came in, its own
+      // work included, so that a client walking a chain of pages could at best take pages x latency.
+      const wait = store.latencyMs - reply.elapsedTime;
+      if (wait > 0) await sleep(wait);
+      return reply.code(200).type('application/json').send(answer);
     });
   }
 

@@ -79,7 +79,7 @@ const MAX_FAILING_WINDOW_MS = 7 * DAY_MS;
 const MOST_COMMON_FAILURES = 3;
 
 export class FlakyTestStore {
-  /** Real milliseconds added to every flaky-tests request, to measure the action against a slow service. */
+  /** Real milliseconds each flaky-tests answer takes at least (its own work included): a distant service. */
   latencyMs = 0;
   private readonly repositories = new Map<string, FlakyRepository>();
   private readonly random: SeededRandom;

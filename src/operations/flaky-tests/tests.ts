@@ -119,7 +119,10 @@ function ticketLabel(url: string): string {
 }
 
 function cut(value: string): string {
-  return value.length > MAX_CELL_CHARS ? `${value.slice(0, MAX_CELL_CHARS)}…` : value;
+  if (value.length <= MAX_CELL_CHARS) return value;
+  // Never split a character made of two UTF-16 units (an emoji, say).
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(MAX_CELL_CHARS - 1)) ? MAX_CELL_CHARS - 1 : MAX_CELL_CHARS;
+  return `${value.slice(0, end)}…`;
 }
 
 /** A rate from 0 to 1 as the service sends it; 0 when absent. */
