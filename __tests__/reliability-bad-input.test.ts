@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAction, type ActionRun } from './helpers/action-runner.js';
+import { secretLeaks } from './helpers/leaks.js';
 import { writeRecord, type BadInputRow } from './helpers/reliability-record.js';
 import { example } from './helpers/webhook-examples.js';
 
@@ -225,26 +226,9 @@ function problemsOf(
   if (/\b[A-Z][A-Za-z]*Error: /.test(run.log)) problems.push('the log holds a JavaScript error name');
   if (/\[object Object\]|undefined|NaN/.test(line)) problems.push('the line holds a programming artefact');
   for (const secret of [inputs['api-token'], inputs['github-token']]) {
-    if (secret?.trim()) problems.push(...secretProblems(run, secret));
+    if (secret?.trim()) problems.push(...secretLeaks(run, secret).map((where) => `a secret is readable in ${where}`));
   }
   if (requestsSent.length) problems.push(`requests reached the API: ${requestsSent.join(', ')}`);
-  return problems;
-}
-
-/** The secret may appear once: in the runner's ::add-mask:: command, the first line of the log. */
-function secretProblems(run: ActionRun, secret: string): string[] {
-  const problems: string[] = [];
-  const lines = run.log.split('\n');
-  const carrying = lines.filter((line) => line.includes(secret));
-  if (carrying.length !== 1 || carrying[0] !== `::add-mask::${secret}`) {
-    problems.push(`a secret is in the log outside ::add-mask:: (${carrying.length} lines)`);
-  }
-  const maskAt = lines.indexOf(`::add-mask::${secret}`);
-  if (maskAt < 0 || lines.slice(0, maskAt).some((l) => !l.startsWith('::add-mask::'))) {
-    problems.push('the secret was not masked before anything else was printed');
-  }
-  if (Object.values(run.outputs).some((value) => value.includes(secret))) problems.push('a secret is in the outputs');
-  if (run.summary.includes(secret)) problems.push('a secret is in the summary');
   return problems;
 }
 

@@ -13,6 +13,7 @@ import type { Fault } from '../src/emulator/faults.js';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
 import { OPERATION_NAMES, type OperationName } from '../src/operations/catalog.js';
 import { ActionPool, type PooledRun } from './helpers/action-pool.js';
+import { secretLeaks } from './helpers/leaks.js';
 import { writeRecord, type FaultCellRow } from './helpers/reliability-record.js';
 import { example } from './helpers/webhook-examples.js';
 
@@ -646,11 +647,8 @@ function runProblems(run: PooledRun, column: FaultColumn, attempts: number): str
   if (lines.some((line) => /^\s+at /.test(line))) problems.push('a stack trace was printed');
   if (/\b[A-Z][A-Za-z]*Error: /.test(run.log + run.stderr)) problems.push('a JavaScript error name was printed');
   if (run.stderr.trim()) problems.push(`stderr: ${run.stderr.trim().slice(0, 200)}`);
-  const carrying = lines.filter((line) => line.includes(TOKEN));
-  if (carrying.length !== 1 || carrying[0] !== `::add-mask::${TOKEN}`) problems.push('the token was printed');
-  if (Object.values(run.outputs).some((v) => v.includes(TOKEN)) || run.summary.includes(TOKEN)) {
-    problems.push('the token is in the outputs or the summary');
-  }
+  const leaks = secretLeaks({ ...run, log: `${run.log}\n${run.stderr}` }, TOKEN);
+  problems.push(...leaks.map((where) => `the token is readable in ${where}`));
   return problems;
 }
 

@@ -3,7 +3,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { MAX_BODY_BYTES } from '../api/wire.js';
-import { registerControlRoutes } from './control.js';
+import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { EmulatorError, MergeQueueEngine } from './engine/engine.js';
 import { FaultInjector, installFaultInjection, registerFaultRoutes } from './faults.js';
 import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './flaky/routes.js';
@@ -12,7 +12,6 @@ import { registerMetricsRoute } from './routes/metrics.js';
 import { registerPullRequestRoutes } from './routes/pullRequests.js';
 import { registerQueueRoutes } from './routes/queues.js';
 import { API_PREFIX } from './routes/common.js';
-import { CONTROL_PREFIX } from './control.js';
 import { loadScenario, type Scenario } from './scenario.js';
 import { webhookPayloadsFor } from './webhookEvents.js';
 import { WebhookDispatcher } from './webhooks.js';

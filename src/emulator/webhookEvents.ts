@@ -5,9 +5,9 @@ import type { HistoryEvent, QueueRecord, TestRun } from './engine/types.js';
 
 export type WebhookPayload = { type: string; timestamp: string } & Record<string, unknown>;
 
-const PR_EVENT_BY_STATE: Partial<Record<string, { type: string; reasonField: string }>> = {
+const PR_EVENT_BY_STATE: Partial<Record<string, { type: string; reasonField?: string }>> = {
   pending: { type: 'queued', reasonField: 'queued_reason' },
-  testing: { type: 'testing', reasonField: 'testing_reason' },
+  testing: { type: 'testing' },
   pending_failure: { type: 'pending_failure', reasonField: 'failure_reason' },
   failed: { type: 'failed', reasonField: 'failure_reason' },
   merged: { type: 'merged', reasonField: 'merged_reason' },
@@ -63,7 +63,9 @@ export function webhookPayloadsFor(core: EngineCore, event: HistoryEvent): Webho
       target_branch: queue.branch,
       author: info.author,
       http_details_url: detailsUrl(queue, event.prNumber),
-      [described.reasonField]: event.reason ?? DEFAULT_REASONS[described.type] ?? null,
+      ...(described.reasonField
+        ? { [described.reasonField]: event.reason ?? DEFAULT_REASONS[described.type] ?? null }
+        : {}),
       ...(submission ? { priority_value: submission.priorityValue } : {}),
       ...(run && event.to === 'testing' ? testFields(run) : {}),
     },

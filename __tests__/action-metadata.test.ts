@@ -1,0 +1,50 @@
+// action.yml is the contract with workflows: every input the code reads is declared there (and nothing
+// else), it runs on node24, and the README's reference is generated from it.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { OPERATION_NAMES } from '../src/operations/catalog.js';
+import { readSettings } from '../src/settings.js';
+import { renderReference } from '../scripts/reference.js';
+
+const actionYml = readFileSync('action.yml', 'utf8');
+const action = parse(actionYml) as {
+  runs: { using: string; main: string };
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { description: string }>;
+};
+
+function inputsReadBy(operation: string): Set<string> {
+  const read = new Set<string>();
+  try {
+    readSettings((name) => {
+      read.add(name);
+      return { operation, 'api-token': 'token-for-metadata-test' }[name] ?? '';
+    });
+  } catch {
+    // Operations with required inputs fail here; the inputs read up to that point still count.
+  }
+  return read;
+}
+
+describe('action.yml', () => {
+  it('runs the bundled entry point on node24', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  it('declares exactly the inputs that settings.ts reads', () => {
+    const read = new Set(OPERATION_NAMES.flatMap((operation) => [...inputsReadBy(operation)]));
+    expect([...read].sort()).toEqual(Object.keys(action.inputs).sort());
+  });
+
+  it('describes every input and output', () => {
+    for (const [name, entry] of [...Object.entries(action.inputs), ...Object.entries(action.outputs)]) {
+      expect([name, entry.description.length > 10]).toEqual([name, true]);
+    }
+  });
+
+  it('is what the README reference shows', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    expect(renderReference(readme, actionYml)).toBe(readme);
+  });
+});
