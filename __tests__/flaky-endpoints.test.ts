@@ -134,7 +134,7 @@ describe('get-test-details and link-ticket-to-test-case', () => {
     const details = await runOperation('get-test-details', emulator, { 'test-id': TEST_ID });
     expect(details.outputs).toMatchObject({
       'test-name': 'CheckoutService > applies the discount | twice',
-      'test-status': 'FLAKY',
+      'test-health': 'FLAKY',
       quarantined: true,
       'ticket-url': 'https://tracker.example.com/browse/KAN-123',
     });

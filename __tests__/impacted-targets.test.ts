@@ -133,7 +133,10 @@ describe('what is stored', () => {
   });
 
   it('uploads the bare string ALL for impacts-all and for the word ALL', async () => {
-    for (const inputs of [{ 'impacts-all': 'true' }, { 'impacted-targets': 'ALL' }]) {
+    for (const inputs of [{ 'impacts-all': 'true' }, { 'impacted-targets': 'ALL' }] as Record<
+      string,
+      string
+    >[]) {
       const pr = pullRequest();
       const run = await upload(inputs, pr);
       expect(storedTargets(pr)).toBe('ALL');

@@ -85,7 +85,9 @@ const FAULTS: FaultColumn[] = [
     faults: () => [{ kind: 'hang' }],
     expect: 'failed',
     attempts: 1,
-    says: new RegExp(`no answer within ${TIMEOUT_SECONDS}\\.0s\\. Gave up after 1 attempt\\(s\\)\\. .*timeout-seconds`),
+    says: new RegExp(
+      `no answer within ${TIMEOUT_SECONDS}\\.0s\\. Gave up after 1 attempt\\(s\\)\\. .*timeout-seconds`,
+    ),
   },
   {
     id: 'reset',
@@ -158,7 +160,10 @@ class CellWorld {
   async control(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${this.emulator.origin}/_emulator${path}`, {
       method,
-      headers: { 'x-api-token': TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-api-token': TOKEN,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -298,7 +303,8 @@ async function queueSetting(
 ): Promise<Effects> {
   const queue = await world.queue();
   const value = queue?.[field];
-  const problems = succeeded && value !== wanted ? [`succeeded, but the queue's ${field} is ${String(value)}`] : [];
+  const problems =
+    succeeded && value !== wanted ? [`succeeded, but the queue's ${field} is ${String(value)}`] : [];
   return { described: `queue ${field}: ${String(value)}`, problems };
 }
 
@@ -324,7 +330,11 @@ const OPERATIONS: OperationSpec[] = [
     inputs: () => PR_INPUTS,
     setup: queueWithPr,
     effects: async (world, succeeded) =>
-      counted('cancellation(s)', (await world.prEvents()).filter((e) => e.to === 'cancelled').length, succeeded),
+      counted(
+        'cancellation(s)',
+        (await world.prEvents()).filter((e) => e.to === 'cancelled').length,
+        succeeded,
+      ),
     success: {},
   },
   {
@@ -374,8 +384,11 @@ const OPERATIONS: OperationSpec[] = [
       const stored = info.impactedTargets[HEAD_SHA];
       const right = JSON.stringify(stored) === JSON.stringify(TARGETS);
       return {
-        described: stored ? `targets stored for the head sha: ${JSON.stringify(stored)}` : 'no targets stored',
-        problems: succeeded && !right ? [`succeeded, but the stored targets are ${JSON.stringify(stored)}`] : [],
+        described: stored
+          ? `targets stored for the head sha: ${JSON.stringify(stored)}`
+          : 'no targets stored',
+        problems:
+          succeeded && !right ? [`succeeded, but the stored targets are ${JSON.stringify(stored)}`] : [],
       };
     },
     success: { 'impacted-targets-count': '2', 'impacted-targets-sent': 'list' },
@@ -386,7 +399,9 @@ const OPERATIONS: OperationSpec[] = [
     inputs: () => ({ ...QUEUE_INPUTS, mode: 'parallel', concurrency: '3' }),
     effects: async (world, succeeded) => {
       const queue = await world.queue();
-      const described = queue ? `1 queue (${String(queue.mode)}, concurrency ${String(queue.concurrency)})` : 'no queue';
+      const described = queue
+        ? `1 queue (${String(queue.mode)}, concurrency ${String(queue.concurrency)})`
+        : 'no queue';
       const right = queue?.mode === 'parallel' && queue.concurrency === 3;
       return { described, problems: succeeded && !right ? [`succeeded, but ${described}`] : [] };
     },
@@ -611,7 +626,9 @@ async function runCell(spec: OperationSpec, column: FaultColumn): Promise<CellRe
     ...outputProblems(spec, run),
     ...effects.problems,
     ...(leftOver ? ['the fault was never met: the operation did not call the endpoint'] : []),
-    ...(elsewhereRequests.length > elsewhereBefore ? ['a request followed the redirect to another host'] : []),
+    ...(elsewhereRequests.length > elsewhereBefore
+      ? ['a request followed the redirect to another host']
+      : []),
   ];
   return {
     problems,
@@ -637,15 +654,19 @@ function runProblems(run: PooledRun, column: FaultColumn, attempts: number): str
   const lines = `${run.log}\n${run.stderr}`.split('\n');
   const errors = lines.filter((line) => line.startsWith('::error'));
   const outcome = run.failed ? 'failed' : 'succeeded';
-  if (outcome !== column.expect) problems.push(`${outcome}, but a run meeting this fault must have ${column.expect}`);
-  if (run.failed && errors.length !== 1) problems.push(`failed with ${errors.length} ::error:: lines instead of one`);
+  if (outcome !== column.expect)
+    problems.push(`${outcome}, but a run meeting this fault must have ${column.expect}`);
+  if (run.failed && errors.length !== 1)
+    problems.push(`failed with ${errors.length} ::error:: lines instead of one`);
   if (!run.failed && errors.length) problems.push(`succeeded but printed ${errors.length} ::error:: line(s)`);
   if (run.failed && column.says && !column.says.test(run.error)) {
     problems.push(`the line does not say ${column.says}`);
   }
-  if (attempts !== column.attempts) problems.push(`${attempts} request(s) to the endpoint, not ${column.attempts}`);
+  if (attempts !== column.attempts)
+    problems.push(`${attempts} request(s) to the endpoint, not ${column.attempts}`);
   if (lines.some((line) => /^\s+at /.test(line))) problems.push('a stack trace was printed');
-  if (/\b[A-Z][A-Za-z]*Error: /.test(run.log + run.stderr)) problems.push('a JavaScript error name was printed');
+  if (/\b[A-Z][A-Za-z]*Error: /.test(run.log + run.stderr))
+    problems.push('a JavaScript error name was printed');
   if (run.stderr.trim()) problems.push(`stderr: ${run.stderr.trim().slice(0, 200)}`);
   const leaks = secretLeaks({ ...run, log: `${run.log}\n${run.stderr}` }, TOKEN);
   problems.push(...leaks.map((where) => `the token is readable in ${where}`));
@@ -663,12 +684,14 @@ function outputProblems(spec: OperationSpec, run: PooledRun): string[] {
   if (!run.failed) {
     if (!('response' in run.outputs)) problems.push('succeeded without a response output');
     for (const [name, wanted] of Object.entries(spec.success)) {
-      if (!matches(name, wanted)) problems.push(`succeeded, but output ${name} is ${JSON.stringify(run.outputs[name])}`);
+      if (!matches(name, wanted))
+        problems.push(`succeeded, but output ${name} is ${JSON.stringify(run.outputs[name])}`);
     }
     if (!run.summary.trim()) problems.push('succeeded without a summary');
   } else {
     for (const [name, wanted] of Object.entries(spec.success)) {
-      if (matches(name, wanted)) problems.push(`failed, yet output ${name} claims success (${run.outputs[name]})`);
+      if (matches(name, wanted))
+        problems.push(`failed, yet output ${name} claims success (${run.outputs[name]})`);
     }
   }
   return problems;
@@ -678,7 +701,9 @@ function outputProblems(spec: OperationSpec, run: PooledRun): string[] {
 
 beforeAll(async () => {
   elsewhere = createServer((request, response) => {
-    elsewhereRequests.push(`${request.method} ${request.url} token=${String(request.headers['x-api-token'])}`);
+    elsewhereRequests.push(
+      `${request.method} ${request.url} token=${String(request.headers['x-api-token'])}`,
+    );
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
@@ -724,14 +749,24 @@ afterAll(async () => {
   await pool?.close();
   await Promise.all([...emulators.values()].map((emulator) => emulator.close()));
   await new Promise((resolve) => elsewhere?.close(resolve));
-  writeRecord('fault-matrix', [...results.values()].map((result) => result.row));
+  writeRecord(
+    'fault-matrix',
+    OPERATIONS.flatMap((spec) =>
+      FAULTS.map((column) => results.get(cellKey(spec.operation, column.id))?.row),
+    ).filter((row) => row !== undefined),
+  );
   writeRecord('fault-matrix-meta', [
     {
       seconds: matrixSeconds,
       poolSize: POOL_SIZE,
       timeoutSeconds: TIMEOUT_SECONDS,
       faults: FAULTS.map(({ id, label, expect, attempts }) => ({ id, label, expect, attempts })),
-      missingOperations: OPERATION_NAMES.filter((name) => !OPERATIONS.some((spec) => spec.operation === name)),
+      missingOperations: OPERATION_NAMES.filter(
+        (name) => !OPERATIONS.some((spec) => spec.operation === name),
+      ),
+      callsPerRun: Object.fromEntries(
+        OPERATIONS.filter((spec) => spec.calls).map((spec) => [spec.operation, spec.calls]),
+      ),
     },
   ]);
 });
@@ -741,20 +776,19 @@ describe('the fault matrix', () => {
     expect(OPERATIONS.map((spec) => spec.operation).sort()).toEqual([...OPERATION_NAMES].sort());
   });
 
-  it.each(OPERATIONS.flatMap((spec) => FAULTS.map((column) => [cellKey(spec.operation, column.id)] as const)))(
-    '%s',
-    (key) => {
-      const result = results.get(key);
-      expect(result).toBeDefined();
-      const { line } = result!.row;
-      const known = KNOWN_ISSUES[key];
-      if (known) {
-        // Still the known defect, and nothing else; when it is fixed, remove it from KNOWN_ISSUES.
-        expect(result!.problems.length).toBeGreaterThan(0);
-        expect(result!.problems.filter((problem) => !known.shows.test(problem))).toEqual([]);
-      } else {
-        expect({ line, problems: result!.problems }).toEqual({ line, problems: [] });
-      }
-    },
-  );
+  it.each(
+    OPERATIONS.flatMap((spec) => FAULTS.map((column) => [cellKey(spec.operation, column.id)] as const)),
+  )('%s', (key) => {
+    const result = results.get(key);
+    expect(result).toBeDefined();
+    const { line } = result!.row;
+    const known = KNOWN_ISSUES[key];
+    if (known) {
+      // Still the known defect, and nothing else; when it is fixed, remove it from KNOWN_ISSUES.
+      expect(result!.problems.length).toBeGreaterThan(0);
+      expect(result!.problems.filter((problem) => !known.shows.test(problem))).toEqual([]);
+    } else {
+      expect({ line, problems: result!.problems }).toEqual({ line, problems: [] });
+    }
+  });
 });

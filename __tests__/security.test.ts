@@ -88,7 +88,11 @@ function client(): ApiClient {
   return new ApiClient({ baseUrl: emulator.url, token: TOKEN, deadlineMs: 5000 });
 }
 
-function run(slug: string, inputs: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
+function run(
+  slug: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<ActionRun> {
   return runAction({
     inputs: {
       'api-token': TOKEN,
@@ -111,9 +115,16 @@ function expectMaskedOnly(result: ActionRun, secret: string): void {
 describe('the token', () => {
   check('token', 'is masked before anything else is printed, on success and on failure', async () => {
     const { slug } = await freshQueue();
-    const succeeded = await run(slug, { operation: 'submit-pull-request', 'pr-number': '5', 'github-token': GITHUB_TOKEN });
+    const succeeded = await run(slug, {
+      operation: 'submit-pull-request',
+      'pr-number': '5',
+      'github-token': GITHUB_TOKEN,
+    });
     expect(succeeded.failed).toBe(false);
-    expect(succeeded.log.split('\n').slice(0, 2)).toEqual([`::add-mask::${TOKEN}`, `::add-mask::${GITHUB_TOKEN}`]);
+    expect(succeeded.log.split('\n').slice(0, 2)).toEqual([
+      `::add-mask::${TOKEN}`,
+      `::add-mask::${GITHUB_TOKEN}`,
+    ]);
     expectMaskedOnly(succeeded, TOKEN);
     expectMaskedOnly(succeeded, GITHUB_TOKEN);
 
@@ -125,32 +136,46 @@ describe('the token', () => {
 
   check('token', 'never appears when the service echoes it back in an error body', async () => {
     const { slug } = await freshQueue();
-    planFaults('/getQueue', [{ kind: 'status', status: 401, body: `Unauthorized: token ${TOKEN} is not valid` }]);
+    planFaults('/getQueue', [
+      { kind: 'status', status: 401, body: `Unauthorized: token ${TOKEN} is not valid` },
+    ]);
     const result = await run(slug, { operation: 'get-queue' });
     expect(result.failed).toBe(true);
-    expect(result.error).toMatch(/^getQueue failed: the API answered 401: Unauthorized: token \*\*\* is not valid\. Check that api-token/);
+    expect(result.error).toMatch(
+      /^getQueue failed: the API answered 401: Unauthorized: token \*\*\* is not valid\. Check that api-token/,
+    );
     expectMaskedOnly(result, TOKEN);
   });
 
   check('token', 'never appears when an echoing error is retried and logged', async () => {
     const { slug } = await freshQueue();
-    planFaults('/getQueue', [{ kind: 'status', status: 503, body: `upstream rejected x-api-token=${TOKEN}` }]);
+    planFaults('/getQueue', [
+      { kind: 'status', status: 503, body: `upstream rejected x-api-token=${TOKEN}` },
+    ]);
     const result = await run(slug, { operation: 'get-queue' });
     expect(result.failed).toBe(false);
-    expect(result.log).toMatch(/getQueue: the API answered 503: upstream rejected x-api-token=\*\*\*\. .*Retrying in/);
+    expect(result.log).toMatch(
+      /getQueue: the API answered 503: upstream rejected x-api-token=\*\*\*\. .*Retrying in/,
+    );
     expectMaskedOnly(result, TOKEN);
   });
 
-  check('token', 'never appears when a successful answer echoes it into outputs and the summary', async () => {
-    const { slug } = await freshQueue();
-    const body = JSON.stringify({ state: 'testing', prNumber: 9, prTitle: `Leaks ${TOKEN}`, note: TOKEN });
-    planFaults('/getSubmittedPullRequest', [{ kind: 'status', status: 200, body, contentType: 'application/json' }]);
-    const result = await run(slug, { operation: 'get-submitted-pull-request', 'pr-number': '9' });
-    expect(result.failed).toBe(false);
-    expect(result.outputs.response).toContain('"note":"***"');
-    expect(result.summary).toContain('| Title | Leaks *** |');
-    expectMaskedOnly(result, TOKEN);
-  });
+  check(
+    'token',
+    'never appears when a successful answer echoes it into outputs and the summary',
+    async () => {
+      const { slug } = await freshQueue();
+      const body = JSON.stringify({ state: 'testing', prNumber: 9, prTitle: `Leaks ${TOKEN}`, note: TOKEN });
+      planFaults('/getSubmittedPullRequest', [
+        { kind: 'status', status: 200, body, contentType: 'application/json' },
+      ]);
+      const result = await run(slug, { operation: 'get-submitted-pull-request', 'pr-number': '9' });
+      expect(result.failed).toBe(false);
+      expect(result.outputs.response).toContain('"note":"***"');
+      expect(result.summary).toContain('| Title | Leaks *** |');
+      expectMaskedOnly(result, TOKEN);
+    },
+  );
 
   check('token', 'is sent to api-url only, and the GitHub token to the GitHub API only', async () => {
     const { slug } = await freshQueue();
@@ -178,30 +203,44 @@ describe('the token', () => {
     expectMaskedOnly(result, GITHUB_TOKEN);
   });
 
-  it.each([301, 302, 303, 307, 308] as const)('is never forwarded by a %d redirect to another host', async (status) => {
-    const name = `is never forwarded by a ${status} redirect to another host`;
-    try {
-      const { slug } = await freshQueue();
-      recorded.length = 0;
-      planFaults('/submitPullRequest', [{ kind: 'redirect', status, location: `${recorderUrl}/v1/submitPullRequest` }]);
-      const result = await run(slug, { operation: 'submit-pull-request', 'pr-number': '12' });
-      expect(result.failed).toBe(true);
-      expect(result.error).toMatch(
-        new RegExp(`^submitPullRequest failed: the API answered ${status} redirecting to ${recorderUrl}/v1/submitPullRequest, which is not followed so that the token stays with api-url`),
-      );
-      expect(recorded).toEqual([]);
-      expect(result.outputs['is-submitted']).toBeUndefined();
-      expectMaskedOnly(result, TOKEN);
-      checks.push({ area: 'token', check: name, passed: true });
-    } catch (error) {
-      checks.push({ area: 'token', check: name, passed: false, detail: (error as Error).message.split('\n')[0] });
-      throw error;
-    }
-  });
+  it.each([301, 302, 303, 307, 308] as const)(
+    'is never forwarded by a %d redirect to another host',
+    async (status) => {
+      const name = `is never forwarded by a ${status} redirect to another host`;
+      try {
+        const { slug } = await freshQueue();
+        recorded.length = 0;
+        planFaults('/submitPullRequest', [
+          { kind: 'redirect', status, location: `${recorderUrl}/v1/submitPullRequest` },
+        ]);
+        const result = await run(slug, { operation: 'submit-pull-request', 'pr-number': '12' });
+        expect(result.failed).toBe(true);
+        expect(result.error).toMatch(
+          new RegExp(
+            `^submitPullRequest failed: the API answered ${status} redirecting to ${recorderUrl}/v1/submitPullRequest, which is not followed so that the token stays with api-url`,
+          ),
+        );
+        expect(recorded).toEqual([]);
+        expect(result.outputs['is-submitted']).toBeUndefined();
+        expectMaskedOnly(result, TOKEN);
+        checks.push({ area: 'token', check: name, passed: true });
+      } catch (error) {
+        checks.push({
+          area: 'token',
+          check: name,
+          passed: false,
+          detail: (error as Error).message.split('\n')[0],
+        });
+        throw error;
+      }
+    },
+  );
 
   check('token', "is not sent again after a redirect within api-url's own host either", async () => {
     const { slug } = await freshQueue();
-    planFaults('/getQueue', [{ kind: 'redirect', status: 308, location: `${emulator.url}/getQueue?moved=1` }]);
+    planFaults('/getQueue', [
+      { kind: 'redirect', status: 308, location: `${emulator.url}/getQueue?moved=1` },
+    ]);
     const result = await run(slug, { operation: 'get-queue' });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(/answered 308 redirecting to .*not followed/);
@@ -226,11 +265,19 @@ describe('text from the service', () => {
         {
           repo,
           org_url_slug: 'acme',
-          tests: HOSTILE.map((name, index) => ({ id: `h-${index}`, name, status: 'flaky' as const, reason: name })),
+          tests: HOSTILE.map((name, index) => ({
+            id: `h-${index}`,
+            name,
+            status: 'flaky' as const,
+            reason: name,
+          })),
         },
       ],
     });
-    const result = await run('sec/hostile-tests', { operation: 'list-unhealthy-tests', 'org-url-slug': 'acme' });
+    const result = await run('sec/hostile-tests', {
+      operation: 'list-unhealthy-tests',
+      'org-url-slug': 'acme',
+    });
     expect(result.failed).toBe(false);
     expectSafeMarkdown(result.summary);
     expect(result.summary).toContain('&lt;script&gt;alert');
@@ -248,20 +295,30 @@ describe('text from the service', () => {
     expect(result.summary).toContain('&lt;script&gt;alert');
   });
 
-  check('outputs', 'is written to GITHUB_OUTPUT safely: a multi-line value cannot add or change outputs', async () => {
-    const { slug } = await freshQueue();
-    const body = `{"state":"merged","prNumber":13}\nis-submitted<<EOF\nfalse\nEOF\nstate=FAILED\nghadelimiter_x\n`;
-    planFaults('/getSubmittedPullRequest', [{ kind: 'status', status: 200, body, contentType: 'text/plain' }]);
-    const result = await run(slug, { operation: 'get-submitted-pull-request', 'pr-number': '13' });
-    expect(result.outputs.response).toBe(body);
-    expect(result.outputs.state).not.toBe('FAILED');
-    expect(result.outputs['is-submitted']).not.toBe('false');
-  });
+  check(
+    'outputs',
+    'is written to GITHUB_OUTPUT safely: a multi-line value cannot add or change outputs',
+    async () => {
+      const { slug } = await freshQueue();
+      const body = `{"state":"merged","prNumber":13}\nis-submitted<<EOF\nfalse\nEOF\nstate=FAILED\nghadelimiter_x\n`;
+      planFaults('/getSubmittedPullRequest', [
+        { kind: 'status', status: 200, body, contentType: 'text/plain' },
+      ]);
+      const result = await run(slug, { operation: 'get-submitted-pull-request', 'pr-number': '13' });
+      expect(result.outputs.response).toBe(body);
+      expect(result.outputs.state).not.toBe('FAILED');
+      expect(result.outputs['is-submitted']).not.toBe('false');
+    },
+  );
 
   check('log', 'cannot inject a workflow command into the log through an error', async () => {
     const { slug } = await freshQueue();
     planFaults('/getQueue', [
-      { kind: 'status', status: 400, body: 'refused\n::warning::injected\n::add-mask::x\n::set-output name=a::b' },
+      {
+        kind: 'status',
+        status: 400,
+        body: 'refused\n::warning::injected\n::add-mask::x\n::set-output name=a::b',
+      },
     ]);
     const result = await run(slug, { operation: 'get-queue' });
     expect(result.failed).toBe(true);

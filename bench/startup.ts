@@ -2,8 +2,8 @@
 // emulator, as the runner starts it (INPUT_* variables, event, output and summary files), against the
 // floor: bench/lib/post-once.mjs sending the same single POST with node:http. Same Node binary, same
 // emulator, runs interleaved; the figure is the median wall time from spawn to exit.
-// Two more subjects split the cost for the notes: bare `node -e ""`, and dist/index.js with no inputs
-// (it loads the whole bundle, then stops at the first input check).
+// Three more subjects split the cost for the notes: bare `node -e ""`, dist/index.js with no inputs (it
+// loads the whole bundle, then stops at the first input check), and importing @actions/core alone.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +89,16 @@ try {
         run: async () => expect('node -e ""', await timeProcess(NODE, ['-e', '']), true),
       },
       {
+        // The toolkit by itself, unbundled: @actions/core imports @actions/http-client, which imports undici.
+        name: 'toolkit',
+        run: async () => {
+          const result = await timeProcess(NODE, ['--input-type=module', '-e', "import '@actions/core';"], {
+            cwd: REPO_ROOT,
+          });
+          return expect('node -e "import \'@actions/core\'"', result, result.exitCode === 0);
+        },
+      },
+      {
         name: 'load',
         run: async () => {
           freshFiles();
@@ -108,19 +118,24 @@ try {
   const floor = median(samples.get('floor')!);
   const node = median(samples.get('node')!);
   const load = median(samples.get('load')!);
+  const toolkit = median(samples.get('toolkit')!);
   const ratio = ratioOf(action, floor)!;
   const bundleKb = Math.round(readFileSync(join(REPO_ROOT, 'dist/index.js')).length / 1000);
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
   const notes = [
-    `Medians: Node alone (\`node -e ""\`) ${node.toFixed(1)} ms; the floor's one POST adds ` +
-      `${(floor - node).toFixed(1)} ms; loading the ${bundleKb} kB bundle and stopping at the first ` +
-      `input check takes ${(load - node).toFixed(1)} ms over Node alone; the lookup itself (context, ` +
-      `request, outputs, summary) takes the remaining ${(action - load).toFixed(1)} ms.`,
+    `Medians: Node alone (\`node -e ""\`) ${ms(node)}; the floor's one POST adds ${ms(floor - node)}. ` +
+      `The action: loading the ${bundleKb} kB dist/index.js and stopping at its first input check takes ` +
+      `${ms(load - node)} over Node alone (for scale, importing @actions/core unbundled, with the ` +
+      `@actions/http-client and undici it imports, takes ${ms(toolkit - node)}); the run itself ` +
+      `(context, the request, outputs, summary) takes the remaining ${ms(action - load)}.`,
   ];
   if (ratio > GOAL_RATIO) {
     notes.push(
-      (load - node) / (action - node) > 0.5
-        ? 'Over the goal: most of the extra time is loading and compiling dist/index.js.'
-        : 'Over the goal: most of the extra time is spent after the bundle has loaded.',
+      load - node > action - load
+        ? `Over the goal: loading the bundle dominates (${ms(load - node)} of the ${ms(action - node)} ` +
+            'the action spends beyond Node alone).'
+        : `Over the goal: the run after loading dominates (${ms(action - load)} of the ${ms(action - node)} ` +
+            'the action spends beyond Node alone).',
     );
   }
 

@@ -59,7 +59,9 @@ export class ActionPool {
       target: 'node20',
       logLevel: 'error',
       // The CommonJS packages inside (@actions/*) call require(); an ES module has none of its own.
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
     });
     return new ActionPool(size, worker, dir);
   }
@@ -75,13 +77,28 @@ export class ActionPool {
       const watchdog = setTimeout(() => {
         worker.child.off('message', onMessage);
         this.replace(worker);
-        resolve({ outputs: {}, summary: '', log: '', failed: true, error: '', stderr: '', hung: true, seconds: seconds() });
+        resolve({
+          outputs: {},
+          summary: '',
+          log: '',
+          failed: true,
+          error: '',
+          stderr: '',
+          hung: true,
+          seconds: seconds(),
+        });
       }, watchdogMs);
       const onMessage = (reply: Reply) => {
         if (reply.id !== id) return;
         clearTimeout(watchdog);
         worker.child.off('message', onMessage);
-        const run: ActionRun = reply.run ?? { outputs: {}, summary: '', log: reply.crash ?? '', failed: true, error: '' };
+        const run: ActionRun = reply.run ?? {
+          outputs: {},
+          summary: '',
+          log: reply.crash ?? '',
+          failed: true,
+          error: '',
+        };
         const stderr = worker.stderr;
         this.release(worker);
         resolve({ ...run, stderr, hung: false, seconds: seconds() });

@@ -2,7 +2,13 @@
 // it is searched as a reader sees it, not only as written.
 import type { ActionRun } from './action-runner.js';
 
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&#124;': '|', '&#96;': '`', '&amp;': '&' };
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&#124;': '|',
+  '&#96;': '`',
+  '&amp;': '&',
+};
 
 /** Markdown as a reader sees it: backslash escapes and the entities of escapeMarkdown undone. */
 export function asRead(markdown: string): string {
@@ -13,7 +19,10 @@ export function asRead(markdown: string): string {
  * Every place the secret shows up in a run, except the runner's `::add-mask::` command, which must come
  * before anything else is printed. Empty when the secret is kept.
  */
-export function secretLeaks(run: Pick<ActionRun, 'log' | 'outputs' | 'summary' | 'error'>, secret: string): string[] {
+export function secretLeaks(
+  run: Pick<ActionRun, 'log' | 'outputs' | 'summary' | 'error'>,
+  secret: string,
+): string[] {
   const leaks: string[] = [];
   const lines = run.log.split('\n');
   const carrying = lines.filter((line) => line.includes(secret) && line !== `::add-mask::${secret}`);

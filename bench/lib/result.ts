@@ -1,5 +1,6 @@
 // The one thing a benchmark hands to the harness: its result, as JSON on the last line of stdout.
 // bench/README.md and the top of bench/run.ts describe the contract; this module is its code.
+import { relative } from 'node:path';
 
 export interface BenchResult {
   /** The row's label, e.g. `Start-up: get-submitted-pull-request`. */
@@ -25,6 +26,15 @@ export interface BenchResult {
   /** What dominates the cost, and anything a reader needs to trust the figure. Required when met is false. */
   notes?: string;
 }
+
+// A benchmark that cannot measure says why in one line on stderr and exits non-zero, never with a stack
+// trace; servers it left running get five seconds to stop in its finally blocks.
+process.on('uncaughtException', (error) => {
+  const script = relative(process.cwd(), process.argv[1] ?? 'bench');
+  progress(`${script}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), 5000).unref();
+});
 
 /** True when the process was started with `--quick`: few runs, short durations, numbers not kept. */
 export const QUICK = process.argv.includes('--quick');

@@ -156,7 +156,8 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
           .type(fault.contentType ?? TEXT)
           .send(fault.body ?? '');
       case 'rate-limit':
-        if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
+        if (fault.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(fault.retryAfterSeconds));
         return reply.code(429).type(TEXT).send('Too Many Requests');
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
@@ -187,7 +188,9 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
         return reply
           .code(200)
           .type(HTML)
-          .send(fault.body ?? '<html><head><title>Welcome</title></head><body>Sign in to continue</body></html>');
+          .send(
+            fault.body ?? '<html><head><title>Welcome</title></head><body>Sign in to continue</body></html>',
+          );
       case 'html-error': {
         const status = fault.status ?? 502;
         return reply.code(status).type(HTML).send(proxyPage(status));
@@ -228,7 +231,8 @@ export function registerFaultRoutes(app: FastifyInstance, injector: FaultInjecto
   app.get('/_emulator/faults/requests', async () => injector.requests());
 }
 
-const FLAG_EXAMPLE = '/submitPullRequest=status:503,rate-limit:2,delay:500,hang,reset:after,redirect:https://elsewhere.example/';
+const FLAG_EXAMPLE =
+  '/submitPullRequest=status:503,rate-limit:2,delay:500,hang,reset:after,redirect:https://elsewhere.example/';
 
 /** Parses the CLI form `--fault /endpoint=kind[:arg],...`, e.g. `/submitPullRequest=status:503,rate-limit:2`. */
 export function parseFaultFlag(flag: string): { path: string; faults: Fault[] } {
@@ -246,7 +250,9 @@ export function parseFaultFlag(flag: string): { path: string; faults: Fault[] } 
     const integer = (fallback: number, min: number, max: number): number => {
       const value = arg === undefined ? fallback : Number(arg);
       if (!Number.isInteger(value) || value < min || value > max) {
-        throw new Error(`--fault "${flag}": ${kind} takes a whole number from ${min} to ${max}, not "${arg}"`);
+        throw new Error(
+          `--fault "${flag}": ${kind} takes a whole number from ${min} to ${max}, not "${arg}"`,
+        );
       }
       return value;
     };

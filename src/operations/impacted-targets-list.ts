@@ -8,10 +8,18 @@
 export type Spelling =
   /** a line of text: may hold characters that JSON must escape */
   | 'text'
-  /** the inside of a JSON string without backslash escapes: already as JSON writes it */
+  /** the inside of a JSON string without backslash escapes: as JSON writes it, unless it holds a control character */
   | 'json'
   /** the inside of a JSON string with backslash escapes */
   | 'json-escaped';
+
+// Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
+const imul = Math.imul;
+
+/** 1 for the bytes that JSON must escape inside a string: control characters, quote, backslash. */
+const MUST_ESCAPE = new Uint8Array(256).map((_, byte) =>
+  byte < 0x20 || byte === 0x22 || byte === 0x5c ? 1 : 0,
+);
 
 /** What String.prototype.trim removes, in the ASCII range. */
 function isAsciiSpace(byte: number): boolean {
@@ -30,6 +38,8 @@ export class TargetList {
   private slots: Int32Array;
   private count = 0;
   private targetBytes = 0;
+  /** Set by hashRange: whether the bytes it hashed hold one that JSON must escape. */
+  private rangeNeedsEscaping = false;
 
   /** `expectedCount`: an upper bound on the number of targets, so that the tables never need to grow. */
   constructor(
@@ -50,7 +60,8 @@ export class TargetList {
 
   /**
    * Adds the target at `source[start, end)`. Surrounding whitespace is dropped; an empty or repeated
-   * target is ignored. Throws a SyntaxError for an invalid escape in a 'json-escaped' range.
+   * target is ignored. Throws a SyntaxError for a JSON string that JSON.parse would refuse (an invalid
+   * escape, a raw control character).
    */
   add(start: number, end: number, spelling: Spelling): void {
     const source = this.source;
@@ -63,10 +74,13 @@ export class TargetList {
       (source[start] as number) < 0x80 &&
       (source[end - 1] as number) < 0x80
     ) {
-      if (spelling === 'json' || isJsonClean(source, start, end)) {
-        this.insert(source, start, end, false);
+      // One pass over the bytes: the hash, and whether they can be sent as they are.
+      const hash = this.hashRange(source, start, end);
+      if (!this.rangeNeedsEscaping) {
+        this.insert(source, start, end, false, hash);
         return;
       }
+      if (spelling === 'json') throw new SyntaxError('a control character inside a JSON string');
     }
     const text = source.toString('utf8', start, end);
     const value = (spelling === 'json-escaped' ? (JSON.parse(`"${text}"`) as string) : text).trim();
@@ -129,12 +143,12 @@ export class TargetList {
     }
     const start = this.extraLength;
     this.extraLength += this.extra.write(encoded, start);
-    if (!this.insert(this.extra, start, this.extraLength, true)) this.extraLength = start;
+    const hash = this.hashRange(this.extra, start, this.extraLength);
+    if (!this.insert(this.extra, start, this.extraLength, true, hash)) this.extraLength = start;
   }
 
   /** Adds the range unless an equal target is already listed; says whether it was added. */
-  private insert(buffer: Buffer, start: number, end: number, inExtra: boolean): boolean {
-    const hash = hashBytes(buffer, start, end);
+  private insert(buffer: Buffer, start: number, end: number, inExtra: boolean, hash: number): boolean {
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     for (let held = this.slots[slot] as number; held !== 0; held = this.slots[slot] as number) {
@@ -153,6 +167,19 @@ export class TargetList {
     return true;
   }
 
+  /** FNV-1a (32 bits) of the range; sets rangeNeedsEscaping in the same pass. */
+  private hashRange(buffer: Buffer, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    let escapes = 0;
+    for (let i = start; i < end; i++) {
+      const byte = buffer[i] as number;
+      hash = imul(hash ^ byte, 0x01000193);
+      escapes |= MUST_ESCAPE[byte] as number;
+    }
+    this.rangeNeedsEscaping = escapes !== 0;
+    return hash | 0;
+  }
+
   private sameBytes(index: number, buffer: Buffer, start: number, end: number): boolean {
     const held = this.bufferOf(index);
     const heldStart = this.starts[index] as number;
@@ -162,20 +189,4 @@ export class TargetList {
     }
     return true;
   }
-}
-
-/** Whether JSON writes these bytes as they are: no control character, quote or backslash. */
-function isJsonClean(buffer: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const byte = buffer[i] as number;
-    if (byte < 0x20 || byte === 0x22 || byte === 0x5c) return false;
-  }
-  return true;
-}
-
-/** FNV-1a, 32 bits. */
-function hashBytes(buffer: Buffer, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ (buffer[i] as number), 0x01000193);
-  return hash | 0;
 }

@@ -118,15 +118,14 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 
-function isJsonSpace(byte: number | undefined): boolean {
+function isJsonSpace(byte: number): boolean {
   return byte === SPACE || byte === LF || byte === CR || byte === TAB;
 }
 
 /** Parses text already known to be UTF-8: `ALL`, a JSON array of strings, or one target per line. */
 function parseTargets(content: Buffer, origin: Origin): ImpactedTargets {
   const bom = content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
-  let start = bom;
-  while (isJsonSpace(content[start])) start++;
+  const start = skipJsonSpace(content, bom);
   const first = content[start];
   if (first === OPEN_BRACKET) return parseJsonArray(content, bom, start, origin);
   if (first === OPEN_BRACE) {
@@ -153,48 +152,50 @@ function parseLines(content: Buffer, start: number): TargetList {
  * document (another kind of value, a syntax error) sends it to JSON.parse for a precise diagnosis.
  */
 function parseJsonArray(content: Buffer, bom: number, open: number, origin: Origin): ImpactedTargets {
+  let targets: TargetList | undefined;
+  try {
+    targets = readJsonStrings(content, open);
+  } catch {
+    // A string that TargetList refused: an invalid escape or a control character.
+  }
+  return targets ?? diagnoseJson(content, bom, origin);
+}
+
+/** The strings of the JSON array that opens at `open`, or undefined when the document is not just that. */
+function readJsonStrings(content: Buffer, open: number): TargetList | undefined {
   const targets = new TargetList(content, Math.ceil(countByte(content, QUOTE, open) / 2));
   const length = content.length;
-  let i = open + 1;
-  while (isJsonSpace(content[i])) i++;
-  if (content[i] === CLOSE_BRACKET) {
-    i++;
-  } else {
-    for (;;) {
-      while (isJsonSpace(content[i])) i++;
-      if (content[i] !== QUOTE) return diagnoseJson(content, bom, origin);
-      let end = i + 1;
-      let escaped = false;
-      for (; end < length; end++) {
-        const byte = content[end] as number;
-        if (byte === QUOTE) break;
-        if (byte < SPACE) return diagnoseJson(content, bom, origin);
-        if (byte === BACKSLASH) {
-          escaped = true;
-          end++;
-        }
+  let i = skipJsonSpace(content, open + 1);
+  if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
+  for (;;) {
+    if (i >= length || content[i] !== QUOTE) return undefined;
+    let end = i + 1;
+    let escaped = false;
+    for (; end < length; end++) {
+      const byte = content[end];
+      if (byte === QUOTE) break;
+      if (byte === BACKSLASH) {
+        escaped = true;
+        end++;
       }
-      if (end >= length) return diagnoseJson(content, bom, origin);
-      try {
-        targets.add(i + 1, end, escaped ? 'json-escaped' : 'json');
-      } catch {
-        return diagnoseJson(content, bom, origin); // an invalid escape
-      }
-      i = end + 1;
-      while (isJsonSpace(content[i])) i++;
-      if (content[i] === COMMA) {
-        i++;
-        continue;
-      }
-      if (content[i] === CLOSE_BRACKET) {
-        i++;
-        break;
-      }
-      return diagnoseJson(content, bom, origin);
+    }
+    if (end >= length) return undefined;
+    targets.add(i + 1, end, escaped ? 'json-escaped' : 'json');
+    i = skipJsonSpace(content, end + 1);
+    if (i >= length) return undefined;
+    if (content[i] === COMMA) {
+      i = skipJsonSpace(content, i + 1);
+    } else if (content[i] === CLOSE_BRACKET) {
+      return skipJsonSpace(content, i + 1) === length ? targets : undefined;
+    } else {
+      return undefined;
     }
   }
-  while (isJsonSpace(content[i])) i++;
-  return i === length ? targets : diagnoseJson(content, bom, origin);
+}
+
+function skipJsonSpace(content: Buffer, at: number): number {
+  while (at < content.length && isJsonSpace(content[at] as number)) at++;
+  return at;
 }
 
 function countByte(content: Buffer, byte: number, from: number): number {

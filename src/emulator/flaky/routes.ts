@@ -28,17 +28,17 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
   function answer<E extends FlakyEndpoint>(endpoint: E, handle: (body: RequestOf<E>) => object | void): void {
     const { path, request: schema } = ENDPOINTS[endpoint];
     app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
-      let answer: object;
+      let json: string;
       try {
-        answer = handle(request.body as RequestOf<E>) ?? {};
+        json = JSON.stringify(handle(request.body as RequestOf<E>) ?? {});
       } catch (error) {
         return refuse(reply, error);
       }
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
-      // work included, so that a client walking a chain of pages could at best take pages x latency.
+      // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
       const wait = store.latencyMs - reply.elapsedTime;
       if (wait > 0) await sleep(wait);
-      return reply.code(200).type('application/json').send(answer);
+      return reply.code(200).type('application/json').send(json);
     });
   }
 

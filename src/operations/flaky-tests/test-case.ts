@@ -48,10 +48,10 @@ export const getTestDetails: Operation = async (op) => {
     outputs: {
       response: rawResponse(response),
       'test-name': test.name,
-      'test-status': test.status.toUpperCase(),
+      'test-health': test.status.toUpperCase(),
       quarantined: test.quarantined,
       'ticket-url': test.ticketUrl ?? '',
-      'html-url': test.htmlUrl ?? '',
+      'test-url': test.htmlUrl ?? '',
     },
     summary,
   };

@@ -1,0 +1,275 @@
+// `node --import tsx scripts/reliability-report.ts`: runs the reliability and security tests, then writes
+// RELIABILITY.md from what they recorded under .tmp/reliability/ (the fault matrix, the bad-input table,
+// the security and emulator checks), so that the document shows the runs as they happened.
+// `--render-only` skips the run and renders the records already there.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BadInputRow, CheckRow, FaultCellRow } from '../__tests__/helpers/reliability-record.js';
+import { RECORD_DIR } from '../__tests__/helpers/reliability-record.js';
+
+const COMMAND = 'node --import tsx scripts/reliability-report.ts';
+const TEST_FILES = [
+  '__tests__/reliability-fault-matrix.test.ts',
+  '__tests__/reliability-bad-input.test.ts',
+  '__tests__/reliability-emulator.test.ts',
+  '__tests__/security.test.ts',
+];
+
+interface Recorded<T> {
+  ranAt: string;
+  node: string;
+  rows: T[];
+}
+
+interface MatrixMeta {
+  seconds: number;
+  poolSize: number;
+  timeoutSeconds: number;
+  faults: { id: string; label: string; expect: string; attempts: number }[];
+  missingOperations: string[];
+  /** Operations that call the faulted endpoint more than once in a run that meets no fault. */
+  callsPerRun: { [operation: string]: number };
+}
+
+function runTests(): number {
+  rmSync(RECORD_DIR, { recursive: true, force: true });
+  const jest = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...TEST_FILES],
+    { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
+  return jest.status ?? 1;
+}
+
+function read<T>(name: string): Recorded<T> | undefined {
+  const path = join(RECORD_DIR, `${name}.json`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Recorded<T>) : undefined;
+}
+
+/** A table cell: pipes escaped, one line. */
+function cell(text: unknown): string {
+  return String(text ?? '')
+    .replace(/\r?\n/g, ' ')
+    .replace(/\|/g, '\\|');
+}
+
+/** Inline code that survives backticks inside. */
+function code(text: string): string {
+  if (!text) return '(empty)';
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${text.startsWith('`') ? ' ' : ''}${cell(text)}${text.endsWith('`') ? ' ' : ''}${fence}`;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function count<T>(rows: T[], test: (row: T) => boolean): number {
+  return rows.filter(test).length;
+}
+
+function mark(row: { passed: boolean; knownIssue?: string }): string {
+  if (row.knownIssue) return row.passed ? '✓' : '⚠';
+  return row.passed ? '✓' : '✗';
+}
+
+function renderMatrix(record: Recorded<FaultCellRow>, meta: MatrixMeta): string[] {
+  const rows = record.rows;
+  const operations = [...new Set(rows.map((row) => row.operation))];
+  const byCell = new Map(rows.map((row) => [`${row.operation}|${row.fault}`, row]));
+  const known = rows.filter((row) => row.knownIssue && !row.passed);
+  const failedCells = rows.filter((row) => !row.passed && !row.knownIssue);
+  const out: string[] = [];
+  out.push('## Fault matrix');
+  out.push(
+    `Every operation against every fault, each cell a real run of the action (in-process, as the runner runs it) against its own repository in the emulator, with \`timeout-seconds: ${meta.timeoutSeconds}\`. ` +
+      `The fault meets the operation's endpoint once; the cell passes when the run ends as the column says, with one \`::error::\` line when it fails (and none when it succeeds), ` +
+      `the endpoint hit exactly as often as expected, no stack trace, the token nowhere but in \`::add-mask::\`, no duplicated side effect in the emulator ` +
+      `(history, queue, stored targets, tickets), and outputs that agree with the outcome.`,
+  );
+  out.push(
+    `**${rows.length} cells** (${operations.length} operations × ${meta.faults.length} faults): ` +
+      `**${count(rows, (r) => r.passed)} passed**, ${known.length} known issue(s), ${failedCells.length} failed; ` +
+      `${count(rows, (r) => r.outcome === 'succeeded')} runs succeeded (after retries where the fault called for them), ${count(rows, (r) => r.outcome === 'failed')} failed with one line. ` +
+      `The matrix took ${meta.seconds} s, ${meta.poolSize} runs at a time.` +
+      (meta.missingOperations.length
+        ? ` Operations without a row: ${meta.missingOperations.join(', ')}.`
+        : ''),
+  );
+  out.push(
+    table(
+      ['Fault', 'Injected', 'A run must', 'Requests to the endpoint'],
+      meta.faults.map((fault) => [
+        `\`${fault.id}\``,
+        cell(fault.label),
+        fault.expect === 'failed'
+          ? 'fail with one line'
+          : fault.attempts > 1
+            ? 'succeed after retries'
+            : 'succeed',
+        String(fault.attempts),
+      ]),
+    ),
+  );
+  const extraCalls = Object.entries(meta.callsPerRun ?? {})
+    .map(
+      ([operation, calls]) =>
+        `\`${operation}\` calls its endpoint ${calls} times in a run, so ${calls - 1} more request(s) show in each of its cells.`,
+    )
+    .join(' ');
+  out.push(
+    `Each cell: ✓ or ✗, then how the run ended (\`ok\` succeeded, \`fail\` failed with one line) and the requests the endpoint received. ⚠ marks a known issue (below). ${extraCalls}`.trim(),
+  );
+  out.push(
+    table(
+      ['Operation', ...meta.faults.map((fault) => `\`${fault.id}\``)],
+      operations.map((operation) => [
+        `\`${operation}\``,
+        ...meta.faults.map((fault) => {
+          const row = byCell.get(`${operation}|${fault.id}`);
+          if (!row) return '—';
+          return `${mark(row)} ${row.outcome === 'succeeded' ? 'ok' : 'fail'} ${row.attempts}`;
+        }),
+      ]),
+    ),
+  );
+  if (known.length) {
+    out.push('### Known issues');
+    out.push(
+      'All three come from a write whose answer was lost after the service had done the work (`reset-after-handling`): the client cannot know the work was done, retries, and the retry meets it.',
+    );
+    out.push(
+      table(
+        ['Cell', 'What happens', 'How the run ended'],
+        known.map((row) => [
+          `\`${row.operation}\` × \`${row.fault}\``,
+          cell(row.knownIssue),
+          row.outcome === 'failed' ? code(row.line) : `succeeded; ${cell(row.sideEffects)}`,
+        ]),
+      ),
+    );
+  }
+  if (failedCells.length) {
+    out.push('### Failed cells');
+    out.push(
+      table(
+        ['Cell', 'Problems'],
+        failedCells.map((row) => [`\`${row.operation}\` × \`${row.fault}\``, cell(row.problems.join('; '))]),
+      ),
+    );
+  }
+  out.push('### Every run that failed, and its line');
+  out.push(
+    table(
+      ['Operation', 'Fault', 'Requests', 'Seconds (deadline)', 'Side effects', 'The `::error::` line'],
+      rows
+        .filter((row) => row.outcome === 'failed')
+        .sort((a, b) => a.fault.localeCompare(b.fault) || a.operation.localeCompare(b.operation))
+        .map((row) => [
+          `\`${row.operation}\``,
+          `\`${row.fault}\``,
+          String(row.attempts),
+          `${row.seconds} (${row.deadlineSeconds})`,
+          cell(row.sideEffects),
+          code(row.line),
+        ]),
+    ),
+  );
+  out.push('### Side effects of the runs that succeeded');
+  out.push(
+    table(
+      ['Operation', ...meta.faults.filter((f) => f.expect === 'succeeded').map((f) => `\`${f.id}\``)],
+      operations.map((operation) => [
+        `\`${operation}\``,
+        ...meta.faults
+          .filter((f) => f.expect === 'succeeded')
+          .map((fault) => cell(byCell.get(`${operation}|${fault.id}`)?.sideEffects ?? '—')),
+      ]),
+    ),
+  );
+  return out;
+}
+
+function renderBadInputs(record: Recorded<BadInputRow>): string[] {
+  const rows = record.rows;
+  const kinds = new Map<string, number>();
+  for (const row of rows) {
+    const kind = row.kind.replace(/ \(.*\)$/, '');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [
+    '## Bad-input table',
+    'Each bad input run end to end through the action, as the runner runs it. A row passes when the step fails with exactly one `::error::` line that names the input, says what is wrong and what to do; ' +
+      'no stack trace or JavaScript error name; no request reaches the API; and neither token appears anywhere but in its `::add-mask::` command, which comes before anything else.',
+    `**${rows.length} bad inputs** over ${new Set(rows.map((r) => r.operation)).size} operations and ${new Set(rows.map((r) => r.input)).size} inputs: ` +
+      `**${count(rows, (r) => r.passed)} passed**, ${count(rows, (r) => !r.passed)} failed. ` +
+      `By kind: ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')}.`,
+    table(
+      ['#', 'Operation', 'Input', 'Mistake', 'Given', 'The `::error::` line', ''],
+      rows.map((row, index) => [
+        String(index + 1),
+        `\`${row.operation}\``,
+        `\`${row.input}\``,
+        cell(row.kind),
+        code(row.given),
+        cell(row.line),
+        row.passed ? '✓' : '✗',
+      ]),
+    ),
+  ];
+}
+
+function renderChecks(title: string, intro: string, record: Recorded<CheckRow> | undefined): string[] {
+  if (!record) return [`## ${title}`, '_Not run._'];
+  const rows = record.rows;
+  return [
+    `## ${title}`,
+    intro,
+    `**${rows.length} checks: ${count(rows, (r) => r.passed)} passed**, ${count(rows, (r) => !r.passed)} failed.`,
+    table(
+      ['Check', ''],
+      rows.map((row) => [
+        cell(row.check) + (row.detail ? ` (${cell(row.detail)})` : ''),
+        row.passed ? '✓' : '✗',
+      ]),
+    ),
+  ];
+}
+
+function render(): string {
+  const matrix = read<FaultCellRow>('fault-matrix');
+  const meta = read<MatrixMeta>('fault-matrix-meta')?.rows[0];
+  const badInputs = read<BadInputRow>('bad-input');
+  const ranAt = [matrix, badInputs].find(Boolean);
+  const parts = [
+    '# Reliability',
+    `Regenerate with \`${COMMAND}\`: it runs the reliability and security tests (they are part of \`npm test\` too) and rewrites this file from what they recorded. ` +
+      'Nothing here is written by hand.',
+    ranAt ? `Last run: ${ranAt.ranAt} on Node ${ranAt.node}.` : '',
+    ...(matrix && meta ? renderMatrix(matrix, meta) : ['## Fault matrix', '_Not run._']),
+    ...(badInputs ? renderBadInputs(badInputs) : ['## Bad-input table', '_Not run._']),
+    ...renderChecks(
+      'Security',
+      'The token, redirects, and text from the service, end to end through the action (`__tests__/security.test.ts`).',
+      read<CheckRow>('security'),
+    ),
+    ...renderChecks(
+      'Emulator robustness',
+      'Concurrency, bad bodies, slow clients and a bounded fuzz loop against the emulator (`__tests__/reliability-emulator.test.ts`).',
+      read<CheckRow>('emulator'),
+    ),
+  ];
+  return `${parts.filter(Boolean).join('\n\n')}\n`;
+}
+
+const renderOnly = process.argv.includes('--render-only');
+const status = renderOnly ? 0 : runTests();
+writeFileSync('RELIABILITY.md', render());
+console.log(`RELIABILITY.md written${status ? ' (some tests failed: see above)' : ''}.`);
+process.exitCode = status;
