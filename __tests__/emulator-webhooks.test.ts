@@ -1,58 +1,9 @@
 // Webhooks from the emulator: registered through the control surface, signed Svix-style (verified here
 // with the svix package), and retried while the receiver fails.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'svix';
 import { QueueDriver, useEmulator } from './helpers/emulator.js';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  payload: Record<string, unknown> & { type: string };
-}
-
-/** A webhook receiver that answers 500 to the first `failures` requests of each message. */
-class Receiver {
-  readonly received: Received[] = [];
-  failures = 0;
-  private readonly attemptsById = new Map<string, number>();
-  private server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const id = String(req.headers['svix-id']);
-        const attempt = (this.attemptsById.get(id) ?? 0) + 1;
-        this.attemptsById.set(id, attempt);
-        if (attempt <= this.failures) {
-          res.writeHead(500).end('receiver is down');
-          return;
-        }
-        const body = Buffer.concat(chunks).toString('utf8');
-        this.received.push({
-          headers: req.headers as Record<string, string>,
-          body,
-          payload: JSON.parse(body),
-        });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/hooks`;
-  }
-
-  attemptsOf(id: string): number {
-    return this.attemptsById.get(id) ?? 0;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
+import { Receiver, registerWebhook } from './helpers/webhook-receiver.js';
 
 const emu = useEmulator({ webhookRetryDelaysMs: [10, 20, 40, 80] });
 const receiver = new Receiver();
@@ -60,14 +11,7 @@ const receiver = new Receiver();
 beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 
-async function register(eventTypes?: string[]): Promise<{ id: string; secret: string }> {
-  const answer = await emu.control<{ id: string; secret: string }>('POST', '/webhooks', {
-    url: receiver.url,
-    ...(eventTypes ? { eventTypes } : {}),
-  });
-  expect(answer.status).toBe(200);
-  return answer.json;
-}
+const register = (eventTypes?: string[]) => registerWebhook(emu, receiver.url, eventTypes);
 
 describe('webhooks', () => {
   it('sends signed pull_request and pull_request_batch events that svix verifies', async () => {

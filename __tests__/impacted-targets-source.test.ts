@@ -231,31 +231,23 @@ describe('bad input: one line that names the input, what is wrong and what to do
       'impacted-targets-file',
       /is not valid JSON \(.+\)\. Write a JSON array of strings, or one target per line\.$/,
     );
-    expectOneClearLine(
-      errorOf(() => inline('[//a, //b]')),
-      'impacted-targets',
-      /is not valid JSON/,
-    );
-    expectOneClearLine(
-      errorOf(() => inline('["//a" "//b"]')),
-      'impacted-targets',
-      /is not valid JSON/,
-    );
-    expectOneClearLine(
-      errorOf(() => inline('["//a\\x"]')),
-      'impacted-targets',
-      /is not valid JSON/,
-    );
-    expectOneClearLine(
-      errorOf(() => inline('["//a"')),
-      'impacted-targets',
-      /is not valid JSON/,
-    );
-    expectOneClearLine(
-      errorOf(() => inline('["//a"] x')),
-      'impacted-targets',
-      /is not valid JSON/,
-    );
+    const invalid = [
+      '[//a, //b]',
+      '["//a" "//b"]',
+      '["//a\\x"]',
+      '["//a"',
+      '["//a"] x',
+      // A raw control character inside a string, with and without escapes beside it.
+      '["//a\tb"]',
+      '["\\u00e9\tb"]',
+    ];
+    for (const text of invalid) {
+      expectOneClearLine(
+        errorOf(() => inline(text)),
+        'impacted-targets',
+        /is not valid JSON/,
+      );
+    }
   });
 
   it('entries that are not strings', () => {

@@ -67,7 +67,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   engine.core.onEvent((event) => {
     for (const payload of webhookPayloadsFor(engine.core, event)) webhooks.publish(payload);
   });
-  const flakyTests = new FlakyTestStore({ now: () => engine.clock.now(), seed: options.seed ?? 1 });
+  const flakyTests = new FlakyTestStore({
+    now: () => engine.clock.now(),
+    seed: options.seed ?? 1,
+    onEvent: (event) => webhooks.publish(event),
+  });
   if (options.flakyFixture) flakyTests.seed(loadFlakyFixture(options.flakyFixture));
   if (options.scenario) loadScenario(engine, options.scenario, flakyTests);
 

@@ -122,7 +122,7 @@ interface Upload {
  * The exact body that will be sent. A list is streamed from the buffer it was read from, so a 20 MiB
  * list is never held as a second copy; a list whose body would pass the service's limit becomes ALL.
  */
-export function prepareUpload(envelope: Envelope, targets: ImpactedTargets): Upload {
+function prepareUpload(envelope: Envelope, targets: ImpactedTargets): Upload {
   if (targets !== 'ALL') {
     const field: keyof SetImpactedTargetsRequest = 'impactedTargets';
     // The envelope's JSON with the list as its last field: `{...,"impactedTargets":` + list + `}`.

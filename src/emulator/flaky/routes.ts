@@ -1,9 +1,11 @@
 // The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
 // the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../api/wire.js';
+import { RepoInput, repoFrom } from '../control.js';
 import { FlakyStoreError } from './errors.js';
-import { parseFlakyFixture, type FlakyFixture } from './fixture.js';
+import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
 import type { FlakyTestStore } from './store.js';
 
 export { FlakyTestStore } from './store.js';
@@ -14,6 +16,21 @@ export interface FlakyTestRoutesOptions {
   /** Where the public API lives (default `/v1`). */
   apiPrefix?: string;
 }
+
+const TestCaseControl = Type.Object(
+  {
+    repo: RepoInput,
+    id: Type.String({ minLength: 1 }),
+    status: Type.Optional(Type.Union(TEST_STATUSES.map((s) => Type.Literal(s)))),
+    quarantineSetting: Type.Optional(Type.Union(QUARANTINE_OVERRIDES.map((s) => Type.Literal(s)))),
+    actor: Type.Optional(
+      Type.Object({ email: Type.String(), full_name: Type.String() }, { additionalProperties: false }),
+    ),
+    reason: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+type TestCaseControl = Static<typeof TestCaseControl>;
 
 type FlakyEndpoint =
   | 'listUnhealthyTests'
@@ -65,6 +82,20 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       return refuse(reply, error);
     }
   });
+
+  // Changes one test's status and/or quarantine setting, as the service's detection or a user would.
+  app.post(
+    '/_emulator/flaky-tests/test-case',
+    { schema: { body: TestCaseControl } },
+    async (request, reply) => {
+      const { repo, id, ...change } = request.body as TestCaseControl;
+      try {
+        return await reply.send({ test: store.changeTestCase(repoFrom(repo), id, change) });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 }
 
 function refuse(reply: FastifyReply, error: unknown): FastifyReply {

@@ -14,6 +14,13 @@ import type {
 } from '../../api/wire.js';
 import { SeededRandom } from '../random.js';
 import { FlakyStoreError } from './errors.js';
+import {
+  testCaseEvents,
+  type Actor,
+  type ChangeContext,
+  type TestCaseEvent,
+  type TestCaseState,
+} from './events.js';
 import type {
   FixtureRepository,
   FixtureTest,
@@ -67,6 +74,17 @@ export interface FlakyTestStoreOptions {
   seed?: number;
   /** Base of the web app links (`html_url`) in answers. */
   webUrl?: string;
+  /** Hears each `test_case.*` event: a test's status or quarantine setting changed. */
+  onEvent?: (event: TestCaseEvent) => void;
+}
+
+/** A change to one test case through the control surface. */
+export interface TestCaseChange {
+  status?: TestStatus;
+  quarantineSetting?: QuarantineOverride;
+  actor?: Actor;
+  /** Why: the test's new status reason, and the reason its quarantine setting changed. */
+  reason?: string;
 }
 
 export interface SeedResult {
@@ -77,6 +95,7 @@ export interface SeedResult {
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_FAILING_WINDOW_MS = 7 * DAY_MS;
 const MOST_COMMON_FAILURES = 3;
+const EMULATOR_ACTOR: Actor = { email: 'emulator@localhost', full_name: 'Emulator control surface' };
 
 export class FlakyTestStore {
   /** Real milliseconds each flaky-tests answer takes at least (its own work included): a distant service. */
@@ -85,21 +104,49 @@ export class FlakyTestStore {
   private readonly random: SeededRandom;
   private readonly now: () => number;
   private readonly webUrl: string;
+  private readonly onEvent?: (event: TestCaseEvent) => void;
 
   constructor(options: FlakyTestStoreOptions = {}) {
     this.random = new SeededRandom(options.seed ?? 1);
     this.now = options.now ?? Date.now;
     this.webUrl = (options.webUrl ?? 'https://app.trunk.io').replace(/\/+$/, '');
+    this.onEvent = options.onEvent;
   }
 
-  /** Replaces the data of every repository the fixture names; other repositories are kept. */
+  /**
+   * Replaces the data of every repository the fixture names; other repositories are kept. A test that
+   * was there before (same id) and changed status or quarantine setting is announced.
+   */
   seed(fixture: FlakyFixture): SeedResult[] {
     if (fixture.latency_ms !== undefined) this.latencyMs = fixture.latency_ms;
     return (fixture.repositories ?? []).map((entry) => {
       const repository = this.buildRepository(entry);
+      const previous = this.repositories.get(repoKey(entry.repo));
       this.repositories.set(repoKey(entry.repo), repository);
+      if (previous) this.announceReseed(previous, repository);
       return { repo: repoKey(entry.repo), tests: repository.tests.length };
     });
+  }
+
+  /** Sets one test's status and/or quarantine setting (the control surface); answers the test. */
+  changeTestCase(repo: Repo, id: string, change: TestCaseChange): FailingTest {
+    if (change.status === undefined && change.quarantineSetting === undefined) {
+      throw new FlakyStoreError(400, 'test-case change: give status, quarantineSetting or both');
+    }
+    const repository = this.find(repo);
+    const test = this.testCase(repository, id);
+    const before: TestCaseState = { status: test.status, quarantineOverride: test.quarantineOverride };
+    const wasQuarantined = isQuarantined(repository, test);
+    const now = new Date(this.now()).toISOString();
+    if (change.status !== undefined && change.status !== test.status) {
+      test.status = change.status;
+      test.reason = change.reason ?? defaultReason(change.status);
+      test.statusChangedAt = now;
+    }
+    if (change.quarantineSetting !== undefined) test.quarantineOverride = change.quarantineSetting;
+    if (!wasQuarantined && isQuarantined(repository, test)) test.quarantinedAt = now;
+    this.announce(repository, before, test, this.changeContext(change));
+    return this.eventView(repository, test);
   }
 
   listUnhealthyTests(request: RequestOf<'listUnhealthyTests'>): ListUnhealthyTestsResponse {
@@ -159,6 +206,40 @@ export class FlakyTestStore {
       '{id}',
       encodeURIComponent(request.external_ticket_id),
     );
+  }
+
+  private changeContext(change: { actor?: Actor; reason?: string }): ChangeContext {
+    return {
+      timestamp: new Date(this.now()).toISOString(),
+      actor: change.actor ?? EMULATOR_ACTOR,
+      reason: change.reason ?? '',
+    };
+  }
+
+  private announceReseed(previous: FlakyRepository, repository: FlakyRepository): void {
+    const context = this.changeContext({ reason: 'Set by a flaky-tests fixture' });
+    for (const test of repository.tests) {
+      const before = previous.byId.get(test.id);
+      if (before) this.announce(repository, before, test, context);
+    }
+  }
+
+  private announce(
+    repository: FlakyRepository,
+    before: TestCaseState,
+    after: StoredTest,
+    context: ChangeContext,
+  ): void {
+    if (!this.onEvent) return;
+    const events = testCaseEvents(before, after, this.eventView(repository, after), context);
+    for (const event of events) this.onEvent(event);
+  }
+
+  /** A test as get-test-details shows it, linked under the repository's organization. */
+  private eventView(repository: FlakyRepository, test: StoredTest): FailingTest {
+    const since = this.now() - MAX_FAILING_WINDOW_MS;
+    const orgUrlSlug = repository.orgUrlSlug ?? repository.repo.owner;
+    return this.failingView(repository, test, orgUrlSlug, (failure) => failure.at >= since);
   }
 
   private find(repo: Repo, orgUrlSlug?: string): FlakyRepository {
