@@ -3,9 +3,11 @@
 // bounded fuzz loop of bad requests never gets a 5xx or brings the server down.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { ENDPOINTS } from '../src/api/wire.js';
+import { parseFaultFlag } from '../src/emulator/faults.js';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
 import { writeRecord, type CheckRow } from './helpers/reliability-record.js';
 
@@ -380,12 +382,14 @@ describe('fuzzing', () => {
     'never answers 5xx and keeps serving, over 400 generated bad requests',
     async () => {
       const failures: string[] = [];
+      let sent = 0;
       await fc.assert(
         fc.asyncProperty(fc.oneof(mutatedBody, anyRequest), fc.boolean(), async (request, withToken) => {
           const headers: Record<string, string> = request.contentType
             ? { 'content-type': request.contentType }
             : {};
           const answer = await send('POST', request.path, request.body, headers, withToken);
+          sent++;
           if (answer.status >= 500 || answer.status < 200)
             failures.push(`${answer.status} for POST ${request.path} ${request.body.slice(0, 80)}`);
           if (answer.status >= 400 && !answer.contentType.startsWith('text/plain')) {
@@ -395,6 +399,7 @@ describe('fuzzing', () => {
         { numRuns: 400, seed: 20_240_601 },
       );
       expect(failures).toEqual([]);
+      expect(sent).toBe(400);
       expect((await post('getQueue', { repo: repoOf('fuzz'), targetBranch: BRANCH })).status).toBeLessThan(
         500,
       );
@@ -402,6 +407,107 @@ describe('fuzzing', () => {
     },
     60_000,
   );
+});
+
+describe('fault injection', () => {
+  check('refuses a fault plan it cannot carry out with 400 in plain text', async () => {
+    for (const faults of [
+      [{ kind: 'status' }],
+      [{ kind: 'explode' }],
+      [{ kind: 'delay', ms: -1 }],
+      [{ kind: 'redirect' }],
+    ]) {
+      const answer = await control('POST', '/faults', { path: '/getQueue', faults });
+      expect({ faults, status: answer.status, type: answer.contentType }).toEqual({
+        faults,
+        status: 400,
+        type: 'text/plain; charset=utf-8',
+      });
+    }
+    expect(JSON.parse((await control('GET', '/faults')).body)).toEqual({});
+  });
+
+  check('reads --fault flags, and refuses a bad one with one line', async () => {
+    expect(
+      parseFaultFlag(
+        '/submitPullRequest=status:503,rate-limit:2,rate-limit,delay:250,hang,reset:after,truncated,non-json,html-error:504,redirect:https://elsewhere.example/x',
+      ),
+    ).toEqual({
+      path: '/submitPullRequest',
+      faults: [
+        { kind: 'status', status: 503 },
+        { kind: 'rate-limit', retryAfterSeconds: 2 },
+        { kind: 'rate-limit' },
+        { kind: 'delay', ms: 250 },
+        { kind: 'hang' },
+        { kind: 'reset', afterHandling: true },
+        { kind: 'truncated' },
+        { kind: 'non-json' },
+        { kind: 'html-error', status: 504 },
+        { kind: 'redirect', location: 'https://elsewhere.example/x' },
+      ],
+    });
+    for (const flag of [
+      '/getQueue=explode',
+      '/getQueue=status:abc',
+      '/getQueue=delay:-5',
+      'getQueue=hang',
+      '/getQueue=',
+      '/getQueue=reset:before',
+    ]) {
+      expect(() => parseFaultFlag(flag)).toThrow(
+        new RegExp(`^--fault "${flag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": [^\n]+$`),
+      );
+    }
+  });
+
+  check('plans the faults of `npm run emulator -- --fault ...` before the first request', async () => {
+    const cli = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/emulator/cli.ts',
+        '--port',
+        '0',
+        '--token',
+        TOKEN,
+        '--fault',
+        '/getQueue=status:503,rate-limit:7',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        cli.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        cli.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
+      });
+      const ask = () =>
+        fetch(`${url}/getQueue`, {
+          method: 'POST',
+          headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+          body: JSON.stringify({ repo: repoOf('cli'), targetBranch: BRANCH }),
+        });
+      const first = await ask();
+      const second = await ask();
+      const third = await ask();
+      expect([first.status, second.status, second.headers.get('retry-after'), third.status]).toEqual([
+        503,
+        429,
+        '7',
+        404,
+      ]);
+    } finally {
+      cli.kill();
+    }
+  });
 });
 
 function range(from: number, to: number): number[] {

@@ -66,6 +66,14 @@ const FAULTS: FaultColumn[] = [
     attempts: 2,
   },
   {
+    id: 'rate-limit-past-deadline',
+    label: '429 + Retry-After: 600',
+    faults: () => [{ kind: 'rate-limit', retryAfterSeconds: 600 }],
+    expect: 'failed',
+    attempts: 1,
+    says: /answered 429: Too Many Requests\. .*Gave up after 1 attempt\(s\)\. The organization is over its rate limit/,
+  },
+  {
     id: 'rate-limit',
     label: '429, no Retry-After',
     faults: () => [{ kind: 'rate-limit' }],
@@ -525,7 +533,7 @@ const OPERATIONS: OperationSpec[] = [
     inputs: () => ({ ...FLAKY_INPUTS, 'test-id': 't-1' }),
     setup: seededFlakyTests,
     effects: async () => ({ described: 'none (read only)', problems: [] }),
-    success: { 'test-name': 'test one', 'test-status': 'FLAKY' },
+    success: { 'test-name': 'test one', 'test-health': 'FLAKY' },
   },
   {
     operation: 'link-ticket-to-test-case',

@@ -2,8 +2,8 @@
 // emulator, as the runner starts it (INPUT_* variables, event, output and summary files), against the
 // floor: bench/lib/post-once.mjs sending the same single POST with node:http. Same Node binary, same
 // emulator, runs interleaved; the figure is the median wall time from spawn to exit.
-// Three more subjects split the cost for the notes: bare `node -e ""`, dist/index.js with no inputs (it
-// loads the whole bundle, then stops at the first input check), and importing @actions/core alone.
+// Two more subjects split the cost for the notes: bare `node -e ""`, and dist/index.js with no inputs
+// (it loads the whole bundle, then stops at the first input check).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,16 +89,6 @@ try {
         run: async () => expect('node -e ""', await timeProcess(NODE, ['-e', '']), true),
       },
       {
-        // The toolkit by itself, unbundled: @actions/core imports @actions/http-client, which imports undici.
-        name: 'toolkit',
-        run: async () => {
-          const result = await timeProcess(NODE, ['--input-type=module', '-e', "import '@actions/core';"], {
-            cwd: REPO_ROOT,
-          });
-          return expect('node -e "import \'@actions/core\'"', result, result.exitCode === 0);
-        },
-      },
-      {
         name: 'load',
         run: async () => {
           freshFiles();
@@ -118,15 +108,13 @@ try {
   const floor = median(samples.get('floor')!);
   const node = median(samples.get('node')!);
   const load = median(samples.get('load')!);
-  const toolkit = median(samples.get('toolkit')!);
   const ratio = ratioOf(action, floor)!;
   const bundleKb = Math.round(readFileSync(join(REPO_ROOT, 'dist/index.js')).length / 1000);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const notes = [
     `Medians: Node alone (\`node -e ""\`) ${ms(node)}; the floor's one POST adds ${ms(floor - node)}. ` +
       `The action: loading the ${bundleKb} kB dist/index.js and stopping at its first input check takes ` +
-      `${ms(load - node)} over Node alone (for scale, importing @actions/core unbundled, with the ` +
-      `@actions/http-client and undici it imports, takes ${ms(toolkit - node)}); the run itself ` +
+      `${ms(load - node)} over Node alone; the run itself ` +
       `(context, the request, outputs, summary) takes the remaining ${ms(action - load)}.`,
   ];
   if (ratio > GOAL_RATIO) {

@@ -142,7 +142,7 @@ function renderMatrix(record: Recorded<FaultCellRow>, meta: MatrixMeta): string[
   if (known.length) {
     out.push('### Known issues');
     out.push(
-      'All three come from a write whose answer was lost after the service had done the work (`reset-after-handling`): the client cannot know the work was done, retries, and the retry meets it.',
+      'Defects already reported to the owners of the code (`KNOWN_ISSUES` in the test): such a cell passes `npm test` only while it shows exactly that defect, and fails once the defect is fixed until it is removed from the list.',
     );
     out.push(
       table(

@@ -98,7 +98,12 @@ export function isHtmlPage(body: string, contentType: string): boolean {
  * A 2xx carrying an HTML page: the request most likely never reached the service, so it is not taken
  * as success (a write would otherwise be reported as done when nothing was done).
  */
-export function describeForeignPage(endpoint: string, status: number, body: string, contentType: string): ApiError {
+export function describeForeignPage(
+  endpoint: string,
+  status: number,
+  body: string,
+  contentType: string,
+): ApiError {
   const said = summarizeBody(body, contentType);
   return new ApiError(
     endpoint,
