@@ -94,17 +94,29 @@ export class ApiClient {
     const { url, body } = this.requestFor(endpoint, payload);
     const deadline = Date.now() + this.options.deadlineMs;
     const headers = this.headersFor(endpoint, body);
+    let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
-      const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining);
+      let outcome: Attempt;
+      try {
+        outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining);
+      } catch (error) {
+        if (error instanceof ApiError) error.afterLostAnswer = answerLost;
+        throw error;
+      }
       if ('response' in outcome) return outcome.response;
 
+      const { retryable } = outcome;
+      answerLost ||= retryable.kind === 'network' || retryable.kind === 'timeout';
+      if (answerLost && 'repeatable' in definition && definition.repeatable === false) {
+        throw retryable.notRepeated();
+      }
       const backoff = outcome.retryAfterMs ?? this.backoffMs(attempt);
       if (Date.now() + backoff >= deadline) {
-        throw outcome.retryable.afterAttempts(attempt, this.options.deadlineMs);
+        throw retryable.afterAttempts(attempt, this.options.deadlineMs);
       }
       this.options.onRetry?.(
-        `${endpoint}: ${outcome.retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
+        `${endpoint}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
       );
       await sleep(backoff);
     }

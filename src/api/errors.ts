@@ -10,6 +10,11 @@ export class ApiError extends Error {
   readonly status?: number;
   /** The body the service sent with the failure, as text (truncated). */
   readonly body: string;
+  /**
+   * An earlier attempt of the same call got no answer (a dropped connection or a timeout), so the
+   * service may already have done the work; a 404 or 409 now can be the echo of that success.
+   */
+  afterLostAnswer = false;
 
   constructor(
     endpoint: string,
@@ -36,16 +41,18 @@ export class ApiError extends Error {
       this.status === 429
         ? 'The organization is over its rate limit: run fewer calls at once, or raise timeout-seconds to wait longer.'
         : `Check api-url and the service's status, or raise timeout-seconds (now ${Math.round(deadlineMs / 1000)}).`;
-    const error = new ApiError(
-      this.endpoint,
-      `${this.message} Gave up after ${attempts} attempt(s). ${advice}`,
-      {
-        kind: this.kind,
-        status: this.status,
-        body: this.body,
-      },
+    return this.withMessage(`${this.message} Gave up after ${attempts} attempt(s). ${advice}`);
+  }
+
+  /** The final error of a write that is not sent again once its answer was lost. */
+  notRepeated(): ApiError {
+    return this.withMessage(
+      `${this.message} It was not sent again: the service may already have done it, and doing it twice would not be the same. Check the result (e.g. with get-submitted-pull-request) before running the step again.`,
     );
-    return error;
+  }
+
+  private withMessage(message: string): ApiError {
+    return new ApiError(this.endpoint, message, { kind: this.kind, status: this.status, body: this.body });
   }
 
   /** The single line shown to the user. */

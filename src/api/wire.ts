@@ -366,6 +366,8 @@ interface EndpointShape {
   readonly request: TSchema;
   /** The 200 body; absent for writes that answer `{}`, empty or `OK`, and for plain-text answers. */
   readonly response?: TSchema;
+  /** false for a write that would do its work again if repeated after its answer was lost. */
+  readonly repeatable?: boolean;
 }
 
 export const ENDPOINTS = {
@@ -375,6 +377,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/restartTestsOnPullRequest',
     request: PullRequestRequest,
+    repeatable: false,
   },
   getSubmittedPullRequest: {
     method: 'POST',

@@ -170,12 +170,20 @@ export const getMergeQueueTestingDetails: Operation = async (op) => {
 // ---------------------------------------------------------------------------------------------------
 
 /** Runs a write that the service refuses with 404/400 when the PR is not in the queue. */
-async function ifInQueue(op: OperationContext, write: () => Promise<ApiResponse>): Promise<ApiResponse> {
+async function ifInQueue(
+  op: OperationContext,
+  write: () => Promise<ApiResponse>,
+): Promise<ApiResponse | undefined> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       const { pr, targetBranch } = prRequest(op);
+      if (error.afterLostAnswer) {
+        // The first attempt reached the service but its answer was lost: it is what took the PR out.
+        op.log.info(`PR #${pr.number} is no longer in the queue: the attempt whose answer was lost did it.`);
+        return undefined;
+      }
       throw new Error(
         `PR #${pr.number} is not in the merge queue of ${repoSlug(op.context.repo)} for ${targetBranch} (the API answered ${error.status}${error.body ? `: ${error.body}` : ''}). Check pr-number and target-branch, or submit it first.`,
       );

@@ -21,15 +21,19 @@ export const createQueue: Operation = async (op) => {
     op.log.info(`Created the merge queue for ${describeRef(op)}.`);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
-    if (ifExists === 'fail') {
+    if (error.afterLostAnswer) {
+      // The attempt whose answer was lost created it; this step's settings still apply.
+      op.log.info(`Created the merge queue for ${describeRef(op)} (the first attempt's answer was lost).`);
+    } else if (ifExists === 'fail') {
       throw new Error(
         `A merge queue for ${describeRef(op)} already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.`,
       );
+    } else {
+      created = false;
+      op.log.info(
+        `The merge queue for ${describeRef(op)} already exists; ${ifExists === 'update' ? 'applying the given settings to it' : 'leaving it as it is (if-exists: skip)'}.`,
+      );
     }
-    created = false;
-    op.log.info(
-      `The merge queue for ${describeRef(op)} already exists; ${ifExists === 'update' ? 'applying the given settings to it' : 'leaving it as it is (if-exists: skip)'}.`,
-    );
   }
   // A new queue already has the mode and concurrency it was created with; an existing one gets them too.
   const toSend = created
