@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BadInputRow, CheckRow, FaultCellRow } from '../__tests__/helpers/reliability-record.js';
 import { RECORD_DIR } from '../__tests__/helpers/reliability-record.js';
 
-const COMMAND = 'node --import tsx scripts/reliability-report.ts';
+const COMMAND = 'npm run reliability';
 const TEST_FILES = [
   '__tests__/reliability-fault-matrix.test.ts',
   '__tests__/reliability-bad-input.test.ts',
