@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { example, examples, type Example, type ExampleSet } from './helpers/webhook-examples.js';
+import { example, type Example, type ExampleSet } from './helpers/webhook-examples.js';
 import { ContextError, resolveContext, type ContextOverrides, type Needs } from '../src/context.js';
 
 // ---------------------------------------------------------------------------------------------------

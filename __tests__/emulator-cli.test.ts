@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/server.js';
+import type { Scenario } from '../src/emulator/scenario.js';
 import { request } from './helpers/emulator.js';
 
 const CLI = ['--import', 'tsx', 'src/emulator/cli.ts'];
@@ -32,7 +33,7 @@ async function runCli(args: string[]): Promise<{ stdout: string; stderr: string;
   return { stdout, stderr, code };
 }
 
-const scenario = {
+const scenario: Scenario = {
   ci: { outcome: 'pass', durationMinutes: 10 },
   queues: [{ repo: 'acme/app', targetBranch: 'main', mode: 'parallel', concurrency: 2 }],
   pullRequests: [

@@ -2,7 +2,8 @@
 // `npm run bundle` always produces the same tree: the entry, its lazily loaded chunks, the licenses.
 import { readdirSync, rmSync } from 'node:fs';
 
-const keep = (name) => name === 'index.js' || name === 'licenses.txt' || name === 'package.json' || /^\d+\.index\.js$/.test(name);
+const keep = (name) =>
+  name === 'index.js' || name === 'licenses.txt' || name === 'package.json' || /^\d+\.index\.js$/.test(name);
 for (const entry of readdirSync('dist')) {
   if (!keep(entry)) rmSync(`dist/${entry}`, { recursive: true, force: true });
 }
