@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '../src/api/wire.js';
 import { generateFlakyTests } from '../src/emulator/flaky/generate.js';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
-import { ORG, REPO, TOKEN, seed, startFlakyEmulator, tests } from './flaky-harness.js';
+import { ORG, REPO, TOKEN, seed, startFlakyEmulator, tests } from './helpers/flaky-harness.js';
 
 let emulator: Emulator;
 

@@ -15,7 +15,7 @@ import {
   seed,
   startFlakyEmulator,
   tests,
-} from './flaky-harness.js';
+} from './helpers/flaky-harness.js';
 
 let emulator: Emulator;
 

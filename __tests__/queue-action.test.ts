@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
 import { runAction } from './helpers/action-runner.js';
 import { example } from './helpers/webhook-examples.js';
-import { apiClient } from './queue-harness.js';
+import { apiClient } from './helpers/queue-harness.js';
 
 describe('the action end to end', () => {
   let shared: Emulator;

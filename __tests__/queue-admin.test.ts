@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
 import { readSettings } from '../src/settings.js';
-import { REPO, apiClient, control, runOperation } from './queue-harness.js';
+import { REPO, apiClient, control, runOperation } from './helpers/queue-harness.js';
 
 let emulator: Emulator;
 

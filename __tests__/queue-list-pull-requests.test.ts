@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../src/emulator/server.js';
-import { REPO, apiClient, control, runOperation } from './queue-harness.js';
+import { REPO, apiClient, control, runOperation } from './helpers/queue-harness.js';
 
 let emulator: Emulator;
 const ref = { repo: REPO, targetBranch: 'main' };

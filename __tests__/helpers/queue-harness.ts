@@ -4,16 +4,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../src/api/client.js';
-import type { Repo } from '../src/api/wire.js';
-import type { ResolvedContext } from '../src/context.js';
-import type { Emulator } from '../src/emulator/server.js';
-import type { OperationName } from '../src/operations/catalog.js';
-import { listPullRequests } from '../src/operations/list-pull-requests.js';
-import { getMergeQueueMetrics } from '../src/operations/metrics.js';
-import * as queues from '../src/operations/queues.js';
-import type { Operation, OperationResult } from '../src/operations/types.js';
-import { readSettings } from '../src/settings.js';
+import { ApiClient } from '../../src/api/client.js';
+import type { Repo } from '../../src/api/wire.js';
+import type { ResolvedContext } from '../../src/context.js';
+import type { Emulator } from '../../src/emulator/server.js';
+import type { OperationName } from '../../src/operations/catalog.js';
+import { listPullRequests } from '../../src/operations/list-pull-requests.js';
+import { getMergeQueueMetrics } from '../../src/operations/metrics.js';
+import * as queues from '../../src/operations/queues.js';
+import type { Operation, OperationResult } from '../../src/operations/types.js';
+import { readSettings } from '../../src/settings.js';
 
 export const REPO: Repo = { host: 'github.com', owner: 'acme', name: 'web' };
 
