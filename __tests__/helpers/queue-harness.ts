@@ -9,25 +9,11 @@ import type { Repo } from '../../src/api/wire.js';
 import type { ResolvedContext } from '../../src/context.js';
 import type { Emulator } from '../../src/emulator/server.js';
 import type { OperationName } from '../../src/operations/catalog.js';
-import { listPullRequests } from '../../src/operations/list-pull-requests.js';
-import { getMergeQueueMetrics } from '../../src/operations/metrics.js';
-import * as queues from '../../src/operations/queues.js';
-import type { Operation, OperationResult } from '../../src/operations/types.js';
+import { OPERATION_HANDLERS } from '../../src/operations/index.js';
+import type { OperationResult } from '../../src/operations/types.js';
 import { readSettings } from '../../src/settings.js';
 
 export const REPO: Repo = { host: 'github.com', owner: 'acme', name: 'web' };
-
-const HANDLERS: Partial<Record<OperationName, Operation>> = {
-  'create-queue': queues.createQueue,
-  'get-queue': queues.getQueue,
-  'update-queue': queues.updateQueue,
-  'delete-queue': queues.deleteQueue,
-  'pause-queue': queues.pauseQueue,
-  'resume-queue': queues.resumeQueue,
-  'drain-queue': queues.drainQueue,
-  'list-pull-requests': listPullRequests,
-  'get-merge-queue-metrics': getMergeQueueMetrics,
-};
 
 export interface OperationRun extends OperationResult {
   summaryText: string;
@@ -54,7 +40,7 @@ export async function runOperation(
   const clientOptions = { baseUrl: emulator.url, token: emulator.token, deadlineMs: 10_000 };
   const infos: string[] = [];
   const warnings: string[] = [];
-  const result = await HANDLERS[operation]!({
+  const result = await OPERATION_HANDLERS[operation]({
     settings,
     context,
     client: new ApiClient(clientOptions),
