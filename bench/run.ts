@@ -242,7 +242,14 @@ const present = readdirSync(join(REPO_ROOT, 'bench')).filter(
 const extra = present.filter((f) => f !== 'run.ts' && !EXPECTED.some((e) => e.file === f)).sort();
 const wanted = (file: string) =>
   !options.only || options.only.some((name) => file === name || file === `${name}.ts`);
-const toRun = [...EXPECTED.map((e) => e.file), ...extra].filter(wanted);
+const known = [...EXPECTED.map((e) => e.file), ...extra];
+const unknown = options.only?.filter((name) => !known.some((file) => file === name || file === `${name}.ts`));
+if (unknown?.length) {
+  const names = known.map((file) => file.replace(/\.ts$/, '')).join(', ');
+  console.error(`bench: --only ${unknown.join(', ')}: no such benchmark; the benchmarks are ${names}.`);
+  process.exit(2);
+}
+const toRun = known.filter(wanted);
 const missing = toRun.filter((file) => !existsSync(join(REPO_ROOT, 'bench', file)));
 
 const outcomes: Outcome[] = [];

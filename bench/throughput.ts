@@ -148,7 +148,8 @@ try {
       `Time per request (1 / throughput): emulator ${perRequestUs('emulator')} µs, fastify alone ` +
         `${perRequestUs('fastify')} µs, node:http ${perRequestUs('node:http')} µs (the floors are partly ` +
         `held back by autocannon, which shares the machine's ${cpus().length} cores).`,
-      `The emulator's CPU under this load (${PROFILE_SECONDS} s profiled): ${cpu}.`,
+      `The emulator's CPU under this load (${PROFILE_SECONDS} s profiled): ${cpu}; a built-in such as ` +
+        'JSON.stringify counts toward the code that calls it.',
     ];
     if (endpoint === 'list-unhealthy-tests') {
       notes.push(

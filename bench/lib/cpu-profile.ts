@@ -18,7 +18,11 @@ interface CpuProfile {
 export interface Share {
   kind: string;
   percent: number;
+  /** For the emulator's own code: the share of each of its files (src/emulator/...), largest first. */
+  files?: { file: string; percent: number }[];
 }
+
+const EMULATOR_CODE = "the emulator's own code";
 
 /** The main thread's profile in a --cpu-prof-dir (file names carry the thread id; the main one is 0). */
 export function mainThreadProfile(dir: string): string {
@@ -35,33 +39,55 @@ function kindOf({ functionName, url }: ProfileNode['callFrame']): string {
   if (url === '' && /^validate/.test(functionName)) return 'body validation';
   if (/\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|ajv)\//.test(url))
     return 'fastify';
-  if (url.includes('/src/emulator/')) return "the emulator's own code";
+  if (url.includes('/src/emulator/')) return EMULATOR_CODE;
   if (url.startsWith('node:') || url === '') return "Node's HTTP stack and socket writes";
   return 'other';
 }
 
-/** Shares of CPU time by kind of work over the profile's last `seconds`, largest first. */
+/**
+ * Shares of CPU time by kind of work over the profile's last `seconds`, largest first. A built-in such as
+ * JSON.stringify has no frame of its own: its time counts toward the function that calls it.
+ */
 export function summarizeCpuProfile(file: string, seconds: number): Share[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const kinds = new Map(profile.nodes.map((node) => [node.id, kindOf(node.callFrame)]));
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const from = profile.endTime - seconds * 1e6;
-  // timeDeltas[i] is the time since the previous sample; walk back from the end.
   const totals = new Map<string, number>();
+  const emulatorFiles = new Map<string, number>();
   let at = profile.endTime;
   let all = 0;
+  // timeDeltas[i] is the time since the previous sample; walk back from the end.
   for (let i = profile.samples.length - 1; i >= 0 && at >= from; i--) {
     const delta = profile.timeDeltas[i] ?? 0;
-    const kind = kinds.get(profile.samples[i]!) ?? 'other';
+    const frame = frames.get(profile.samples[i]!) ?? { functionName: '', url: '' };
+    const kind = kindOf(frame);
     totals.set(kind, (totals.get(kind) ?? 0) + delta);
+    if (kind === EMULATOR_CODE) {
+      const source = frame.url.replace(/^.*\/src\/emulator\//, '');
+      emulatorFiles.set(source, (emulatorFiles.get(source) ?? 0) + delta);
+    }
     all += delta;
     at -= delta;
   }
+  const percent = (time: number) => Math.round((100 * time) / all);
   return [...totals]
-    .map(([kind, time]) => ({ kind, percent: Math.round((100 * time) / all) }))
+    .map(([kind, time]): Share => {
+      if (kind !== EMULATOR_CODE) return { kind, percent: percent(time) };
+      const files = [...emulatorFiles]
+        .map(([source, t]) => ({ file: source, percent: percent(t) }))
+        .filter((f) => f.percent > 0)
+        .sort((a, b) => b.percent - a.percent);
+      return { kind, percent: percent(time), files };
+    })
     .filter((share) => share.percent > 0)
     .sort((a, b) => b.percent - a.percent);
 }
 
 export function describeShares(shares: Share[]): string {
-  return shares.map((s) => `${s.kind} ${s.percent}%`).join(', ');
+  return shares
+    .map((s) => {
+      const files = s.files?.slice(0, 3).map((f) => `${f.file} ${f.percent}%`);
+      return `${s.kind} ${s.percent}%${files?.length ? ` (${files.join(', ')})` : ''}`;
+    })
+    .join(', ');
 }

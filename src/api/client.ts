@@ -59,9 +59,11 @@ type Attempt = { response: ApiResponse } | { retryable: ApiError; retryAfterMs?:
 
 export class ApiClient {
   private readonly policy: RetryPolicy;
+  private http: HttpClient;
 
   constructor(private readonly options: ClientOptions) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.http = this.newHttpClient();
   }
 
   submitPullRequest = (body: RequestOf<'submitPullRequest'>) => this.call('submitPullRequest', body);
@@ -166,17 +168,15 @@ export class ApiClient {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         message?.destroy();
+        // The request cannot be aborted alone: drop the connections so that a hung one dies now.
+        this.http.dispose();
+        this.http = this.newHttpClient();
         reject(
           new ApiError(endpoint, `no answer within ${(timeoutMs / 1000).toFixed(1)}s.`, { kind: 'timeout' }),
         );
       }, timeoutMs);
     });
-    // A fresh client per attempt: its socket timeout is this attempt's, and a hung socket dies with it.
-    const http = new HttpClient(`merge-queue-action/${VERSION}`, [], {
-      allowRedirects: false,
-      allowRetries: false,
-      socketTimeout: timeoutMs,
-    });
+    const http = this.http;
     try {
       const data = isStreamed(body) ? body.open() : body;
       const response = await Promise.race([http.request(method, url, data, headers), timedOut]);
@@ -202,8 +202,17 @@ export class ApiClient {
       return { retryable: ApiError.network(endpoint, error) };
     } finally {
       clearTimeout(timer);
-      http.dispose();
     }
+  }
+
+  /** Kept-alive connections for all calls of this client: a run's requests share one TCP connection. */
+  private newHttpClient(): HttpClient {
+    return new HttpClient(`merge-queue-action/${VERSION}`, [], {
+      allowRedirects: false,
+      allowRetries: false,
+      keepAlive: true,
+      socketTimeout: this.policy.attemptTimeoutMs,
+    });
   }
 
   private backoffMs(attempt: number): number {
