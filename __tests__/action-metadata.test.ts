@@ -1,9 +1,9 @@
 // action.yml is the contract with workflows: every input the code reads is declared there (and nothing
 // else), it runs on node24, and the README's reference is generated from it.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
-import { OPERATION_NAMES } from '../src/operations/catalog.js';
+import { OPERATION_NAMES, isOperationName, toKebabCase } from '../src/operations/catalog.js';
 import { readSettings } from '../src/settings.js';
 import { renderReference } from '../scripts/reference.js';
 
@@ -47,4 +47,29 @@ describe('action.yml', () => {
     const readme = readFileSync('README.md', 'utf8');
     expect(renderReference(readme, actionYml)).toBe(readme);
   });
+});
+
+describe('examples/', () => {
+  const steps = readdirSync('examples').flatMap((file) => {
+    const workflow = parse(readFileSync(`examples/${file}`, 'utf8')) as {
+      jobs: Record<string, { steps?: { uses?: string; with?: Record<string, string> }[] }>;
+    };
+    return Object.values(workflow.jobs)
+      .flatMap((job) => job.steps ?? [])
+      .filter((step) => step.uses?.includes('merge-queue-action'))
+      .map((step) => ({ file, with: step.with ?? {} }));
+  });
+
+  it('has a step of this action in every ready workflow', () => {
+    expect(new Set(steps.map((step) => step.file))).toEqual(new Set(readdirSync('examples')));
+  });
+
+  it.each(steps.map((step) => [step.file, step.with] as const))(
+    '%s uses only declared inputs',
+    (_, inputs) => {
+      expect(Object.keys(inputs).filter((name) => !(name in action.inputs))).toEqual([]);
+      const operation = String(inputs.operation);
+      expect(operation.includes('${{') || isOperationName(toKebabCase(operation))).toBe(true);
+    },
+  );
 });
