@@ -6,7 +6,15 @@ import { readFileSync } from 'node:fs';
 import type { FixtureTest } from '../src/emulator/flaky/fixture.js';
 import type { Emulator } from '../src/emulator/server.js';
 import { InputError } from '../src/settings.js';
-import { ORG, REPO, failureOf, runOperation, seed, startFlakyEmulator, tests } from './helpers/flaky-harness.js';
+import {
+  ORG,
+  REPO,
+  failureOf,
+  runOperation,
+  seed,
+  startFlakyEmulator,
+  tests,
+} from './helpers/flaky-harness.js';
 
 let emulator: Emulator;
 
