@@ -7,7 +7,7 @@
 // when dist/ exists, else run() of src/main.ts in this process (`--in-process` forces that); the
 // command field says which. A bare fetch loop over the longest chain, interleaved, shows in the notes
 // what the emulator and the machine cost beyond the floor.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import { example } from '../__tests__/helpers/webhook-examples.js';
 import { median, timeProcess } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
+import { stepEnvironment } from './lib/step-env.js';
 
 const TOKEN = 'bench-token';
 const ORG = 'acme';
@@ -183,26 +184,12 @@ async function runBuilt(
   inputs: Record<string, string>,
   payload: unknown,
 ): Promise<{ ms: number; outputs: Record<string, string> }> {
-  const files = {
-    event: join(dir, 'event.json'),
-    output: join(dir, 'output'),
-    summary: join(dir, 'summary.md'),
-  };
-  writeFileSync(files.event, JSON.stringify(payload));
-  writeFileSync(files.output, '');
-  writeFileSync(files.summary, '');
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'workflow_dispatch',
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`,
-    GITHUB_SERVER_URL: 'https://github.com',
-    RUNNER_TEMP: dir,
-  };
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const { files, env } = stepEnvironment(dir, {
+    eventName: 'workflow_dispatch',
+    payload,
+    repository: `${REPO.owner}/${REPO.name}`,
+    inputs,
+  });
   const result = await timeProcess(process.execPath, ['dist/index.js'], { cwd: REPO_ROOT, env });
   if (result.exitCode !== 0) {
     const said = (result.stdout + result.stderr).trim().split('\n').slice(-3).join(' | ');

@@ -14,6 +14,7 @@ import { MAX_BODY_BYTES } from '../src/api/wire.js';
 import { interleave, median, round, timeProcess, type ProcessRun } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
 import { launchEmulator, REPO_ROOT } from './lib/servers.js';
+import { stepEnvironment } from './lib/step-env.js';
 
 const RUNS = QUICK ? 2 : 10;
 const BODY_BYTES = QUICK ? 2 * 1024 * 1024 : MAX_BODY_BYTES;
@@ -64,29 +65,18 @@ try {
     targets: join(dir, 'targets.json'),
     smallTargets: join(dir, 'small-targets.json'),
     body: join(dir, 'body.json'),
-    event: join(dir, 'event.json'),
-    output: join(dir, 'output'),
-    summary: join(dir, 'summary.md'),
   };
   writeFileSync(files.targets, JSON.stringify(targets));
   writeFileSync(files.smallTargets, JSON.stringify(targets.slice(0, 10)));
   writeFileSync(files.body, JSON.stringify({ ...envelope, impactedTargets: targets }));
-  writeFileSync(files.event, JSON.stringify(payload));
   const fileBytes = statSync(files.targets).size;
 
-  const runnerEnv = {
-    PATH: process.env.PATH,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_REPOSITORY: payload.repository.full_name,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'https://api.github.com',
-    GITHUB_RUN_ID: '4242',
-    RUNNER_TEMP: dir,
-  };
+  const step = stepEnvironment(dir, {
+    eventName: 'pull_request',
+    payload,
+    repository: payload.repository.full_name,
+  });
+  const runnerEnv = step.env;
   const actionEnv = (targetsFile: string) => ({
     ...runnerEnv,
     INPUT_OPERATION: 'set-impacted-targets',
@@ -120,8 +110,7 @@ try {
     env: NodeJS.ProcessEnv,
     ok: (r: ProcessRun) => boolean,
   ) => {
-    writeFileSync(files.output, '');
-    writeFileSync(files.summary, '');
+    step.reset();
     const result = await timeProcess(GNU_TIME, ['-f', 'peak-rss-kib=%M', ...args], { cwd: REPO_ROOT, env });
     const peak = /peak-rss-kib=(\d+)\s*$/.exec(result.stderr);
     if (result.exitCode !== 0 || !peak || !ok(result)) {
@@ -132,7 +121,7 @@ try {
   };
   /** The action sent the whole list, not ALL: the outputs say so. */
   const sentList = (count: number) => () => {
-    const outputs = readFileSync(files.output, 'utf8');
+    const outputs = readFileSync(step.files.output, 'utf8');
     return (
       /^impacted-targets-sent<<.+\nlist$/m.test(outputs) &&
       new RegExp(`^impacted-targets-count<<.+\\n${count}$`, 'm').test(outputs)

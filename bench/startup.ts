@@ -4,13 +4,14 @@
 // emulator, runs interleaved; the figure is the median wall time from spawn to exit.
 // Two more subjects split the cost for the notes: bare `node -e ""`, and dist/index.js with no inputs
 // (it loads the whole bundle, then stops at the first input check).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { interleave, median, timeProcess, type ProcessRun } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
+import { stepEnvironment } from './lib/step-env.js';
 
 const RUNS = QUICK ? 3 : 20;
 const GOAL_RATIO = 1.5;
@@ -29,34 +30,17 @@ try {
   await postJson(`${emulator.url}/createQueue`, TOKEN, { repo, targetBranch });
   await postJson(`${emulator.url}/submitPullRequest`, TOKEN, request);
 
-  const files = {
-    event: join(dir, 'event.json'),
-    output: join(dir, 'output'),
-    summary: join(dir, 'summary.md'),
-  };
-  writeFileSync(files.event, JSON.stringify(payload));
-  const runnerEnv = {
-    PATH: process.env.PATH,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: files.event,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_REPOSITORY: payload.repository.full_name,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'https://api.github.com',
-    GITHUB_RUN_ID: '4242',
-    RUNNER_TEMP: dir,
-  };
+  const step = stepEnvironment(dir, {
+    eventName: 'pull_request',
+    payload,
+    repository: payload.repository.full_name,
+  });
+  const { files, env: runnerEnv, reset: freshFiles } = step;
   const actionEnv = {
     ...runnerEnv,
     INPUT_OPERATION: 'get-submitted-pull-request',
     'INPUT_API-URL': emulator.url,
     'INPUT_API-TOKEN': TOKEN,
-  };
-  const freshFiles = () => {
-    writeFileSync(files.output, '');
-    writeFileSync(files.summary, '');
   };
   const expect = (what: string, result: ProcessRun, ok: boolean) => {
     if (ok) return result.ms;

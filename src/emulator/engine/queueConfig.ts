@@ -63,7 +63,3 @@ export function applySettings(queue: QueueRecord, update: QueueSettings & Record
     queue.settings.requiredStatuses = [...update.requiredStatuses];
   }
 }
-
-export function isQueueMode(value: unknown): value is QueueMode {
-  return value === 'single' || value === 'parallel';
-}
