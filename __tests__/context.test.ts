@@ -308,12 +308,12 @@ describe('issue_comment', () => {
     expect(github.requests).toHaveLength(0);
   });
 
-  it("falls back to the repository's default branch without a token, and says so", async () => {
+  it("falls back to the repository's default branch without a token, and warns so", async () => {
     const context = await resolve('issue_comment', commentOnPullRequest());
 
     expect(context.targetBranch).toBe('master');
     expect(github.requests).toHaveLength(0);
-    expect(context.notes.join('\n')).toContain(
+    expect(context.warnings).toContain(
       "target branch: master (the repository's default branch, because no github-token to look up PR #2; set target-branch if that is wrong)",
     );
   });
@@ -327,11 +327,12 @@ describe('issue_comment', () => {
     const context = await resolve('issue_comment', commentOnPullRequest(), { token: TOKEN });
 
     expect(context.targetBranch).toBe('master');
-    const notes = context.notes.join('\n');
-    expect(notes).toContain(
+    const said = [...context.notes, ...context.warnings].join('\n');
+    expect(said).toContain(
       'GET /repos/Codertocat/Hello-World/pulls/2 answered 401 (the github-token was refused)',
     );
-    expect(notes).not.toContain(TOKEN);
+    expect(context.warnings.join('\n')).toContain("master (the repository's default branch, because");
+    expect(said).not.toContain(TOKEN);
   });
 
   it('asks for pr-sha when the head sha is needed and cannot be looked up', async () => {

@@ -56,6 +56,7 @@ function pullRequest(overrides: Partial<ResolvedContext> = {}): ResolvedContext 
     isMergeQueueTestRun: false,
     eventName: 'pull_request',
     notes: [],
+    warnings: [],
     ...overrides,
   };
 }

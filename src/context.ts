@@ -45,8 +45,10 @@ export interface ResolvedContext {
   /** the <id> of a trunk-merge/pr-<N>/<id> branch */
   testRunId?: string;
   eventName: string;
-  /** lines for the log explaining where each value came from or a fallback taken */
+  /** lines for the log explaining where each value came from */
   notes: string[];
+  /** fallbacks the user should see as warnings: a guess that may be wrong */
+  warnings: string[];
 }
 
 /** A context that cannot be worked out; the message is one line that names the input to set. */
@@ -70,6 +72,7 @@ export async function resolveContext(
   const env = options.env ?? process.env;
   const token = options.githubToken || undefined;
   const notes: string[] = [];
+  const warnings: string[] = [];
   const event = readEvent(env, notes);
   const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
 
@@ -134,7 +137,8 @@ export async function resolveContext(
     targetBranch = await defaultBranch(repo, eventIsForRepo ? event.payload : undefined, prNumber, lookup, {
       eventName: event.name,
       lookupProblem,
-      notes,
+      // A PR's base branch that could not be found is a guess; a queue operation's default is not.
+      notes: prNumber === undefined ? notes : warnings,
     });
   } else if (targetBranch) notes.push(`target branch: ${targetBranch.value} (${targetBranch.source})`);
 
@@ -160,6 +164,7 @@ export async function resolveContext(
     testRunId: facts.testRunId,
     eventName: event.name,
     notes,
+    warnings,
   };
 }
 

@@ -17,6 +17,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const { needs } = OPERATIONS[settings.operation];
     const context = await resolveContext(settings.context, needs, { githubToken: settings.githubToken, env });
     for (const note of context.notes) core.info(note);
+    for (const warning of context.warnings) core.warning(warning);
     publishOutputs(
       {
         repo: `${context.repo.owner}/${context.repo.name}`,

@@ -73,6 +73,7 @@ export async function runOperation(
     isMergeQueueTestRun: false,
     eventName: 'schedule',
     notes: [],
+    warnings: [],
   };
   const clientOptions: ClientOptions = {
     baseUrl: settings.apiUrl,

@@ -36,6 +36,7 @@ export async function runOperation(
     isMergeQueueTestRun: false,
     eventName: 'workflow_dispatch',
     notes: [],
+    warnings: [],
   };
   const clientOptions = { baseUrl: emulator.url, token: emulator.token, deadlineMs: 10_000 };
   const infos: string[] = [];
