@@ -1,5 +1,5 @@
 // Queue settings: their defaults, the configuration the API returns, and applying an update.
-import type { QueueConfiguration, QueueMode, QueueSettings } from '../../api/wire.js';
+import type { QueueConfiguration, QueueSettings } from '../../api/wire.js';
 import type { QueueRecord, QueueSettingsState } from './types.js';
 
 export function defaultSettings(): QueueSettingsState {
