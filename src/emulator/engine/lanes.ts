@@ -46,16 +46,7 @@ export function dependenciesAhead(
   targets: Targets,
   targetsOf: (submission: Submission) => Targets,
 ): Submission[] {
-  const union = TargetUnion.of(targets);
-  const found: Submission[] = [];
-  for (let i = index - 1; i >= 0; i--) {
-    const candidate = order[i]!;
-    const candidateTargets = targetsOf(candidate);
-    if (!union.overlaps(candidateTargets)) continue;
-    found.push(candidate);
-    union.add(candidateTargets);
-  }
-  return found.reverse();
+  return overlapping(order, index, -1, targets, targetsOf).reverse();
 }
 
 /** The PRs behind `order[index]` whose test runs would include it (the mirror of dependenciesAhead). */
@@ -65,9 +56,20 @@ export function dependentsBehind(
   targets: Targets,
   targetsOf: (submission: Submission) => Targets,
 ): Submission[] {
+  return overlapping(order, index, 1, targets, targetsOf);
+}
+
+/** Walks away from `order[index]` in one direction, collecting what overlaps the growing union. */
+function overlapping(
+  order: readonly Submission[],
+  index: number,
+  step: 1 | -1,
+  targets: Targets,
+  targetsOf: (submission: Submission) => Targets,
+): Submission[] {
   const union = TargetUnion.of(targets);
   const found: Submission[] = [];
-  for (let i = index + 1; i < order.length; i++) {
+  for (let i = index + step; i >= 0 && i < order.length; i += step) {
     const candidate = order[i]!;
     const candidateTargets = targetsOf(candidate);
     if (!union.overlaps(candidateTargets)) continue;
