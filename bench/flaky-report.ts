@@ -4,7 +4,7 @@
 // same time and each one's pages follow one another, so the floor is the longest token chain times the
 // latency: 100 x 20 ms. The chain length comes from the emulator in the same run (total_pages of each
 // status). The figure is the action's median wall time: `node dist/index.js` as the runner starts it
-// when dist/ exists, else run() of src/main.ts in this process (`--in-process` forces that); the
+// when dist/ exists, else run() of src/core/run.ts in this process (`--in-process` forces that); the
 // command field says which. A bare fetch loop over the longest chain, interleaved, shows in the notes
 // what the emulator and the machine cost beyond the floor.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -128,7 +128,7 @@ try {
     runs: RUNS,
     command: useBuilt
       ? `node dist/index.js (INPUT_OPERATION=list-unhealthy-tests, page-size ${PAGE_SIZE})`
-      : `run() of src/main.ts in-process (operation list-unhealthy-tests, page-size ${PAGE_SIZE})`,
+      : `run() of src/core/run.ts in-process (operation list-unhealthy-tests, page-size ${PAGE_SIZE})`,
     floorCommand: `longest token chain (${longestChain} pages, from total_pages) x ${LATENCY_MS} ms`,
     notes: notes.join(' '),
   });

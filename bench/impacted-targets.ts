@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
-import { MAX_BODY_BYTES } from '../src/api/wire.js';
+import { MAX_BODY_BYTES } from '../src/wire/index.js';
 import { interleave, median, round, timeProcess, type ProcessRun } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
 import { launchEmulator, REPO_ROOT } from './lib/servers.js';

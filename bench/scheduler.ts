@@ -6,9 +6,9 @@
 // Goal (issue 6): growth no worse than n log n from 1,000 to 10,000 PRs, judged against the linear floor.
 // Run: node --import tsx bench/scheduler.ts [--quick]
 import { performance } from 'node:perf_hooks';
-import type { Repo } from '../src/api/wire.js';
-import { MergeQueueEngine } from '../src/emulator/engine/engine.js';
-import { SeededRandom } from '../src/emulator/random.js';
+import type { Repo } from '../src/wire/index.js';
+import { MergeQueueEngine } from '../emulator/merge-queue/engine/engine.js';
+import { SeededRandom } from '../emulator/random.js';
 import { median, round } from './lib/measure.js';
 import { emitResults, progress, QUICK, type BenchResult } from './lib/result.js';
 

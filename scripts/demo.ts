@@ -3,7 +3,7 @@
 // pull_request payload, files for outputs and the summary) to submit a PR and wait until it merges.
 import { runBuiltAction } from '../__tests__/helpers/action-runner.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
-import { startEmulator } from '../src/emulator/server.js';
+import { startEmulator } from '../emulator/server.js';
 
 const TOKEN = 'demo-token';
 // Virtual time runs this many times faster than real time, so that CI "takes" minutes in a second or two.

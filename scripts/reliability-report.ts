@@ -10,10 +10,10 @@ import { RECORD_DIR } from '../__tests__/helpers/reliability-record.js';
 
 const COMMAND = 'npm run reliability';
 const TEST_FILES = [
-  '__tests__/reliability-fault-matrix.test.ts',
-  '__tests__/reliability-bad-input.test.ts',
-  '__tests__/reliability-emulator.test.ts',
-  '__tests__/security.test.ts',
+  '__tests__/reliability/fault-matrix.test.ts',
+  '__tests__/reliability/bad-input.test.ts',
+  '__tests__/reliability/emulator.test.ts',
+  '__tests__/reliability/security.test.ts',
 ];
 
 interface Recorded<T> {
@@ -256,12 +256,12 @@ function render(): string {
     ...(badInputs ? renderBadInputs(badInputs) : ['## Bad-input table', '_Not run._']),
     ...renderChecks(
       'Security',
-      'The token, redirects, and text from the service, end to end through the action (`__tests__/security.test.ts`).',
+      'The token, redirects, and text from the service, end to end through the action (`__tests__/reliability/security.test.ts`).',
       read<CheckRow>('security'),
     ),
     ...renderChecks(
       'Emulator robustness',
-      'Concurrency, bad bodies, slow clients and a bounded fuzz loop against the emulator (`__tests__/reliability-emulator.test.ts`).',
+      'Concurrency, bad bodies, slow clients and a bounded fuzz loop against the emulator (`__tests__/reliability/emulator.test.ts`).',
       read<CheckRow>('emulator'),
     ),
   ];

@@ -1,12 +1,12 @@
 // Runs the action the way the runner does: inputs as INPUT_* variables, the event payload in a file,
-// outputs and the job summary in files. In-process (run() of src/main.ts) for speed, or the built
+// outputs and the job summary in files. In-process (run() of src/core/run.ts) for speed, or the built
 // dist/index.js in a child process.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { run } from '../../src/main.js';
+import { run } from '../../src/core/run.js';
 
 export interface ActionRun {
   outputs: Record<string, string>;
@@ -76,7 +76,7 @@ function collect(
   };
 }
 
-/** Runs src/main.ts in this process, with process.env and stdout swapped for the run. */
+/** Runs src/core/run.ts in this process, with process.env and stdout swapped for the run. */
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   const { dir, files, env } = prepare(options);
   const savedEnv = process.env;

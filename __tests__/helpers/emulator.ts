@@ -1,7 +1,7 @@
 // One emulator per test file: `const emu = useEmulator()` starts it before the file's tests and stops
 // it after. The handle talks to it over HTTP: the public API (`api`) and the control surface (`control`).
 import { afterAll, beforeAll } from '@jest/globals';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.js';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js';
 
 export interface HttpAnswer<T = unknown> {
   status: number;

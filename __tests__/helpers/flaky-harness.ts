@@ -3,13 +3,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient, type ClientOptions } from '../../src/api/client.js';
-import type { ResolvedContext } from '../../src/context.js';
-import type { FixtureTest, FlakyFixture } from '../../src/emulator/flaky/fixture.js';
-import { startEmulator, type Emulator } from '../../src/emulator/server.js';
-import * as flakyTests from '../../src/operations/flaky-tests.js';
-import type { Operation, OperationResult } from '../../src/operations/types.js';
-import { readSettings } from '../../src/settings.js';
+import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
+import type { ResolvedContext } from '../../src/hosts/github-actions/context.js';
+import type { FixtureTest, FlakyFixture } from '../../emulator/flaky-tests/fixture.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import * as flakyTests from '../../src/core/operations/flaky-tests/index.js';
+import type { Operation, OperationResult } from '../../src/core/operations/types.js';
+import { readSettings } from '../../src/core/inputs.js';
 
 export const TOKEN = 'tok_flaky_tests_5ecret';
 export const ORG = 'octo-org';

@@ -4,14 +4,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../../src/api/client.js';
-import type { Repo } from '../../src/api/wire.js';
-import type { ResolvedContext } from '../../src/context.js';
-import type { Emulator } from '../../src/emulator/server.js';
-import type { OperationName } from '../../src/operations/catalog.js';
-import { OPERATION_HANDLERS } from '../../src/operations/index.js';
-import type { OperationResult } from '../../src/operations/types.js';
-import { readSettings } from '../../src/settings.js';
+import { ApiClient } from '../../src/core/api/client.js';
+import type { Repo } from '../../src/wire/index.js';
+import type { ResolvedContext } from '../../src/hosts/github-actions/context.js';
+import type { Emulator } from '../../emulator/server.js';
+import type { OperationName } from '../../src/core/operations/catalog.js';
+import { OPERATION_HANDLERS } from '../../src/core/operations/handlers.js';
+import type { OperationResult } from '../../src/core/operations/types.js';
+import { readSettings } from '../../src/core/inputs.js';
 
 export const REPO: Repo = { host: 'github.com', owner: 'acme', name: 'web' };
 

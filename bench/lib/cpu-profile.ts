@@ -18,7 +18,7 @@ interface CpuProfile {
 export interface Share {
   kind: string;
   percent: number;
-  /** For the emulator's own code: the share of each of its files (src/emulator/...), largest first. */
+  /** For the emulator's own code: the share of each of its files (emulator/...), largest first. */
   files?: { file: string; percent: number }[];
 }
 
@@ -39,7 +39,7 @@ function kindOf({ functionName, url }: ProfileNode['callFrame']): string {
   if (url === '' && /^validate/.test(functionName)) return 'body validation';
   if (/\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|ajv)\//.test(url))
     return 'fastify';
-  if (url.includes('/src/emulator/')) return EMULATOR_CODE;
+  if (url.includes('/emulator/')) return EMULATOR_CODE;
   if (url.startsWith('node:') || url === '') return "Node's HTTP stack and socket writes";
   return 'other';
 }

@@ -72,7 +72,7 @@ export function launchEmulator(token: string, nodeArgs: string[] = []): Promise<
     ...nodeArgs,
     '--import',
     'tsx',
-    'src/emulator/cli.ts',
+    'emulator/cli.ts',
     '--port',
     '0',
     '--token',

@@ -1,0 +1,194 @@
+// list-unhealthy-tests run in-process against the emulator over HTTP: paging to the end of both
+// statuses, the counts, the report file, the summary (sorted, escaped, cut), the threshold, and the
+// loop and max-pages guards.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
+import type { Emulator } from '../../emulator/server.js';
+import { InputError } from '../../src/core/inputs.js';
+import {
+  ORG,
+  REPO,
+  failureOf,
+  runOperation,
+  seed,
+  startFlakyEmulator,
+  tests,
+} from '../helpers/flaky-harness.js';
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await startFlakyEmulator();
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+function seedTests(
+  list: FixtureTest[],
+  extra: { auto_quarantine?: boolean; repeat_page_tokens?: boolean } = {},
+) {
+  return seed(emulator, { repositories: [{ repo: REPO, org_url_slug: ORG, ...extra, tests: list }] });
+}
+
+const run = (inputs: Record<string, string> = {}) => runOperation('list-unhealthy-tests', emulator, inputs);
+
+describe('list-unhealthy-tests', () => {
+  it('follows every page of both statuses to the end and counts them', async () => {
+    await seedTests(
+      [...tests(23, 'flaky'), ...tests(7, 'broken'), ...tests(4, 'healthy')].map((t, i) => ({
+        ...t,
+        quarantine_override: i % 10 === 0 ? ('ALWAYS_QUARANTINE' as const) : undefined,
+      })),
+    );
+    const result = await run({ 'page-size': '5' });
+    expect(result.outputs).toMatchObject({
+      'unhealthy-count': 30,
+      'flaky-count': 23,
+      'broken-count': 7,
+      'quarantined-count': 3,
+    });
+    expect(result.failure).toBeUndefined();
+    expect(result.logs).toEqual(
+      expect.arrayContaining(['FLAKY: 23 test(s) on 5 page(s).', 'BROKEN: 7 test(s) on 2 page(s).']),
+    );
+    const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
+    expect(report).toMatchObject({
+      repo: REPO,
+      org_url_slug: ORG,
+      statuses: ['FLAKY', 'BROKEN'],
+      counts: { unhealthy: 30, flaky: 23, broken: 7, quarantined: 3 },
+    });
+    expect(report.tests).toHaveLength(30);
+    expect(new Set(report.tests.map((t: { name: string }) => t.name)).size).toBe(30);
+    // `response` is the raw body of a last page: one whose next_page_token is empty.
+    expect(JSON.parse(String(result.outputs.response)).page.next_page_token).toBe('');
+  });
+
+  it('fetches one status when test-status names it, leaving the other count empty', async () => {
+    await seedTests([...tests(3, 'flaky'), ...tests(2, 'broken')]);
+    const result = await run({ 'test-status': 'broken' });
+    expect(result.outputs).toMatchObject({ 'unhealthy-count': 2, 'flaky-count': '', 'broken-count': 2 });
+    expect(result.summary?.toString()).toContain('not fetched (test-status)');
+  });
+
+  it('sorts the summary by pull requests impacted, most first, with links and every column', async () => {
+    await seedTests([
+      { name: 'rarely matters', status: 'flaky', pull_requests_impacted_last_7d: 1 },
+      {
+        name: 'hurts everyone',
+        status: 'broken',
+        variant: 'linux-x64',
+        reason: 'Failed the last 9 runs',
+        codeowners: ['@octo-org/payments'],
+        pull_requests_impacted_last_7d: 42,
+        quarantine_override: 'ALWAYS_QUARANTINE',
+        ticket_url: 'https://octo-org.atlassian.net/browse/KAN-7',
+      },
+      { name: 'in between', status: 'flaky', pull_requests_impacted_last_7d: 5 },
+    ]);
+    const summary = (await run()).summary!.toString();
+    const rows = summary.split('\n').filter((line) => line.startsWith('| ['));
+    expect(rows.map((row) => /^\| \[([^\]]+)\]/.exec(row)?.[1])).toEqual([
+      'hurts everyone',
+      'in between',
+      'rarely matters',
+    ]);
+    expect(rows[0]).toMatch(
+      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @octo-org\/payments \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
+    );
+    expect(summary).toMatch(/\| Unhealthy \| 3 \|/);
+    expect(summary).toMatch(/\| Quarantined \| 1 of 3 \|/);
+  });
+
+  it('escapes test names and reasons from users code', async () => {
+    await seedTests([
+      {
+        name: '<script>alert(1)</script> | `rm -rf` [x](javascript:evil)',
+        status: 'flaky',
+        reason: 'line one\nline two\r\n| not a cell\rstill one row',
+        codeowners: ['<b>team</b>'],
+      },
+    ]);
+    const summary = (await run()).summary!.toString();
+    expect(summary).not.toContain('<script>');
+    expect(summary).not.toContain('<b>');
+    expect(summary).not.toContain('`rm');
+    expect(summary).toContain('&lt;script&gt;');
+    const row = summary.split('\n').find((line) => line.includes('alert'))!;
+    // One row of exactly eight cells: no pipe, newline or carriage return from the data survives.
+    expect(row.split(' | ')).toHaveLength(8);
+    expect(row).toContain('line one line two &#124; not a cell still one row');
+    expect(summary).not.toMatch(/\r/);
+  });
+
+  it('cuts a long summary well under 1 MiB, saying how many more are in report-file', async () => {
+    const long = 'x'.repeat(5000);
+    await seedTests(
+      tests(1500, 'flaky').map((t) => ({ ...t, name: `${t.name} <${long}>`, reason: `| ${long}` })),
+    );
+    const result = await run();
+    const summary = result.summary!.toString();
+    expect(Buffer.byteLength(summary)).toBeLessThan((1024 * 1024) / 2);
+    const shown = summary.split('\n').filter((line) => line.startsWith('| [flaky')).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(summary).toContain(`_${1500 - shown} more in report-file_`);
+    const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
+    expect(report.tests).toHaveLength(1500);
+    expect(report.tests[0].name).toContain(long);
+  });
+
+  it('fails on the threshold after writing outputs and the summary', async () => {
+    await seedTests([...tests(3, 'flaky'), ...tests(1, 'broken')]);
+    const over = await run({ 'fail-on': 'flaky', 'max-unhealthy': '2' });
+    expect(over.failure).toBe(
+      'fail-on flaky: 3 flaky test(s), more than max-unhealthy (2). The job summary lists them, most impactful first; report-file has every one.',
+    );
+    expect(over.outputs['flaky-count']).toBe(3);
+    expect(over.summary!.toString()).toContain('**Over the threshold:**');
+
+    expect((await run({ 'fail-on': 'flaky', 'max-unhealthy': '3' })).failure).toBeUndefined();
+    expect((await run({ 'fail-on': 'broken' })).failure).toMatch(/^fail-on broken: 1 broken test/);
+    expect((await run({ 'fail-on': 'any', 'max-unhealthy': '3' })).failure).toMatch(
+      /^fail-on any: 4 unhealthy/,
+    );
+    expect((await run({ 'fail-on': 'none' })).failure).toBeUndefined();
+  });
+
+  it('refuses fail-on for a status that test-status leaves out, before any request', async () => {
+    const message = await failureOf(run({ 'test-status': 'FLAKY', 'fail-on': 'broken' }));
+    expect(message).toBe(
+      'Input "fail-on": is broken, but test-status FLAKY does not fetch BROKEN tests, so the step could never fail on them. Add BROKEN to test-status, or set fail-on to any.',
+    );
+  });
+
+  it('stops with a clear error when the service sends a page token a second time', async () => {
+    await seedTests(tests(10, 'flaky'), { repeat_page_tokens: true });
+    const message = await failureOf(run({ 'test-status': 'FLAKY', 'page-size': '2' }));
+    expect(message).toMatch(
+      /^list-unhealthy-tests \(FLAKY\): the service sent page token ".+" a second time \(on page 2\), so paging would never end\./,
+    );
+  });
+
+  it('stops at max-pages, naming the input to raise and how far', async () => {
+    await seedTests([...tests(10, 'flaky'), ...tests(1, 'broken')]);
+    let error: unknown;
+    try {
+      await run({ 'page-size': '2', 'max-pages': '3' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      'Input "max-pages": list-unhealthy-tests (FLAKY) has more than 3 page(s) of 2 (the service counts 10 rows on 5 pages). Raise max-pages to at least 5, or raise page-size (up to 100).',
+    );
+  });
+
+  it('names org-url-slug, repo and repo-host when the service does not know the repository', async () => {
+    await seedTests(tests(1, 'flaky'));
+    const message = await failureOf(run({ 'org-url-slug': 'someone-else' }));
+    expect(message).toMatch(/^the API answered 404: Not Found.*Check org-url-slug, repo and repo-host/);
+  });
+});

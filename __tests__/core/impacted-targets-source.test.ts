@@ -1,0 +1,310 @@
+// Reading impacted targets from the file or inline input: every format, and one clear line for every
+// kind of bad file.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readImpactedTargets } from '../../src/core/operations/impacted-targets/source.js';
+import { readSettings, type ImpactedTargetsSettings } from '../../src/core/inputs.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mqa-targets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+function file(content: string | Buffer): string {
+  const path = join(dir, `targets-${++files}`);
+  writeFileSync(path, content);
+  return path;
+}
+
+const fromFile = (path: string) => source({ file: path });
+const inline = (text: string) => source({ inline: text });
+
+function source(given: Partial<ImpactedTargetsSettings>) {
+  return readImpactedTargets({ impactsAll: false, onMissingToken: 'fail', ...given }, dir);
+}
+
+/** The targets as a plain array, or 'ALL'. */
+function list(read: ReturnType<typeof source>): string[] | 'ALL' {
+  return read === 'ALL' ? 'ALL' : read.first(read.size);
+}
+
+/** The JSON array that would be sent, assembled from the chunks the upload streams. */
+function sentJson(read: ReturnType<typeof source>, chunkBytes?: number): string {
+  if (read === 'ALL') throw new Error('expected a list');
+  return Buffer.concat([...read.jsonArrayChunks(chunkBytes)]).toString('utf8');
+}
+
+function errorOf(read: () => unknown): Error {
+  try {
+    read();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}
+
+/** One line that names the input, says what is wrong and what to do. */
+function expectOneClearLine(error: Error, input: string, problem: RegExp): void {
+  expect(error.message).not.toContain('\n');
+  expect(error.message.startsWith(`Input "${input}": `)).toBe(true);
+  expect(error.message).toMatch(problem);
+}
+
+describe('formats', () => {
+  it('reads a JSON array of strings in order', () => {
+    const read = fromFile(file('["//app:server", "//lib:util", "//docs"]'));
+    expect(list(read)).toEqual(['//app:server', '//lib:util', '//docs']);
+    expect(sentJson(read)).toBe('["//app:server","//lib:util","//docs"]');
+  });
+
+  it('reads one target per line', () => {
+    expect(list(fromFile(file('//app:server\n//lib:util\n//docs\n')))).toEqual([
+      '//app:server',
+      '//lib:util',
+      '//docs',
+    ]);
+  });
+
+  it('drops blank lines, surrounding whitespace, Windows line ends and a byte order mark', () => {
+    const read = fromFile(file('\ufeff\r\n  //app:server \r\n\r\n\t//lib:util\t\r\n   \r\n'));
+    expect(list(read)).toEqual(['//app:server', '//lib:util']);
+  });
+
+  it('drops whitespace around and blank strings inside a JSON array spread over lines', () => {
+    const read = fromFile(file('\ufeff[\n  " //app:server ",\n  "",\n  "   ",\n  "//lib:util"\n]\n'));
+    expect(list(read)).toEqual(['//app:server', '//lib:util']);
+  });
+
+  it('removes duplicates, keeping the first of each', () => {
+    expect(list(fromFile(file('b\na\nb\nc\na\n')))).toEqual(['b', 'a', 'c']);
+    expect(list(fromFile(file('["b", "a", " b", "c", "a"]')))).toEqual(['b', 'a', 'c']);
+  });
+
+  it('treats two spellings of one JSON string as the same target', () => {
+    const read = fromFile(file('["ab", "\\u0061b", "a\\/b", "a/b"]'));
+    expect(list(read)).toEqual(['ab', 'a/b']);
+  });
+
+  it('keeps non-ASCII targets and escapes quotes, backslashes and tabs when sending', () => {
+    const read = fromFile(file('//café:naïve\n//emoji:🚀\nsay "hi"\\now\nin\tside\n'));
+    expect(list(read)).toEqual(['//café:naïve', '//emoji:🚀', 'say "hi"\\now', 'in\tside']);
+    expect(JSON.parse(sentJson(read))).toEqual(list(read));
+  });
+
+  it('trims Unicode spaces at either end as JavaScript does', () => {
+    expect(list(inline('\u00a0//app\u3000\n\u2028'))).toEqual(['//app']);
+  });
+
+  it('reads an empty file, an empty array and blank lines as "impacts nothing"', () => {
+    expect(list(fromFile(file('')))).toEqual([]);
+    expect(list(fromFile(file('  \n\n  ')))).toEqual([]);
+    expect(list(inline('[]'))).toEqual([]);
+    expect(sentJson(inline('[ ]'))).toBe('[]');
+  });
+
+  it('reads ALL, inline or in a file, as every target', () => {
+    expect(inline('ALL')).toBe('ALL');
+    expect(inline('  ALL\n')).toBe('ALL');
+    expect(fromFile(file('"ALL"\n'))).toBe('ALL');
+    expect(source({ impactsAll: true })).toBe('ALL');
+  });
+
+  it('reads ALL among other lines as a target named ALL', () => {
+    expect(list(inline('ALL\n//app'))).toEqual(['ALL', '//app']);
+    expect(list(inline('["ALL"]'))).toEqual(['ALL']);
+  });
+
+  it('reads inline targets in both formats', () => {
+    expect(list(inline('//a\n//b'))).toEqual(['//a', '//b']);
+    expect(list(inline('["//a", "//b"]'))).toEqual(['//a', '//b']);
+  });
+
+  it('resolves a relative path against the working directory', () => {
+    const path = file('//app');
+    expect(list(source({ file: path.slice(dir.length + 1) }))).toEqual(['//app']);
+  });
+
+  it('splits the list into chunks without losing a byte, even around targets longer than a chunk', () => {
+    const targets = ['x'.repeat(40), 'short', 'y'.repeat(100), 'z'];
+    const read = inline(JSON.stringify(targets));
+    for (const chunk of [1, 8, 16, 64, 1024]) expect(sentJson(read, chunk)).toBe(JSON.stringify(targets));
+    expect(read === 'ALL' ? 0 : read.jsonArrayByteLength()).toBe(JSON.stringify(targets).length);
+  });
+});
+
+describe('agrees with JSON.parse and String.prototype.trim', () => {
+  const expected = (targets: string[]) => [...new Set(targets.map((t) => t.trim()).filter(Boolean))];
+
+  it('for any JSON array of strings', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('a', ' a', 'b ', '', '\u00a0'))),
+        fc.constantFrom(undefined, 2),
+        fc.integer({ min: 1, max: 64 }),
+        (targets, indent, chunkBytes) => {
+          const read = inline(JSON.stringify(targets, null, indent));
+          expect(list(read)).toEqual(expected(targets));
+          expect(sentJson(read, chunkBytes)).toBe(JSON.stringify(expected(targets)));
+          if (read !== 'ALL') expect(read.jsonArrayByteLength()).toBe(Buffer.byteLength(sentJson(read)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('for any text of one target per line', () => {
+    const line = fc
+      .string({ unit: 'grapheme' })
+      .map((text) => text.replace(/[\n\0]/g, ''))
+      .filter((text) => !/^\s*[[{]/.test(text) && text.trim() !== 'ALL' && text.trim() !== '"ALL"');
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1 }), (lines) => {
+        const text = lines.join('\n');
+        fc.pre(!/^[\s\ufeff]*[[{]/.test(text));
+        const read = inline(text);
+        expect(list(read)).toEqual(expected(lines));
+        expect(JSON.parse(sentJson(read))).toEqual(expected(lines));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('bad input: one line that names the input, what is wrong and what to do', () => {
+  it('a missing file', () => {
+    const error = errorOf(() => fromFile(join(dir, 'no-such-file.json')));
+    expectOneClearLine(error, 'impacted-targets-file', /there is no file at ".*no-such-file\.json"/);
+    expect(error.message).toMatch(/download the artifact/);
+  });
+
+  it('a path through a file, as if it were a directory', () => {
+    const error = errorOf(() => fromFile(join(file('x'), 'targets.json')));
+    expectOneClearLine(error, 'impacted-targets-file', /there is no file at/);
+  });
+
+  it('a directory', () => {
+    const folder = join(dir, 'a-directory');
+    mkdirSync(folder);
+    const error = errorOf(() => fromFile(folder));
+    expectOneClearLine(
+      error,
+      'impacted-targets-file',
+      /is a directory\. Set it to the path of the targets file/,
+    );
+  });
+
+  it('an empty path', () => {
+    const error = errorOf(() =>
+      readSettings(
+        (name) => ({ operation: 'set-impacted-targets', 'impacted-targets-file': '  ' })[name] ?? '',
+      ),
+    );
+    expectOneClearLine(
+      error,
+      'impacted-targets-file',
+      /is empty, and so are impacted-targets and impacts-all/,
+    );
+    expect(error.message).toMatch(/check that the expression giving it is not empty/);
+  });
+
+  it('two sources at once', () => {
+    const error = errorOf(() =>
+      readSettings(
+        (name) =>
+          ({
+            operation: 'set-impacted-targets',
+            'impacted-targets-file': 'a.json',
+            'impacted-targets': 'ALL',
+          })[name] ?? '',
+      ),
+    );
+    expect(error.message).toBe(
+      'Input "impacted-targets-file" and "impacted-targets": are both set. Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), or impacts-all: true.',
+    );
+  });
+
+  it('invalid JSON, in a file and inline', () => {
+    expectOneClearLine(
+      errorOf(() => fromFile(file('[\n  "//a",\n  "//b",\n]\n'))),
+      'impacted-targets-file',
+      /is not valid JSON \(.+\)\. Write a JSON array of strings, or one target per line\.$/,
+    );
+    const invalid = [
+      '[//a, //b]',
+      '["//a" "//b"]',
+      '["//a\\x"]',
+      '["//a"',
+      '["//a"] x',
+      // A raw control character inside a string, with and without escapes beside it.
+      '["//a\tb"]',
+      '["\\u00e9\tb"]',
+    ];
+    for (const text of invalid) {
+      expectOneClearLine(
+        errorOf(() => inline(text)),
+        'impacted-targets',
+        /is not valid JSON/,
+      );
+    }
+  });
+
+  it('entries that are not strings', () => {
+    const path = file('["//a", 42, "//b"]');
+    expect(errorOf(() => fromFile(path)).message).toBe(
+      `Input "impacted-targets-file": in "${path}", entry 2 of the JSON array is the number 42, not a string. Give every target as a string, e.g. ["//app:server", "//lib:util"].`,
+    );
+    expectOneClearLine(
+      errorOf(() => inline('[null]')),
+      'impacted-targets',
+      /entry 1 of the JSON array is null/,
+    );
+    expectOneClearLine(
+      errorOf(() => inline('["a", {"name": "b"}]')),
+      'impacted-targets',
+      /entry 2 .* is an object/,
+    );
+    expectOneClearLine(
+      errorOf(() => inline('[["a"]]')),
+      'impacted-targets',
+      /entry 1 .* is an array/,
+    );
+    expectOneClearLine(
+      errorOf(() => inline('["a", true]')),
+      'impacted-targets',
+      /is the boolean true/,
+    );
+  });
+
+  it('a JSON object instead of an array', () => {
+    expectOneClearLine(
+      errorOf(() => fromFile(file('{"targets": ["//a"]}'))),
+      'impacted-targets-file',
+      /holds a JSON object\. Write a JSON array of strings, or one target per line, or ALL\./,
+    );
+  });
+
+  it('binary content', () => {
+    const error = errorOf(() =>
+      fromFile(file(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]))),
+    );
+    expectOneClearLine(error, 'impacted-targets-file', /is binary, not text \(a NUL byte at offset 6\)/);
+  });
+
+  it('text that is not UTF-8', () => {
+    const latin1 = Buffer.concat([Buffer.from('//café\n', 'utf8'), Buffer.from('//naïve\n', 'latin1')]);
+    const error = errorOf(() => fromFile(file(latin1)));
+    expectOneClearLine(
+      error,
+      'impacted-targets-file',
+      /is not UTF-8 text \(an invalid byte sequence at offset 12\)/,
+    );
+  });
+
+  it('UTF-16 text, as Windows PowerShell writes it', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('//app\r\n', 'utf16le')]);
+    const error = errorOf(() => fromFile(file(utf16)));
+    expectOneClearLine(error, 'impacted-targets-file', /is UTF-16 text\. Save it as UTF-8 instead/);
+  });
+});

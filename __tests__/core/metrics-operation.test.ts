@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { readSettings } from '../../src/core/inputs.js';
+import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
+
+let emulator: Emulator;
+const OTHER_REPO = { host: 'github.com', owner: 'acme', name: 'api' };
+
+// acme/web, concurrency 2, CI runs of 5 minutes: PRs 1 and 2 test first and merge at minute 5, then 3
+// and 4 test; PR 5 waits for GitHub to call it mergeable; PR 6 is cancelled. acme/api holds one PR.
+beforeAll(async () => {
+  emulator = await startEmulator();
+  const client = apiClient(emulator);
+  const ref = { repo: REPO, targetBranch: 'main' };
+  await client.createQueue({ ...ref, concurrency: 2 });
+  await control(emulator, 'pull-requests', { repo: 'acme/web', number: 5, mergeability: 'not_mergeable' });
+  for (const number of [1, 2, 3, 4, 5, 6]) await client.submitPullRequest({ ...ref, pr: { number } });
+  await client.cancelPullRequest({ ...ref, pr: { number: 6 } });
+  await control(emulator, 'clock/advance', { minutes: 7 });
+  await client.createQueue({ repo: OTHER_REPO, targetBranch: 'main' });
+  await client.submitPullRequest({ repo: OTHER_REPO, targetBranch: 'main', pr: { number: 1 } });
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe('get-merge-queue-metrics', () => {
+  it("puts one repository's headline figures in outputs and the summary, and the text in metrics-file", async () => {
+    const run = await runOperation(emulator, 'get-merge-queue-metrics', {});
+
+    expect(run.failure).toBeUndefined();
+    expect(run.warnings).toEqual([]);
+    expect(run.outputs).toMatchObject({
+      depth: 3,
+      testing: 2,
+      'awaiting-mergeability': 1,
+      'merged-last-hour': 2,
+      'failed-last-hour': 0,
+      'cancelled-last-hour': 1,
+    });
+    const text = readFileSync(String(run.outputs['metrics-file']), 'utf8');
+    expect(text).toContain('# TYPE mq_depth_current gauge');
+    expect(text).not.toContain('acme/api');
+    expect(run.outputs.response).toBe(text);
+    expect(run.summaryText).toContain('| PRs in the queue (depth) | 3 |');
+    expect(run.summaryText).toContain('| Concluded in the last hour | 2 merged, 0 failed, 1 cancelled |');
+    expect(run.summaryText).toContain('| Average test duration (last hour) | 5m 0s over 2 PR(s) |');
+    // One queue (its bisection lane idle): no per-queue table.
+    expect(run.summaryText).not.toContain('### By queue');
+  });
+
+  it('narrows to the branch given by target-branch', async () => {
+    const run = await runOperation(emulator, 'get-merge-queue-metrics', { 'target-branch': 'release' });
+    expect(run.outputs).toMatchObject({ depth: 0, testing: 0, 'merged-last-hour': 0 });
+    expect(run.summaryText).toContain('The service reported no queue in this scope.');
+  });
+
+  it('asks for every repository with all-repositories, and shows each queue', async () => {
+    const run = await runOperation(emulator, 'get-merge-queue-metrics', { 'all-repositories': 'true' });
+    expect(run.outputs).toMatchObject({ depth: 4, testing: 3 });
+    expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toContain('repo="acme/api"');
+    expect(run.summaryText).toContain('| Repositories | every repository of the organization |');
+    expect(run.summaryText).toContain('| acme/api | main | main | 1 | 1 | 0 | 0 | 0 | 0 | 0 |');
+    expect(run.summaryText).toContain('| acme/web | main | main | 3 | 2 | 1 | 2 | 0 | 1 | 0 |');
+    expect(run.summaryText).not.toContain('| bisection |');
+  });
+
+  it('refuses all-repositories together with repo', () => {
+    const inputs: Record<string, string> = {
+      operation: 'get-merge-queue-metrics',
+      'api-token': 'secret-token',
+      'all-repositories': 'true',
+      repo: 'acme/web',
+    };
+    expect(() => readSettings((name) => inputs[name] ?? '')).toThrow(
+      'Input "all-repositories": is true, which asks for every repository of the organization, but repo is set too. Remove repo to get every repository, or all-repositories to get one.',
+    );
+  });
+
+  it('keeps text it cannot parse in metrics-file and says so, without failing', async () => {
+    emulator.faults.plan('/getMergeQueueMetrics', [
+      { kind: 'status', status: 200, body: 'Sign in to continue', contentType: 'text/plain' },
+    ]);
+    const run = await runOperation(emulator, 'get-merge-queue-metrics', {});
+    expect(run.failure).toBeUndefined();
+    expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toBe('Sign in to continue');
+    expect(run.outputs.depth).toBeUndefined();
+    expect(run.warnings[0]).toMatch(
+      /^The metrics could not be read as Prometheus text \(.*Sign in.*\); they are in /,
+    );
+  });
+});

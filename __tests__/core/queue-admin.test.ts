@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { readSettings } from '../../src/core/inputs.js';
+import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
+
+let emulator: Emulator;
+
+beforeEach(async () => {
+  emulator = await startEmulator();
+});
+
+afterEach(async () => {
+  await emulator.close();
+});
+
+const ref = { repo: REPO, targetBranch: 'main' };
+
+async function queueOnServer() {
+  return (await apiClient(emulator).getQueue(ref)).json as Record<string, unknown>;
+}
+
+async function submit(...numbers: number[]) {
+  for (const number of numbers) await apiClient(emulator).submitPullRequest({ ...ref, pr: { number } });
+}
+
+describe('create-queue', () => {
+  it('creates a fully configured queue in one step, unknown settings included', async () => {
+    const run = await runOperation(emulator, 'create-queue', {
+      mode: 'parallel',
+      concurrency: '3',
+      batch: 'true',
+      'batching-min-size': '4',
+      'required-statuses': 'build, test',
+      settings: '{"notReadyTimeoutHours": 12}',
+    });
+
+    expect(run.failure).toBeUndefined();
+    expect(run.outputs).toMatchObject({
+      'queue-created': true,
+      'queue-exists': true,
+      'queue-state': 'running',
+      'queue-mode': 'parallel',
+      concurrency: 3,
+      'enqueued-count': 0,
+    });
+    expect(await queueOnServer()).toMatchObject({
+      mode: 'parallel',
+      concurrency: 3,
+      batch: true,
+      batchingMinSize: 4,
+      requiredStatuses: ['build', 'test'],
+      notReadyTimeoutHours: 12,
+    });
+    expect(run.summaryText).toContain('## Merge queue created');
+    expect(run.summaryText).toContain('| **batching-min-size** | 4 |');
+    expect(run.summaryText).toContain('| **notReadyTimeoutHours** | 12 |');
+    expect(run.summaryText).toContain('| merge-method | squash |');
+  });
+
+  it('says the queue was created when the settings after it fail', async () => {
+    emulator.faults.plan('/updateQueue', [
+      { kind: 'status', status: 400, body: 'batchingMinSize is too large' },
+    ]);
+    await expect(runOperation(emulator, 'create-queue', { 'batching-min-size': '4' })).rejects.toThrow(
+      /^Created the merge queue for branch main of github\.com\/acme\/web, but applying the other settings failed: updateQueue failed: the API answered 400: batchingMinSize is too large\..* Run update-queue with the same inputs to apply them\.$/,
+    );
+    expect(await queueOnServer()).toMatchObject({ batchingMinSize: 2 });
+  });
+
+  it('fails on an existing queue by default, naming if-exists', async () => {
+    await runOperation(emulator, 'create-queue', {});
+    await expect(runOperation(emulator, 'create-queue', { concurrency: '5' })).rejects.toThrow(
+      'A merge queue for branch main of github.com/acme/web already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.',
+    );
+    expect(await queueOnServer()).toMatchObject({ concurrency: 1 });
+  });
+
+  it('applies the settings to an existing queue with if-exists: update', async () => {
+    await runOperation(emulator, 'create-queue', { batch: 'true' });
+    const run = await runOperation(emulator, 'create-queue', {
+      'if-exists': 'update',
+      mode: 'parallel',
+      concurrency: '4',
+    });
+    expect(run.outputs).toMatchObject({ 'queue-created': false, 'queue-mode': 'parallel', concurrency: 4 });
+    expect(run.summaryText).toContain('## Merge queue updated');
+    // Only what was given is sent: batching from the first step is still on.
+    expect(await queueOnServer()).toMatchObject({ mode: 'parallel', concurrency: 4, batch: true });
+  });
+
+  it('leaves an existing queue alone with if-exists: skip', async () => {
+    await runOperation(emulator, 'create-queue', { concurrency: '2' });
+    const run = await runOperation(emulator, 'create-queue', { 'if-exists': 'skip', concurrency: '9' });
+    expect(run.outputs).toMatchObject({ 'queue-created': false, concurrency: 2 });
+    expect(run.summaryText).toContain('## Merge queue left as it was');
+    expect(await queueOnServer()).toMatchObject({ concurrency: 2 });
+  });
+});
+
+describe('get-queue', () => {
+  it('sets queue-exists=false and fails naming create-queue when the branch has no queue', async () => {
+    const run = await runOperation(emulator, 'get-queue', {}, { targetBranch: 'release' });
+    expect(run.outputs['queue-exists']).toBe(false);
+    expect(run.outputs['queue-state']).toBe('');
+    expect(run.failure).toBe(
+      'No merge queue exists for branch release of github.com/acme/web (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
+    );
+    expect(run.summaryText).toContain('create-queue');
+  });
+
+  it('shows the settings and the enqueued PRs with their states', async () => {
+    await runOperation(emulator, 'create-queue', { concurrency: '1' });
+    await control(emulator, 'pull-requests', { repo: 'acme/web', number: 7, title: 'Fix <the> | pipe' });
+    await submit(7, 8, 9);
+
+    const run = await runOperation(emulator, 'get-queue', {});
+    expect(run.outputs).toMatchObject({
+      'queue-exists': true,
+      'queue-state': 'running',
+      'enqueued-count': 3,
+    });
+    expect(JSON.parse(String(run.outputs.response)).enqueuedPullRequests).toHaveLength(3);
+    expect(run.summaryText).toContain('### Enqueued pull requests (3)');
+    expect(run.summaryText).toMatch(
+      /\| \[\\#7\]\(https:\/\/github\.com\/acme\/web\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
+    );
+    expect(run.summaryText).toMatch(/\| \[\\#8\]\([^)]*\) \| [^|]* \| PENDING \|/);
+  });
+});
+
+describe('update-queue', () => {
+  it('sends only the settings given, and says when a mode change waits for running tests', async () => {
+    await runOperation(emulator, 'create-queue', { 'comments-enabled': 'false', 'merge-method': 'rebase' });
+    await submit(1);
+    const run = await runOperation(emulator, 'update-queue', { mode: 'parallel', concurrency: '2' });
+
+    expect(run.outputs).toMatchObject({
+      'queue-state': 'switching_modes',
+      'queue-mode': 'single',
+      concurrency: 2,
+    });
+    expect(await queueOnServer()).toMatchObject({
+      commentsEnabled: false,
+      mergeMethod: 'rebase',
+      concurrency: 2,
+    });
+    expect(run.summaryText).toContain(
+      'mode parallel takes effect once the PRs testing now have finished; until then the queue is switching\\_modes and drains.',
+    );
+
+    await control(emulator, 'clock/run-until-idle', {});
+    const after = await runOperation(emulator, 'get-queue', {});
+    expect(after.outputs).toMatchObject({ 'queue-state': 'running', 'queue-mode': 'parallel' });
+  });
+
+  it('keeps the change and warns when the queue cannot be read back afterwards', async () => {
+    await runOperation(emulator, 'create-queue', {});
+    emulator.faults.plan('/getQueue', [{ kind: 'status', status: 400, body: 'Bad Request' }]);
+    const run = await runOperation(emulator, 'update-queue', { concurrency: '4' });
+
+    expect(run.failure).toBeUndefined();
+    expect(run.outputs).toMatchObject({ concurrency: 4, 'queue-state': 'running', 'enqueued-count': '' });
+    expect(run.warnings).toEqual([
+      expect.stringMatching(
+        /^The change was made, but reading the queue back failed: getQueue failed: the API answered 400: Bad Request\./,
+      ),
+    ]);
+  });
+
+  it('names create-queue when the branch has no queue', async () => {
+    await expect(runOperation(emulator, 'drain-queue', {}, { targetBranch: 'release' })).rejects.toThrow(
+      'No merge queue exists for branch release of github.com/acme/web (updateQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
+    );
+  });
+
+  it('refuses to run with no setting to send', () => {
+    expect(() =>
+      readSettings((name) => ({ operation: 'update-queue', 'api-token': 'secret-token' })[name] ?? ''),
+    ).toThrow(/^Input "settings": is empty, and so is every other queue setting/);
+  });
+});
+
+describe('pause-queue, resume-queue and drain-queue', () => {
+  it('change only the state, and the queue behaves accordingly', async () => {
+    await runOperation(emulator, 'create-queue', {});
+    const paused = await runOperation(emulator, 'pause-queue', {
+      concurrency: '5',
+      'testing-timeout-minutes': '9',
+    });
+    expect(paused.outputs['queue-state']).toBe('paused');
+    expect(paused.warnings).toEqual([
+      'Operation pause-queue changes only the queue state; not sent: concurrency, testing-timeout-minutes. Use update-queue to change other settings.',
+    ]);
+    expect(paused.summaryText).toContain(
+      'paused: the order is kept; nothing merges and no new testing starts',
+    );
+    expect(await queueOnServer()).toMatchObject({ state: 'paused', concurrency: 1 });
+
+    await submit(3);
+    await control(emulator, 'clock/advance', { minutes: 30 });
+    expect((await runOperation(emulator, 'get-queue', {})).summaryText).toMatch(
+      /\| \[\\#3\]\([^)]*\) \| [^|]* \| PENDING \|/,
+    );
+
+    const resumed = await runOperation(emulator, 'resume-queue', {});
+    expect(resumed.outputs).toMatchObject({ 'queue-state': 'running', 'enqueued-count': 1 });
+    expect(resumed.summaryText).toMatch(/\| \[\\#3\]\([^)]*\) \| [^|]* \| TESTING \|/);
+
+    const draining = await runOperation(emulator, 'drain-queue', {});
+    expect(draining.outputs['queue-state']).toBe('draining');
+  });
+});
+
+describe('delete-queue', () => {
+  it('refuses while PRs remain, lists them and suggests drain-queue; deletes once empty', async () => {
+    await runOperation(emulator, 'create-queue', {});
+    await submit(11, 12);
+
+    const refused = await runOperation(emulator, 'delete-queue', {});
+    expect(refused.failure).toMatch(
+      /^Could not delete the merge queue for branch main of github\.com\/acme\/web \(deleteQueue answered 400: .+\)\. The queue still holds 2 PR\(s\): #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
+    );
+    expect(refused.outputs).toMatchObject({ 'queue-exists': true, 'enqueued-count': 2 });
+    expect(refused.summaryText).toContain('### Enqueued pull requests (2)');
+
+    await runOperation(emulator, 'drain-queue', {});
+    await control(emulator, 'clock/run-until-idle', {});
+    const deleted = await runOperation(emulator, 'delete-queue', {});
+    expect(deleted.failure).toBeUndefined();
+    expect(deleted.outputs['queue-exists']).toBe(false);
+    expect((await runOperation(emulator, 'get-queue', {})).outputs['queue-exists']).toBe(false);
+  });
+
+  it('treats deleting a queue that does not exist as done', async () => {
+    const run = await runOperation(emulator, 'delete-queue', {}, { targetBranch: 'nothing-here' });
+    expect(run.failure).toBeUndefined();
+    expect(run.outputs['queue-exists']).toBe(false);
+  });
+});

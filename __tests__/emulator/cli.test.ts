@@ -1,0 +1,137 @@
+// The emulator's command line and scenario files: what a user types to rehearse their queue.
+import { describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator } from '../../emulator/server.js';
+import type { Scenario } from '../../emulator/scenario.js';
+import { request } from '../helpers/emulator.js';
+
+const CLI = ['--import', 'tsx', 'emulator/cli.ts'];
+
+function tempFile(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'mq-emulator-')), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Starts the CLI, waits for the lines it prints at start, and stops it. */
+async function runCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (stdout.includes('Control surface:')) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { stdout, stderr, code };
+}
+
+const scenario: Scenario = {
+  ci: { outcome: 'pass', durationMinutes: 10 },
+  queues: [{ repo: 'acme/app', targetBranch: 'main', mode: 'parallel', concurrency: 2 }],
+  pullRequests: [
+    {
+      repo: 'acme/app',
+      number: 101,
+      title: 'Add login',
+      impactedTargets: ['//app:login'],
+      submit: { targetBranch: 'main' },
+    },
+    {
+      repo: 'acme/app',
+      number: 102,
+      impactedTargets: ['//app:login'],
+      ci: { outcome: 'fail', durationMinutes: 3 },
+      submit: { targetBranch: 'main', atMinute: 30 },
+    },
+  ],
+};
+
+describe('emulator CLI', () => {
+  it('prints its base URL ending in /v1 and the token', async () => {
+    const { stdout, code } = await runCli(['--port', '0', '--token', 'cli-token', '--seed', '3']);
+    expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/v1\n/);
+    expect(stdout).toContain('Token: cli-token');
+    expect(code).toBe(0);
+  });
+
+  it('refuses a bad flag with one line naming it', async () => {
+    const { stderr, code } = await runCli(['--time-scale', 'fast']);
+    expect(stderr.split('\n')[0]).toBe(
+      'emulator: --time-scale "fast": expected a number above 0 (virtual seconds per real second)',
+    );
+    expect(code).toBe(2);
+  });
+
+  it('refuses a scenario file with a mistake, naming the file and the place', async () => {
+    const file = tempFile(
+      'bad.json',
+      JSON.stringify({ queues: [{ repo: 'acme/app', targetBranch: 'main', concurrency: 0 }] }),
+    );
+    const { stderr, code } = await runCli(['--scenario', file]);
+    expect(stderr.trim()).toMatch(new RegExp(`^emulator: scenario ${file}: /queues/0/concurrency .*1`));
+    expect(code).toBe(1);
+  });
+});
+
+describe('scenario files', () => {
+  it('load queues, pull requests, CI outcomes and timed submissions', async () => {
+    const emulator = await startEmulator({ scenario: tempFile('day.json', JSON.stringify(scenario)) });
+    try {
+      const api = (path: string, body: unknown) =>
+        request<Record<string, unknown>>(`${emulator.url}${path}`, 'POST', body, {
+          'x-api-token': emulator.token,
+        });
+      const ref = { repo: { host: 'github.com', owner: 'acme', name: 'app' }, targetBranch: 'main' };
+      expect((await api('/getQueue', ref)).json).toMatchObject({ mode: 'parallel', concurrency: 2 });
+      expect((await api('/getSubmittedPullRequest', { ...ref, pr: { number: 101 } })).json).toMatchObject({
+        state: 'testing',
+        prTitle: 'Add login',
+      });
+      expect((await api('/getSubmittedPullRequest', { ...ref, pr: { number: 102 } })).status).toBe(404);
+      emulator.engine.advance(30 * 60_000);
+      expect((await api('/getSubmittedPullRequest', { ...ref, pr: { number: 101 } })).json).toMatchObject({
+        state: 'merged',
+      });
+      expect((await api('/getSubmittedPullRequest', { ...ref, pr: { number: 102 } })).json).toMatchObject({
+        state: 'testing',
+      });
+      emulator.engine.advance(3 * 60_000);
+      expect((await api('/getSubmittedPullRequest', { ...ref, pr: { number: 102 } })).json).toMatchObject({
+        state: 'failed',
+      });
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('with a time scale, lets virtual time follow real time', async () => {
+    const emulator = await startEmulator({ timeScale: 600 });
+    try {
+      const start = emulator.clock.now();
+      // No real-time bound is asserted: wait until a virtual minute has passed, however long that takes.
+      while (emulator.clock.now() - start < 60_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(emulator.clock.now()).toBeGreaterThan(start);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('give the same ids and history for the same seed', async () => {
+    const histories = [];
+    for (let i = 0; i < 2; i++) {
+      const emulator = await startEmulator({ seed: 42, scenario });
+      emulator.engine.runUntilIdle(24 * 60 * 60_000);
+      histories.push(JSON.stringify(emulator.engine.history));
+      await emulator.close();
+    }
+    expect(histories[0]).toBe(histories[1]);
+  });
+});

@@ -1,0 +1,747 @@
+// The bad-input table: each mistake a workflow author can make, run end to end the way the runner runs
+// the action. Every one must end the step with exactly one ::error:: line that names the input, says
+// what is wrong and what to do; no stack trace; no request to the API; and the token nowhere but in the
+// runner's ::add-mask:: command.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runAction, type ActionRun } from '../helpers/action-runner.js';
+import { secretLeaks } from '../helpers/leaks.js';
+import { writeRecord, type BadInputRow } from '../helpers/reliability-record.js';
+import { example } from '../helpers/webhook-examples.js';
+
+const TOKEN = 'tok_badinput_Zq8vR2mW5pK9';
+const GITHUB_TOKEN = 'ghs_badinput_Lm3nB7cX1vT4';
+
+const pullRequestEvent = example('pull_request', (p) => p.action === 'opened');
+const dispatchEvent = example('workflow_dispatch');
+const pushToBranch = example('push', (p) => p.ref.startsWith('refs/heads/') && !p.deleted);
+
+type EventName = 'pull_request' | 'workflow_dispatch' | 'push';
+const EVENTS: Record<EventName, { payload: unknown; repository: string }> = {
+  pull_request: { payload: pullRequestEvent, repository: pullRequestEvent.repository.full_name },
+  workflow_dispatch: { payload: dispatchEvent, repository: dispatchEvent.repository.full_name },
+  push: { payload: pushToBranch, repository: pushToBranch.repository.full_name },
+};
+
+interface BadInput {
+  operation: string;
+  /** The input the line must name. */
+  input: string;
+  kind: string;
+  inputs: Record<string, string | ((files: Files) => string)>;
+  /** What the line must say about the problem. */
+  says: RegExp;
+  event?: EventName;
+}
+
+interface Files {
+  dir: string;
+  latin1: string;
+  utf16: string;
+  directory: string;
+  loop: string;
+}
+
+const PR_EVENT = 'pull_request';
+const NO_PR_EVENT = 'workflow_dispatch';
+const longDigits = '9'.repeat(5000);
+
+const CASES: BadInput[] = [
+  // operation
+  {
+    operation: '',
+    input: 'operation',
+    kind: 'missing',
+    inputs: {},
+    says: /is empty\. Set it to one of: submit-pull-request/,
+  },
+  {
+    operation: 'submit-pull-reqest',
+    input: 'operation',
+    kind: 'unknown value (a typo)',
+    inputs: {},
+    says: /is not an operation\. Did you mean submit-pull-request/,
+  },
+  {
+    operation: 'getQueues',
+    input: 'operation',
+    kind: 'unknown value (camelCase typo)',
+    inputs: {},
+    says: /"getQueues" is not an operation\. Did you mean get-queue/,
+  },
+  {
+    operation: 'merge-now',
+    input: 'operation',
+    kind: 'unknown value',
+    inputs: {},
+    says: /is not an operation\..*Valid operations: submit-pull-request, /,
+  },
+  // api-token
+  {
+    operation: 'submit-pull-request',
+    input: 'api-token',
+    kind: 'missing',
+    inputs: { 'api-token': '' },
+    says: /is empty\. Pass your organization API token from a secret/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-token',
+    kind: 'missing (blank)',
+    inputs: { 'api-token': '   ' },
+    says: /is empty\./,
+  },
+  // api-url
+  {
+    operation: 'submit-pull-request',
+    input: 'api-url',
+    kind: 'unsafe api-url (plain http to another host)',
+    inputs: { 'api-url': 'http://api.example.com/v1' },
+    says: /plain http to a host other than this machine.*Use https/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'unsafe api-url (plain http to a look-alike of loopback)',
+    inputs: { 'api-url': 'http://127.0.0.1.nip.io/v1' },
+    says: /plain http to a host other than this machine/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'unsafe api-url (neither http nor https)',
+    inputs: { 'api-url': 'ftp://127.0.0.1/v1' },
+    says: /is not an http\(s\) URL/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'malformed value (not a URL)',
+    inputs: { 'api-url': 'api.trunk.io/v1' },
+    says: /is not a URL\. Set it to the API base/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'unsafe api-url (credentials in the URL)',
+    inputs: { 'api-url': 'https://user:hunter22@api.trunk.io/v1' },
+    says: /contains credentials\. Remove them/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'secret in the wrong place (the token in the query)',
+    inputs: { 'api-url': `https://api.trunk.io/v1?token=${TOKEN}` },
+    says: /has a query or fragment/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'secret in the wrong place (the token as api-url)',
+    inputs: { 'api-url': TOKEN },
+    says: /"\*\*\*" is not a URL/,
+  },
+  // repo, repo-host
+  {
+    operation: 'get-queue',
+    input: 'repo',
+    kind: 'malformed value (not owner/name)',
+    inputs: { repo: 'octo-repo' },
+    says: /"octo-repo" is not owner\/name\. Set it like `my-org\/my-repo`/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'repo',
+    kind: 'malformed value (a URL instead of owner/name)',
+    inputs: { repo: 'https://github.com/octo-org/octo-repo' },
+    says: /is a URL, not owner\/name/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'repo',
+    kind: 'malformed value (whitespace in owner/name)',
+    inputs: { repo: 'octo org/octo-repo' },
+    says: /is not owner\/name/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'repo-host',
+    kind: 'malformed value (a URL instead of a host)',
+    inputs: { 'repo-host': 'https://github.com' },
+    says: /is not a host name\. Set it like `github\.com`/,
+  },
+  // pr-number, pr-sha
+  {
+    operation: 'submit-pull-request',
+    input: 'pr-number',
+    kind: 'wrong type',
+    inputs: { 'pr-number': 'abc' },
+    says: /"abc" is not a pull request number/,
+  },
+  {
+    operation: 'cancel-pull-request',
+    input: 'pr-number',
+    kind: 'out of range (zero)',
+    inputs: { 'pr-number': '0' },
+    says: /"0" is not a pull request number/,
+  },
+  {
+    operation: 'cancel-pull-request',
+    input: 'pr-number',
+    kind: 'out of range (negative)',
+    inputs: { 'pr-number': '-3' },
+    says: /"-3" is not a pull request number/,
+  },
+  {
+    operation: 'get-submitted-pull-request',
+    input: 'pr-number',
+    kind: 'wrong type (a fraction)',
+    inputs: { 'pr-number': '12.5' },
+    says: /is not a pull request number/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'pr-number',
+    kind: 'huge value (5,000 digits)',
+    inputs: { 'pr-number': longDigits },
+    says: /"9{80}"\.\.\. \(5000 characters\) is not a pull request number/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'pr-sha',
+    kind: 'malformed value (too short)',
+    inputs: { 'pr-sha': 'abc1234', 'impacts-all': 'true' },
+    says: /"abc1234" is not a full commit sha/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'pr-sha',
+    kind: 'malformed value (not hexadecimal)',
+    inputs: { 'pr-sha': 'z'.repeat(40), 'impacts-all': 'true' },
+    says: /is not a full commit sha/,
+  },
+  // pull request settings
+  {
+    operation: 'submit-pull-request',
+    input: 'priority',
+    kind: 'unknown value',
+    inputs: { priority: 'critical' },
+    says: /"critical" is not a priority\. Use urgent, high, medium or low/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'priority',
+    kind: 'out of range (256)',
+    inputs: { priority: '256' },
+    says: /"256" is not a priority/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'priority',
+    kind: 'out of range (negative)',
+    inputs: { priority: '-1' },
+    says: /"-1" is not a priority/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'no-batch',
+    kind: 'wrong type',
+    inputs: { 'no-batch': 'maybe' },
+    says: /"maybe" is not a boolean\. Use true or false/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'summary',
+    kind: 'wrong type',
+    inputs: { summary: 'sometimes' },
+    says: /is not a boolean/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'timeout-seconds',
+    kind: 'out of range (zero)',
+    inputs: { 'timeout-seconds': '0' },
+    says: /"0" is not a whole number from 1 to 3600/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'timeout-seconds',
+    kind: 'wrong type',
+    inputs: { 'timeout-seconds': 'ten' },
+    says: /"ten" is not a whole number/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'timeout-seconds',
+    kind: 'huge value (1e309)',
+    inputs: { 'timeout-seconds': '1e309' },
+    says: /"1e309" is not a whole number from 1 to 3600/,
+  },
+  {
+    operation: 'submit-pull-request',
+    input: 'wait-for',
+    kind: 'unknown value',
+    inputs: { 'wait-for': 'done' },
+    says: /"done" is not one of merged, tests_passed/,
+  },
+  {
+    operation: 'get-submitted-pull-request',
+    input: 'wait-timeout-minutes',
+    kind: 'out of range (negative)',
+    inputs: { 'wait-for': 'merged', 'wait-timeout-minutes': '-5' },
+    says: /"-5" is not a number from/,
+  },
+  {
+    operation: 'get-submitted-pull-request',
+    input: 'poll-interval-seconds',
+    kind: 'huge value (Infinity)',
+    inputs: { 'wait-for': 'merged', 'poll-interval-seconds': 'Infinity' },
+    says: /"Infinity" is not a number from 1 to 3600/,
+  },
+  // the workflow context
+  {
+    operation: 'submit-pull-request',
+    input: 'pr-number',
+    kind: 'missing (the event has no PR)',
+    event: NO_PR_EVENT,
+    inputs: {},
+    says: /No pull request to act on: the workflow_dispatch event carries no pull request; set the pr-number input/,
+  },
+  {
+    operation: 'cancel-pull-request',
+    input: 'pr-number',
+    kind: 'missing (a push to a branch has no PR)',
+    event: 'push',
+    inputs: {},
+    says: /the push event is to refs\/heads\/master, not to a merge-queue test branch.*set the pr-number input/,
+  },
+  {
+    operation: 'get-merge-queue-testing-details',
+    input: 'test-run-id',
+    kind: 'missing',
+    event: NO_PR_EVENT,
+    inputs: {},
+    says: /is empty and event workflow_dispatch is not a push to a trunk-merge/,
+  },
+  // impacted targets
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'missing (no source of targets)',
+    inputs: {},
+    says: /is empty, and so are impacted-targets and impacts-all\. Set impacted-targets-file to the path/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'conflicting inputs',
+    inputs: { 'impacted-targets-file': 'targets.json', 'impacts-all': 'true' },
+    says: /"impacted-targets-file" and "impacts-all": are both set\. Give exactly one source/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'missing or unreadable file (no such file)',
+    inputs: { 'impacted-targets-file': (f) => join(f.dir, 'no-such-targets.json') },
+    says: /there is no file at .*no-such-targets\.json/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'missing or unreadable file (a directory)',
+    inputs: { 'impacted-targets-file': (f) => f.directory },
+    says: /is a directory/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'missing or unreadable file (a symlink loop)',
+    inputs: { 'impacted-targets-file': (f) => f.loop },
+    says: /cannot be read \(ELOOP\)/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'non-UTF-8 content (Latin-1)',
+    inputs: { 'impacted-targets-file': (f) => f.latin1 },
+    says: /is not UTF-8 text \(an invalid byte sequence at offset 9\)/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: 'non-UTF-8 content (UTF-16)',
+    inputs: { 'impacted-targets-file': (f) => f.utf16 },
+    says: /is UTF-16 text\. Save it as UTF-8/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets',
+    kind: 'wrong type (a JSON object)',
+    inputs: { 'impacted-targets': '{"targets": ["//a"]}' },
+    says: /holds a JSON object/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets',
+    kind: 'wrong type (a number in the list)',
+    inputs: { 'impacted-targets': '["//app:server", 3]' },
+    says: /entry 2 of the JSON array is the number 3, not a string/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets',
+    kind: 'malformed value (broken JSON)',
+    inputs: { 'impacted-targets': '["//app:server",' },
+    says: /is not valid JSON/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'on-missing-token',
+    kind: 'unknown value',
+    inputs: { 'impacts-all': 'true', 'on-missing-token': 'ignore' },
+    says: /"ignore" is not one of fail, warn, skip/,
+  },
+  {
+    operation: 'set-impacted-targets',
+    input: 'impacts-all',
+    kind: 'wrong type',
+    inputs: { 'impacts-all': 'all' },
+    says: /"all" is not a boolean/,
+  },
+  // queues
+  {
+    operation: 'create-queue',
+    input: 'mode',
+    kind: 'unknown value',
+    inputs: { mode: 'serial' },
+    says: /"serial" is not one of single, parallel/,
+  },
+  {
+    operation: 'create-queue',
+    input: 'concurrency',
+    kind: 'out of range (zero)',
+    inputs: { concurrency: '0' },
+    says: /"0" is not a whole number from 1 to 4294967295/,
+  },
+  {
+    operation: 'create-queue',
+    input: 'concurrency',
+    kind: 'huge value (20 digits)',
+    inputs: { concurrency: '99999999999999999999' },
+    says: /is not a whole number from 1 to 4294967295/,
+  },
+  {
+    operation: 'create-queue',
+    input: 'if-exists',
+    kind: 'unknown value',
+    inputs: { 'if-exists': 'overwrite' },
+    says: /"overwrite" is not one of fail, update, skip/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'state',
+    kind: 'unknown value (a state only the service sets)',
+    inputs: { state: 'switching_modes' },
+    says: /switching_modes is set by the service/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'settings',
+    kind: 'malformed value (broken JSON)',
+    inputs: { settings: '{concurrency: 3}' },
+    says: /is not valid JSON .*Give a JSON object/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'settings',
+    kind: 'wrong type (an array)',
+    inputs: { settings: '[1, 2]' },
+    says: /is not a JSON object/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'settings',
+    kind: 'missing (nothing to update)',
+    inputs: {},
+    says: /update-queue has nothing to send/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'merge-method',
+    kind: 'unknown value',
+    inputs: { 'merge-method': 'fast-forward' },
+    says: /"fast-forward" is not one of merge_commit, squash, rebase/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'batching-min-size',
+    kind: 'wrong type (a fraction)',
+    inputs: { 'batching-min-size': '2.5' },
+    says: /"2\.5" is not a whole number/,
+  },
+  {
+    operation: 'update-queue',
+    input: 'batch',
+    kind: 'wrong type',
+    inputs: { batch: 'sometimes' },
+    says: /is not a boolean/,
+  },
+  // list-pull-requests
+  {
+    operation: 'list-pull-requests',
+    input: 'state',
+    kind: 'unknown value',
+    inputs: { state: 'open' },
+    says: /"open" is not one of not_ready, pending/,
+  },
+  {
+    operation: 'list-pull-requests',
+    input: 'since',
+    kind: 'malformed value (not ISO 8601)',
+    inputs: { since: 'yesterday' },
+    says: /"yesterday" is not a date-time\. Use ISO 8601/,
+  },
+  {
+    operation: 'list-pull-requests',
+    input: 'take',
+    kind: 'out of range',
+    inputs: { take: '500' },
+    says: /"500" is not a whole number from 1 to 100/,
+  },
+  // metrics
+  {
+    operation: 'get-merge-queue-metrics',
+    input: 'all-repositories',
+    kind: 'conflicting inputs',
+    inputs: { 'all-repositories': 'true', repo: 'octo-org/octo-repo' },
+    says: /every repository of the organization, but repo is set too/,
+  },
+  // flaky tests
+  {
+    operation: 'list-unhealthy-tests',
+    input: 'org-url-slug',
+    kind: 'missing',
+    inputs: {},
+    says: /is required by operation list-unhealthy-tests/,
+  },
+  {
+    operation: 'list-unhealthy-tests',
+    input: 'test-status',
+    kind: 'unknown value',
+    inputs: { 'org-url-slug': 'acme', 'test-status': 'FLAKEY' },
+    says: /"FLAKEY" is not a test status\. Use FLAKY, BROKEN/,
+  },
+  {
+    operation: 'list-quarantined-tests',
+    input: 'page-size',
+    kind: 'out of range',
+    inputs: { 'org-url-slug': 'acme', 'page-size': '1000' },
+    says: /"1000" is not a whole number from 1 to 100/,
+  },
+  {
+    operation: 'list-unhealthy-tests',
+    input: 'fail-on',
+    kind: 'unknown value',
+    inputs: { 'org-url-slug': 'acme', 'fail-on': 'always' },
+    says: /"always" is not one of none, flaky, broken, any/,
+  },
+  {
+    operation: 'list-unhealthy-tests',
+    input: 'max-unhealthy',
+    kind: 'out of range (negative)',
+    inputs: { 'org-url-slug': 'acme', 'max-unhealthy': '-1' },
+    says: /"-1" is not a whole number from 0/,
+  },
+  {
+    operation: 'list-failing-tests',
+    input: 'end-time',
+    kind: 'conflicting inputs (end before start)',
+    inputs: {
+      'org-url-slug': 'acme',
+      'start-time': '2026-01-05T00:00:00Z',
+      'end-time': '2026-01-04T00:00:00Z',
+    },
+    says: /is not after start-time/,
+  },
+  {
+    operation: 'list-failing-tests',
+    input: 'start-time',
+    kind: 'out of range (a window over 7 days)',
+    inputs: {
+      'org-url-slug': 'acme',
+      'start-time': '2026-01-01T00:00:00Z',
+      'end-time': '2026-01-20T00:00:00Z',
+    },
+    says: /longer than 7 days/,
+  },
+  {
+    operation: 'list-failing-tests',
+    input: 'start-time',
+    kind: 'malformed value (a local date format)',
+    inputs: { 'org-url-slug': 'acme', 'start-time': '31/01/2026' },
+    says: /"31\/01\/2026" is not a date-time/,
+  },
+  {
+    operation: 'get-test-details',
+    input: 'test-id',
+    kind: 'missing',
+    inputs: { 'org-url-slug': 'acme' },
+    says: /is required by operation get-test-details/,
+  },
+  {
+    operation: 'link-ticket-to-test-case',
+    input: 'external-ticket-id',
+    kind: 'missing',
+    inputs: { 'test-case-id': 'tc-1' },
+    says: /is required by operation link-ticket-to-test-case/,
+  },
+];
+
+/** Operations whose bad inputs are shown with a pull_request event (they act on a PR). */
+const PR_OPERATIONS = new Set([
+  'submit-pull-request',
+  'cancel-pull-request',
+  'restart-tests-on-pull-request',
+  'get-submitted-pull-request',
+  'set-impacted-targets',
+]);
+
+let api: Server;
+let apiUrl: string;
+const apiRequests: string[] = [];
+let files: Files;
+const rows: BadInputRow[] = [];
+
+beforeAll(async () => {
+  // Stands in for the service: a bad input must be refused before any request is sent.
+  api = createServer((request, response) => {
+    apiRequests.push(`${request.method} ${request.url}`);
+    response.writeHead(400, { 'content-type': 'text/plain' }).end('no request was expected');
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+
+  const dir = mkdtempSync(join(tmpdir(), 'mqa-bad-input-'));
+  files = {
+    dir,
+    latin1: join(dir, 'latin1.txt'),
+    utf16: join(dir, 'utf16.txt'),
+    directory: join(dir, 'targets'),
+    loop: join(dir, 'loop.json'),
+  };
+  writeFileSync(files.latin1, Buffer.from('//app:caf\xe9\n//lib:util\n', 'latin1'));
+  writeFileSync(
+    files.utf16,
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('//app:server\n', 'utf16le')]),
+  );
+  mkdirSync(files.directory);
+  symlinkSync(files.loop, files.loop);
+});
+
+afterAll(async () => {
+  rmSync(files.dir, { recursive: true, force: true });
+  await new Promise((resolve) => api.close(resolve));
+  writeRecord('bad-input', rows);
+});
+
+function inputsOf(badInput: BadInput): Record<string, string> {
+  const inputs: Record<string, string> = {
+    operation: badInput.operation,
+    'api-token': TOKEN,
+    'github-token': GITHUB_TOKEN,
+    'api-url': apiUrl,
+    // A bad input that slipped through would meet the 400 above at once, not wait out a long deadline.
+    'timeout-seconds': '2',
+  };
+  for (const [name, value] of Object.entries(badInput.inputs)) {
+    inputs[name] = typeof value === 'function' ? value(files) : value;
+  }
+  return inputs;
+}
+
+function eventOf(badInput: BadInput): EventName {
+  return badInput.event ?? (PR_OPERATIONS.has(badInput.operation) ? PR_EVENT : NO_PR_EVENT);
+}
+
+/** Everything wrong with how the run ended, in words; empty when it ended as it should. */
+function problemsOf(
+  badInput: BadInput,
+  inputs: Record<string, string>,
+  run: ActionRun,
+  requestsSent: string[],
+): string[] {
+  const problems: string[] = [];
+  const lines = run.log.split('\n');
+  const errors = lines.filter((line) => line.startsWith('::error'));
+  if (!run.failed) problems.push('the step did not fail');
+  if (errors.length !== 1) problems.push(`${errors.length} ::error:: lines instead of one`);
+  const line = run.error;
+  if (!line.includes(badInput.input)) problems.push(`the line does not name input ${badInput.input}`);
+  if (!badInput.says.test(line)) problems.push(`the line does not say ${badInput.says}`);
+  if (!/\b(set|use|give|pass|remove|check|write|save|make|narrow|leave|did you mean)\b/i.test(line)) {
+    problems.push('the line does not say what to do');
+  }
+  if (line.length > 700) problems.push(`the line is ${line.length} characters long`);
+  if (lines.some((l) => /^\s+at /.test(l))) problems.push('the log holds a stack trace');
+  if (/\b[A-Z][A-Za-z]*Error: /.test(run.log)) problems.push('the log holds a JavaScript error name');
+  if (/\[object Object\]|undefined|NaN/.test(line)) problems.push('the line holds a programming artefact');
+  for (const secret of [inputs['api-token'], inputs['github-token']]) {
+    if (secret?.trim())
+      problems.push(...secretLeaks(run, secret).map((where) => `a secret is readable in ${where}`));
+  }
+  if (requestsSent.length) problems.push(`requests reached the API: ${requestsSent.join(', ')}`);
+  return problems;
+}
+
+function shortGiven(badInput: BadInput, inputs: Record<string, string>): string {
+  const value = inputs[badInput.input] ?? '';
+  const shown = value === TOKEN ? '(the api-token)' : value.replaceAll(TOKEN, '(the api-token)');
+  return shown.length > 40 ? `${shown.slice(0, 24)}... (${shown.length} characters)` : shown;
+}
+
+describe('a bad input ends the step with one clear line', () => {
+  it('covers at least 40 bad inputs across every area', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    const areas = new Set(CASES.map((c) => c.operation));
+    for (const operation of [
+      'submit-pull-request',
+      'set-impacted-targets',
+      'update-queue',
+      'list-pull-requests',
+      'get-merge-queue-metrics',
+      'list-unhealthy-tests',
+    ]) {
+      expect(areas).toContain(operation);
+    }
+  });
+
+  it.each(CASES.map((c) => [`${c.input}: ${c.kind} (${c.operation || 'no operation'})`, c] as const))(
+    '%s',
+    async (_title, badInput) => {
+      const inputs = inputsOf(badInput);
+      const eventName = eventOf(badInput);
+      const event = EVENTS[eventName];
+      const before = apiRequests.length;
+      const run = await runAction({
+        inputs,
+        eventName,
+        payload: event.payload,
+        env: { GITHUB_REPOSITORY: event.repository },
+      });
+      const problems = problemsOf(badInput, inputs, run, apiRequests.slice(before));
+      rows.push({
+        operation: badInput.operation || '(empty)',
+        input: badInput.input,
+        kind: badInput.kind,
+        given: shortGiven(badInput, inputs),
+        line: run.error,
+        passed: problems.length === 0,
+      });
+      expect({ line: run.error, problems }).toEqual({ line: run.error, problems: [] });
+    },
+  );
+});

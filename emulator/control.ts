@@ -1,0 +1,206 @@
+// The control surface under /_emulator/ (not part of the public API): what a test or a rehearsal needs
+// to steer the emulator. JSON in and out, the same token as the API. Documented in README.md beside.
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { QUEUE_MODES, QueueSettings, type QueueMode, type Repo } from '../src/wire/index.js';
+import { CI_OUTCOMES, type CiBehaviour } from './merge-queue/ci.js';
+import { repoKeyOf } from './merge-queue/engine/core.js';
+import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
+import type { PullRequestInfo } from './merge-queue/engine/types.js';
+import type { WebhookDispatcher } from './webhooks.js';
+
+export const CONTROL_PREFIX = '/_emulator';
+const DEFAULT_HOST = 'github.com';
+const MINUTE_MS = 60_000;
+/** run-until-idle stops after this much virtual time unless told otherwise. */
+const DEFAULT_IDLE_LIMIT_MINUTES = 7 * 24 * 60;
+
+/** A repository as `{host?, owner, name}` or `"owner/name"` (host github.com). */
+export const RepoInput = Type.Union([
+  Type.String({ pattern: '^.+/[^/]+$' }),
+  Type.Object({
+    host: Type.Optional(Type.String({ minLength: 1 })),
+    owner: Type.String({ minLength: 1 }),
+    name: Type.String({ minLength: 1 }),
+  }),
+]);
+export type RepoInput = Static<typeof RepoInput>;
+
+export function repoFrom(input: RepoInput): Repo {
+  if (typeof input !== 'string')
+    return { host: input.host ?? DEFAULT_HOST, owner: input.owner, name: input.name };
+  const slash = input.lastIndexOf('/');
+  return { host: DEFAULT_HOST, owner: input.slice(0, slash), name: input.slice(slash + 1) };
+}
+
+export const QueueControl = Type.Composite([
+  Type.Object({
+    repo: RepoInput,
+    targetBranch: Type.String({ minLength: 1 }),
+  }),
+  Type.Omit(QueueSettings, ['mode']),
+  Type.Object({ mode: Type.Optional(Type.Union(QUEUE_MODES.map((m) => Type.Literal(m)))) }),
+]);
+export type QueueControl = Static<typeof QueueControl>;
+
+const Duration = {
+  durationMinutes: Type.Optional(Type.Number({ minimum: 0 })),
+  durationSeconds: Type.Optional(Type.Number({ minimum: 0 })),
+};
+
+export const CiControl = Type.Object({
+  repo: Type.Optional(RepoInput),
+  prNumber: Type.Optional(Type.Integer({ minimum: 0 })),
+  outcome: Type.Optional(Type.Union(CI_OUTCOMES.map((o) => Type.Literal(o)))),
+  flakyFailures: Type.Optional(Type.Integer({ minimum: 0 })),
+  ...Duration,
+});
+export type CiControl = Static<typeof CiControl>;
+
+export const PullRequestControl = Type.Object({
+  repo: RepoInput,
+  number: Type.Integer({ minimum: 0 }),
+  title: Type.Optional(Type.String()),
+  author: Type.Optional(Type.String()),
+  headSha: Type.Optional(Type.String({ minLength: 1 })),
+  baseBranch: Type.Optional(Type.String({ minLength: 1 })),
+  mergeability: Type.Optional(
+    Type.Union(['unspecified', 'in_progress', 'mergeable', 'not_mergeable'].map((m) => Type.Literal(m))),
+  ),
+  impactedTargets: Type.Optional(Type.Union([Type.Array(Type.String()), Type.Literal('ALL')])),
+});
+export type PullRequestControl = Static<typeof PullRequestControl>;
+
+const ClockAdvance = Type.Object({
+  minutes: Type.Optional(Type.Number({ minimum: 0 })),
+  seconds: Type.Optional(Type.Number({ minimum: 0 })),
+  ms: Type.Optional(Type.Number({ minimum: 0 })),
+});
+const RunUntilIdle = Type.Object({ maxMinutes: Type.Optional(Type.Number({ minimum: 0 })) });
+
+export const WebhookControl = Type.Object({
+  url: Type.String({ pattern: '^https?://' }),
+  secret: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]+$' })),
+  eventTypes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+});
+export type WebhookControl = Static<typeof WebhookControl>;
+
+const HistoryQuery = Type.Object({
+  repo: Type.Optional(Type.String({ pattern: '^.+/[^/]+$' })),
+  repoHost: Type.Optional(Type.String({ minLength: 1 })),
+  targetBranch: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+/** Creates the queue when missing, then applies any settings given (what the scenario loader uses too). */
+export function ensureQueue(engine: MergeQueueEngine, control: QueueControl) {
+  const { repo: repoInput, targetBranch, ...settings } = control;
+  const repo = repoFrom(repoInput);
+  if (!engine.findQueue(repo, targetBranch))
+    engine.createQueue(repo, targetBranch, settings.mode as QueueMode);
+  return engine.updateQueue(repo, targetBranch, settings);
+}
+
+export function applyCiControl(engine: MergeQueueEngine, control: CiControl): CiBehaviour {
+  const change: Partial<CiBehaviour> = {};
+  if (control.outcome !== undefined) change.outcome = control.outcome;
+  if (control.flakyFailures !== undefined) change.flakyFailures = control.flakyFailures;
+  if (control.durationMinutes !== undefined) change.durationMs = control.durationMinutes * MINUTE_MS;
+  if (control.durationSeconds !== undefined) change.durationMs = control.durationSeconds * 1000;
+  if (control.prNumber === undefined) {
+    engine.ci.setDefault(change);
+    return engine.ci.behaviour('', -1);
+  }
+  const repoKey = repoKeyOf(repoFrom(control.repo ?? ''));
+  engine.ci.set(repoKey, control.prNumber, change);
+  return engine.ci.behaviour(repoKey, control.prNumber);
+}
+
+export function applyPullRequestControl(
+  engine: MergeQueueEngine,
+  control: PullRequestControl,
+): PullRequestInfo {
+  const repo = repoFrom(control.repo);
+  const { repo: _repo, number, impactedTargets, ...facts } = control;
+  const info = engine.setPullRequest(
+    repo,
+    number,
+    facts as Parameters<MergeQueueEngine['setPullRequest']>[2],
+  );
+  if (impactedTargets !== undefined) engine.setImpactedTargets(repo, number, info.headSha, impactedTargets);
+  return info;
+}
+
+function infoView(info: PullRequestInfo) {
+  return {
+    number: info.number,
+    title: info.title,
+    author: info.author,
+    headSha: info.headSha,
+    baseBranch: info.baseBranch ?? null,
+    mergeability: info.mergeability,
+    impactedTargets: Object.fromEntries(info.targetsBySha),
+  };
+}
+
+function ciView(behaviour: CiBehaviour) {
+  return {
+    outcome: behaviour.outcome,
+    durationSeconds: behaviour.durationMs / 1000,
+    flakyFailures: behaviour.flakyFailures,
+  };
+}
+
+export function registerControlRoutes(
+  app: FastifyInstance,
+  engine: MergeQueueEngine,
+  webhooks: WebhookDispatcher,
+): void {
+  const now = () => ({ now: engine.clock.iso() });
+
+  app.post(`${CONTROL_PREFIX}/queues`, { schema: { body: QueueControl } }, async (request) =>
+    ensureQueue(engine, request.body as QueueControl),
+  );
+
+  app.post(`${CONTROL_PREFIX}/ci`, { schema: { body: CiControl } }, async (request, reply) => {
+    const control = request.body as CiControl;
+    if (control.prNumber !== undefined && control.repo === undefined) {
+      return reply.code(400).type('text/plain; charset=utf-8').send('ci: prNumber needs repo (owner/name)');
+    }
+    return ciView(applyCiControl(engine, control));
+  });
+
+  app.post(`${CONTROL_PREFIX}/pull-requests`, { schema: { body: PullRequestControl } }, async (request) =>
+    infoView(applyPullRequestControl(engine, request.body as PullRequestControl)),
+  );
+
+  app.get(`${CONTROL_PREFIX}/clock`, async () => now());
+  app.post(`${CONTROL_PREFIX}/clock/advance`, { schema: { body: ClockAdvance } }, async (request) => {
+    const { minutes = 0, seconds = 0, ms = 0 } = request.body as Static<typeof ClockAdvance>;
+    engine.advance(minutes * MINUTE_MS + seconds * 1000 + ms);
+    return now();
+  });
+  app.post(`${CONTROL_PREFIX}/clock/run-until-idle`, { schema: { body: RunUntilIdle } }, async (request) => {
+    const { maxMinutes = DEFAULT_IDLE_LIMIT_MINUTES } = (request.body ?? {}) as Static<typeof RunUntilIdle>;
+    engine.runUntilIdle(maxMinutes * MINUTE_MS);
+    return now();
+  });
+
+  app.post(`${CONTROL_PREFIX}/webhooks`, { schema: { body: WebhookControl } }, async (request) =>
+    webhooks.register(request.body as WebhookControl),
+  );
+  app.get(`${CONTROL_PREFIX}/webhooks`, async () => ({ endpoints: webhooks.endpoints() }));
+
+  app.get(`${CONTROL_PREFIX}/history`, { schema: { querystring: HistoryQuery } }, async (request) => {
+    const query = request.query as Static<typeof HistoryQuery>;
+    const queuePrefix = query.repo ? `${query.repoHost ?? DEFAULT_HOST}/${query.repo}@` : '';
+    const events = engine.history.filter(
+      (event) =>
+        event.queueKey.startsWith(queuePrefix) &&
+        (!query.targetBranch || event.queueKey.endsWith(`@${query.targetBranch}`)),
+    );
+    return {
+      now: engine.clock.iso(),
+      events: events.map((event) => ({ ...event, at: new Date(event.at).toISOString() })),
+    };
+  });
+}

@@ -1,0 +1,113 @@
+// The seed format of the emulator's flaky-tests store: what `--flaky-fixture <path>` reads and what
+// `POST /_emulator/flaky-tests` takes. snake_case like the wire, so that a fixture reads like the API.
+import { readFileSync } from 'node:fs';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { Repo } from '../../src/wire/index.js';
+
+export const TEST_STATUSES = ['healthy', 'flaky', 'broken'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+export const QUARANTINE_OVERRIDES = ['ALWAYS_QUARANTINE', 'NEVER_QUARANTINE', 'UNSPECIFIED'] as const;
+export type QuarantineOverride = (typeof QUARANTINE_OVERRIDES)[number];
+
+// A pattern rather than `format`, so that TypeBox's own checker (the fixture file) and fastify's agree.
+const DateTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$',
+});
+const Count = (max = 1_000_000) => Type.Integer({ minimum: 0, maximum: max });
+
+export const FixtureTest = Type.Object(
+  {
+    /** A uuid; made up (from the store's seeded random source) when absent. */
+    id: Type.Optional(Type.String({ minLength: 1 })),
+    name: Type.String({ minLength: 1 }),
+    variant: Type.Optional(Type.String()),
+    status: Type.Union(TEST_STATUSES.map((s) => Type.Literal(s))),
+    reason: Type.Optional(Type.String()),
+    status_changed_at: Type.Optional(DateTime),
+    file_path: Type.Optional(Type.String()),
+    parent: Type.Optional(Type.String()),
+    classname: Type.Optional(Type.String()),
+    codeowners: Type.Optional(Type.Array(Type.String())),
+    pull_requests_impacted_last_7d: Type.Optional(Count()),
+    quarantine_override: Type.Optional(Type.Union(QUARANTINE_OVERRIDES.map((s) => Type.Literal(s)))),
+    quarantined_at: Type.Optional(DateTime),
+    ticket_url: Type.Optional(Type.String()),
+    /** Each failure of the test; list-failing-tests selects tests by these. */
+    failures: Type.Optional(
+      Type.Array(Type.Object({ at: DateTime, summary: Type.String() }, { additionalProperties: false })),
+    ),
+    failure_rate_last_7d: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    failure_rate_last_24h: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type FixtureTest = Static<typeof FixtureTest>;
+
+export const GenerateSpec = Type.Object(
+  {
+    flaky: Count(),
+    broken: Count(),
+    healthy: Type.Optional(Count()),
+    seed: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type GenerateSpec = Static<typeof GenerateSpec>;
+
+export const FixtureRepository = Type.Object(
+  {
+    repo: Repo,
+    /** When set, requests for this repository must carry this org_url_slug (else 404). */
+    org_url_slug: Type.Optional(Type.String({ minLength: 1 })),
+    /** The repository's quarantining switch (default true). */
+    quarantining: Type.Optional(Type.Boolean()),
+    /** Quarantine every flaky or broken test automatically (default false). */
+    auto_quarantine: Type.Optional(Type.Boolean()),
+    /** Where a linked ticket lives; `{id}` is replaced by the external ticket id. */
+    ticket_url_template: Type.Optional(Type.String({ pattern: '\\{id\\}' })),
+    /** A fault for rehearsals: list pages after the first answer with the token they were asked for. */
+    repeat_page_tokens: Type.Optional(Type.Boolean()),
+    tests: Type.Optional(Type.Array(FixtureTest)),
+    /** Realistic tests made up on top of `tests` (see generate.ts). */
+    generate: Type.Optional(GenerateSpec),
+  },
+  { additionalProperties: false },
+);
+export type FixtureRepository = Static<typeof FixtureRepository>;
+
+export const FlakyFixture = Type.Object(
+  {
+    repositories: Type.Optional(Type.Array(FixtureRepository)),
+    /** Every flaky-tests answer leaves this many real milliseconds after its request came in (benchmarks). */
+    latency_ms: Type.Optional(Count(60_000)),
+  },
+  { additionalProperties: false },
+);
+export type FlakyFixture = Static<typeof FlakyFixture>;
+
+/** A fixture checked against the schema; a bad one fails with one line naming the first problem. */
+export function parseFlakyFixture(value: unknown, source: string): FlakyFixture {
+  if (Value.Check(FlakyFixture, value)) return value;
+  const first = Value.Errors(FlakyFixture, value).First();
+  const where = first?.path || '(top level)';
+  throw new Error(`${source}: ${where} ${first?.message ?? 'does not match the flaky-tests fixture format'}`);
+}
+
+export function loadFlakyFixture(path: string): FlakyFixture {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `--flaky-fixture ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`--flaky-fixture ${path}: not valid JSON (${(error as Error).message})`);
+  }
+  return parseFlakyFixture(parsed, `--flaky-fixture ${path}`);
+}

@@ -1,0 +1,108 @@
+// The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
+// the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
+import { RepoInput, repoFrom } from '../control.js';
+import { FlakyStoreError } from './errors.js';
+import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
+import type { FlakyTestStore } from './store.js';
+
+export { FlakyTestStore } from './store.js';
+export { loadFlakyFixture } from './fixture.js';
+
+export interface FlakyTestRoutesOptions {
+  store: FlakyTestStore;
+  /** Where the public API lives (default `/v1`). */
+  apiPrefix?: string;
+}
+
+const TestCaseControl = Type.Object(
+  {
+    repo: RepoInput,
+    id: Type.String({ minLength: 1 }),
+    status: Type.Optional(Type.Union(TEST_STATUSES.map((s) => Type.Literal(s)))),
+    quarantineSetting: Type.Optional(Type.Union(QUARANTINE_OVERRIDES.map((s) => Type.Literal(s)))),
+    actor: Type.Optional(
+      Type.Object({ email: Type.String(), full_name: Type.String() }, { additionalProperties: false }),
+    ),
+    reason: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+type TestCaseControl = Static<typeof TestCaseControl>;
+
+type FlakyEndpoint =
+  | 'listUnhealthyTests'
+  | 'listQuarantinedTests'
+  | 'listFailingTests'
+  | 'getTestDetails'
+  | 'linkTicketToTestCase';
+
+export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTestRoutesOptions): void {
+  const { store, apiPrefix = '/v1' } = options;
+
+  function answer<E extends FlakyEndpoint>(endpoint: E, handle: (body: RequestOf<E>) => object | void): void {
+    const { path, request: schema } = ENDPOINTS[endpoint];
+    app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
+      let json: string;
+      try {
+        json = JSON.stringify(handle(request.body as RequestOf<E>) ?? {});
+      } catch (error) {
+        return refuse(reply, error);
+      }
+      // Like a service that far away: the answer leaves latencyMs after the request came in, its own
+      // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
+      const wait = store.latencyMs - reply.elapsedTime;
+      if (wait > 0) await sleep(wait);
+      return reply.code(200).type('application/json').send(json);
+    });
+  }
+
+  answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body));
+  answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body));
+  answer('listFailingTests', (body) => store.listFailingTests(body));
+  answer('getTestDetails', (body) => store.getTestDetails(body));
+  answer('linkTicketToTestCase', (body) => store.linkTicketToTestCase(body));
+
+  // Seeds the store: the body is a fixture (see docs/flaky-tests.md); repositories it names are replaced.
+  app.post('/_emulator/flaky-tests', async (request, reply) => {
+    let fixture: FlakyFixture;
+    try {
+      fixture = parseFlakyFixture(request.body, 'flaky-tests fixture');
+    } catch (error) {
+      return reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send((error as Error).message);
+    }
+    try {
+      return await reply.send({ repositories: store.seed(fixture), latency_ms: store.latencyMs });
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  // Changes one test's status and/or quarantine setting, as the service's detection or a user would.
+  app.post(
+    '/_emulator/flaky-tests/test-case',
+    { schema: { body: TestCaseControl } },
+    async (request, reply) => {
+      const { repo, id, ...change } = request.body as TestCaseControl;
+      try {
+        return await reply.send({ test: store.changeTestCase(repoFrom(repo), id, change) });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+}
+
+function refuse(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof FlakyStoreError)) throw error;
+  return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

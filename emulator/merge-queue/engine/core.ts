@@ -1,0 +1,163 @@
+// The engine's state and its primitive operations: the stores, readiness, targets, and the one place
+// where a submission changes state (so that history and webhooks see every transition).
+import type { PrState, Repo } from '../../../src/wire/index.js';
+import { SimulatedCi } from '../ci.js';
+import type { VirtualClock } from '../../clock.js';
+import type { SeededRandom } from '../../random.js';
+import type { HistoryEvent, PullRequestInfo, QueueRecord, Submission, Targets, TestRun } from './types.js';
+
+export const ACTIVE_STATES: ReadonlySet<PrState> = new Set([
+  'pending',
+  'testing',
+  'tests_passed',
+  'pending_failure',
+]);
+const TERMINAL_STATES: ReadonlySet<PrState> = new Set(['merged', 'failed', 'cancelled']);
+
+export interface Readiness {
+  hasImpactedTargets: boolean;
+  requiresImpactedTargets: boolean;
+  doesBaseBranchMatch: boolean;
+  gitHubMergeability: PullRequestInfo['mergeability'];
+}
+
+export type EngineListener = (event: HistoryEvent) => void;
+
+export function repoKeyOf(repo: Repo): string {
+  return `${repo.host}/${repo.owner}/${repo.name}`;
+}
+
+export function queueKeyOf(repo: Repo, branch: string): string {
+  return `${repoKeyOf(repo)}@${branch}`;
+}
+
+export class EngineCore {
+  readonly queues = new Map<string, QueueRecord>();
+  readonly pullRequests = new Map<string, PullRequestInfo>();
+  readonly history: HistoryEvent[] = [];
+  readonly ci = new SimulatedCi();
+  private readonly listeners: EngineListener[] = [];
+
+  constructor(
+    readonly clock: VirtualClock,
+    readonly random: SeededRandom,
+  ) {}
+
+  onEvent(listener: EngineListener): () => void {
+    this.listeners.push(listener);
+    return () => this.listeners.splice(this.listeners.indexOf(listener) >>> 0, 1);
+  }
+
+  record(event: HistoryEvent): void {
+    this.history.push(event);
+    for (const listener of this.listeners) listener(event);
+  }
+
+  pullRequest(repo: Repo, prNumber: number): PullRequestInfo {
+    const key = `${repoKeyOf(repo)}#${prNumber}`;
+    let info = this.pullRequests.get(key);
+    if (!info) {
+      info = {
+        number: prNumber,
+        title: `Pull request #${prNumber}`,
+        author: 'octocat',
+        headSha: this.random.hex(40),
+        headShaKnown: false,
+        baseBranch: undefined,
+        mergeability: 'mergeable',
+        targetsBySha: new Map(),
+      };
+      this.pullRequests.set(key, info);
+    }
+    return info;
+  }
+
+  infoOf(submission: Submission): PullRequestInfo {
+    return this.pullRequest(submission.queue.repo, submission.prNumber);
+  }
+
+  /** The PR's impacted targets for its current head sha; everything in single mode or when unknown. */
+  targetsOf(submission: Submission): Targets {
+    if (submission.queue.mode === 'single') return 'ALL';
+    const info = this.infoOf(submission);
+    return info.targetsBySha.get(info.headSha) ?? 'ALL';
+  }
+
+  readiness(submission: Submission): Readiness {
+    const info = this.infoOf(submission);
+    return {
+      hasImpactedTargets: info.targetsBySha.has(info.headSha),
+      requiresImpactedTargets: submission.queue.mode === 'parallel',
+      doesBaseBranchMatch: (info.baseBranch ?? submission.queue.branch) === submission.queue.branch,
+      gitHubMergeability: info.mergeability,
+    };
+  }
+
+  isReady(submission: Submission): boolean {
+    const readiness = this.readiness(submission);
+    return (
+      readiness.doesBaseBranchMatch &&
+      readiness.gitHubMergeability === 'mergeable' &&
+      (!readiness.requiresImpactedTargets || readiness.hasImpactedTargets)
+    );
+  }
+
+  /** Moves a submission to a state, keeping the queue's indexes and the history in step. */
+  transition(submission: Submission, to: PrState, reason: string | null = null): void {
+    const from = submission.state;
+    const now = this.clock.now();
+    submission.state = to;
+    submission.reason = reason;
+    submission.stateChangedAt = now;
+    if (to === 'pending') {
+      submission.pendingSince = now;
+      if (from !== 'not_ready') submission.restarts++;
+    }
+    if (to !== 'pending_failure') submission.finishedOnTop = 0;
+    if (TERMINAL_STATES.has(to)) {
+      submission.concludedAt = now;
+      submission.queue.live.delete(submission);
+    }
+    if (to === 'not_ready') submission.position = null;
+    this.record({
+      kind: 'pr_state',
+      at: now,
+      queueKey: submission.queue.key,
+      prNumber: submission.prNumber,
+      submissionId: submission.id,
+      from,
+      to,
+      reason,
+      runId: submission.run?.id ?? null,
+    });
+  }
+
+  /** Records a new submission's first state. */
+  recordSubmitted(submission: Submission): void {
+    this.record({
+      kind: 'pr_state',
+      at: this.clock.now(),
+      queueKey: submission.queue.key,
+      prNumber: submission.prNumber,
+      submissionId: submission.id,
+      from: null,
+      to: submission.state,
+      reason: null,
+      runId: null,
+    });
+  }
+
+  recordRun(run: TestRun): void {
+    this.record({
+      kind: 'run',
+      at: this.clock.now(),
+      queueKey: run.queue.key,
+      runId: run.id,
+      runKind: run.kind,
+      status: run.status,
+      prNumbers: run.members.map((member) => member.prNumber),
+      reason: run.reason,
+      startedAt: run.createdAt,
+    });
+  }
+}

@@ -1,0 +1,395 @@
+// The merge-queue engine: the operations of the public API and of the control surface, over the
+// stores in EngineCore and the rules in Scheduler. Deterministic: it reads only the virtual clock and
+// the seeded random source. Failures a caller should see are thrown as EmulatorError (status + text).
+import {
+  PRIORITY_NAMES,
+  type EnqueuedPullRequest,
+  type ListPullRequestsResponse,
+  type PrState,
+  type Queue,
+  type QueueConfiguration,
+  type QueueMode,
+  type QueueSettings,
+  type QueueState,
+  type Repo,
+  type SubmittedPullRequest,
+  type TestingDetails,
+} from '../../../src/wire/index.js';
+import { VirtualClock } from '../../clock.js';
+import { SeededRandom } from '../../random.js';
+import { ACTIVE_STATES, EngineCore, queueKeyOf, repoKeyOf } from './core.js';
+import { applySettings, configurationOf, defaultSettings } from './queue-config.js';
+import { REASONS } from './reasons.js';
+import { Scheduler } from './scheduler.js';
+import type { Mergeability, PullRequestInfo, QueueRecord, Submission, Targets } from './types.js';
+import { enqueuedView, submittedView, testingDetailsView } from './views.js';
+
+export class EmulatorError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const NOT_FOUND = 'Not Found';
+const DEFAULT_PRIORITY: keyof typeof PRIORITY_NAMES = 'medium';
+const DEFAULT_PAGE_SIZE = 50;
+
+export interface EngineOptions {
+  clock?: VirtualClock;
+  seed?: number;
+}
+
+export interface SubmitOptions {
+  priority?: number | string;
+  noBatch?: boolean;
+}
+
+export interface ListOptions {
+  state?: PrState;
+  since?: string;
+  until?: string;
+  cursor?: string;
+  take?: number;
+}
+
+/** What the control surface may say about a pull request on the code host. */
+export interface PullRequestFacts {
+  title?: string;
+  author?: string;
+  headSha?: string;
+  baseBranch?: string;
+  mergeability?: Mergeability;
+}
+
+export class MergeQueueEngine {
+  readonly clock: VirtualClock;
+  readonly random: SeededRandom;
+  readonly core: EngineCore;
+  readonly scheduler: Scheduler;
+
+  constructor(options: EngineOptions = {}) {
+    this.clock = options.clock ?? new VirtualClock();
+    this.random = new SeededRandom(options.seed ?? 1);
+    this.core = new EngineCore(this.clock, this.random);
+    this.scheduler = new Scheduler(this.core);
+  }
+
+  get ci() {
+    return this.core.ci;
+  }
+
+  get history() {
+    return this.core.history;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Queues
+
+  createQueue(repo: Repo, branch: string, mode: QueueMode = 'single', concurrency?: number): QueueRecord {
+    const key = queueKeyOf(repo, branch);
+    if (this.core.queues.has(key)) {
+      throw new EmulatorError(
+        409,
+        `A merge queue for branch '${branch}' of ${repo.owner}/${repo.name} already exists`,
+      );
+    }
+    const queue: QueueRecord = {
+      key,
+      repo: { host: repo.host, owner: repo.owner, name: repo.name },
+      branch,
+      state: 'running',
+      mode,
+      settings: defaultSettings(),
+      extra: {},
+      submissions: [],
+      latestByPr: new Map(),
+      live: new Set(),
+      liveRuns: new Set(),
+      runs: new Map(),
+      bisections: new Set(),
+      nextSeq: 1,
+    };
+    if (concurrency !== undefined) queue.settings.concurrency = concurrency;
+    this.core.queues.set(key, queue);
+    return queue;
+  }
+
+  findQueue(repo: Repo, branch: string): QueueRecord | undefined {
+    return this.core.queues.get(queueKeyOf(repo, branch));
+  }
+
+  requireQueue(repo: Repo, branch: string): QueueRecord {
+    const queue = this.findQueue(repo, branch);
+    if (!queue) {
+      throw new EmulatorError(404, `No merge queue for branch '${branch}' of ${repo.owner}/${repo.name}`);
+    }
+    return queue;
+  }
+
+  getQueue(repo: Repo, branch: string): Queue {
+    const queue = this.requireQueue(repo, branch);
+    return {
+      ...configurationOf(queue),
+      enqueuedPullRequests: this.scheduler.order(queue).map((s) => enqueuedView(this.core, s)),
+    };
+  }
+
+  updateQueue(
+    repo: Repo,
+    branch: string,
+    update: QueueSettings & Record<string, unknown>,
+  ): QueueConfiguration & Record<string, unknown> {
+    const queue = this.requireQueue(repo, branch);
+    applySettings(queue, update);
+    this.changeStateAndMode(queue, update.state, update.mode);
+    this.scheduler.step(queue);
+    return configurationOf(queue);
+  }
+
+  /** A mode change waits in `switching_modes` while tests run; a state asked for meanwhile applies after. */
+  private changeStateAndMode(queue: QueueRecord, state?: QueueState, mode?: QueueMode): void {
+    const settled = queue.switchingTo;
+    const targetState = (state ?? settled?.state ?? queue.state) as Exclude<QueueState, 'switching_modes'>;
+    const targetMode = mode ?? settled?.mode ?? queue.mode;
+    if (targetMode === queue.mode) {
+      delete queue.switchingTo;
+      queue.state = targetState;
+      return;
+    }
+    const testing =
+      this.scheduler.runsInProgress(queue, 'main') + this.scheduler.runsInProgress(queue, 'bisection') > 0;
+    if (testing) {
+      queue.switchingTo = { mode: targetMode, state: targetState };
+      queue.state = 'switching_modes';
+    } else {
+      delete queue.switchingTo;
+      queue.mode = targetMode;
+      queue.state = targetState;
+    }
+  }
+
+  deleteQueue(repo: Repo, branch: string): void {
+    const queue = this.findQueue(repo, branch);
+    if (!queue) return;
+    if (queue.live.size > 0) {
+      const numbers = [...queue.live].map((s) => `#${s.prNumber}`).join(', ');
+      throw new EmulatorError(
+        400,
+        `The merge queue for branch '${branch}' still holds ${queue.live.size} pull request(s) (${numbers}); drain it until it is empty before deleting it`,
+      );
+    }
+    this.core.queues.delete(queue.key);
+  }
+
+  listPullRequests(repo: Repo, branch: string, options: ListOptions = {}): ListPullRequestsResponse {
+    const queue = this.requireQueue(repo, branch);
+    const since = options.since ? Date.parse(options.since) : undefined;
+    const until = options.until ? Date.parse(options.until) : undefined;
+    const rows = queue.submissions.filter((s) => {
+      if (options.state && s.state !== options.state) return false;
+      if (since === undefined && until === undefined) return true;
+      if (s.concludedAt === null) return false;
+      return (
+        (since === undefined || s.concludedAt >= since) && (until === undefined || s.concludedAt < until)
+      );
+    });
+    let start = 0;
+    if (options.cursor) {
+      const index = rows.findIndex((s) => s.id === options.cursor);
+      if (index < 0)
+        throw new EmulatorError(400, `cursor '${options.cursor}' is not a cursor this listing returned`);
+      start = index + 1;
+    }
+    const page = rows.slice(start, start + (options.take ?? DEFAULT_PAGE_SIZE));
+    const more = start + page.length < rows.length;
+    return {
+      pullRequests: page.map((s) => enqueuedView(this.core, s)),
+      ...(more && page.length > 0 ? { nextCursor: page[page.length - 1]!.id } : {}),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Pull requests
+
+  submitPullRequest(repo: Repo, branch: string, prNumber: number, options: SubmitOptions = {}): void {
+    const queue = this.requireQueue(repo, branch);
+    const previous = queue.latestByPr.get(prNumber);
+    if (previous?.state === 'merged') {
+      throw new EmulatorError(400, `Pull request #${prNumber} is already merged into '${branch}'`);
+    }
+    if (previous && queue.live.has(previous)) {
+      if (options.priority !== undefined) this.applyPriority(previous, options.priority);
+      if (options.noBatch !== undefined) previous.noBatch = options.noBatch;
+      this.scheduler.step(queue);
+      return;
+    }
+    this.core.pullRequest(repo, prNumber);
+    const now = this.clock.now();
+    const submission: Submission = {
+      id: this.random.uuid(),
+      queue,
+      prNumber,
+      state: 'not_ready',
+      stateChangedAt: now,
+      reason: null,
+      priorityValue: PRIORITY_NAMES[DEFAULT_PRIORITY],
+      priorityName: DEFAULT_PRIORITY,
+      usedDefaultPriorityName: DEFAULT_PRIORITY,
+      skipTheLine: false,
+      noBatch: options.noBatch ?? false,
+      seq: queue.nextSeq++,
+      position: null,
+      submittedAt: now,
+      pendingSince: null,
+      firstTestStartedAt: null,
+      concludedAt: null,
+      run: null,
+      verifiedByTestRun: null,
+      testedSha: null,
+      finishedOnTop: 0,
+      failureReason: null,
+      bisection: null,
+      restarts: 0,
+    };
+    if (options.priority !== undefined) this.applyPriority(submission, options.priority);
+    queue.submissions.push(submission);
+    queue.latestByPr.set(prNumber, submission);
+    queue.live.add(submission);
+    this.core.recordSubmitted(submission);
+    this.scheduler.step(queue);
+  }
+
+  private applyPriority(submission: Submission, priority: number | string): void {
+    const named =
+      typeof priority === 'string' ? (priority.toLowerCase() as keyof typeof PRIORITY_NAMES) : undefined;
+    const value = named !== undefined ? PRIORITY_NAMES[named] : (priority as number);
+    const name = Object.entries(PRIORITY_NAMES).find(([, v]) => v === value)?.[0];
+    submission.priorityValue = value;
+    submission.priorityName = name ?? 'custom';
+    submission.usedDefaultPriorityName = undefined;
+    submission.skipTheLine = value === PRIORITY_NAMES.urgent;
+  }
+
+  cancelPullRequest(repo: Repo, branch: string, prNumber: number): void {
+    const submission = this.requireLive(repo, branch, prNumber);
+    this.scheduler.detachFromRun(submission);
+    this.scheduler.conclude(submission, 'cancelled', REASONS.cancelledByUser);
+    this.scheduler.invalidateRunsIncluding(submission, REASONS.prerequisiteCancelled);
+    this.scheduler.step(submission.queue);
+  }
+
+  restartTestsOnPullRequest(repo: Repo, branch: string, prNumber: number): void {
+    const submission = this.requireLive(repo, branch, prNumber);
+    if (submission.state !== 'not_ready' && !(submission.state === 'pending' && !submission.bisection)) {
+      this.scheduler.leaveBisection(submission);
+      this.scheduler.sendBack(submission, REASONS.restartedByUser);
+    }
+    this.scheduler.step(submission.queue);
+  }
+
+  getSubmittedPullRequest(repo: Repo, branch: string, prNumber: number): SubmittedPullRequest {
+    const submission = this.findQueue(repo, branch)?.latestByPr.get(prNumber);
+    if (!submission) throw new EmulatorError(404, NOT_FOUND);
+    return submittedView(this.core, submission);
+  }
+
+  private requireLive(repo: Repo, branch: string, prNumber: number): Submission {
+    const submission = this.findQueue(repo, branch)?.latestByPr.get(prNumber);
+    if (!submission || !submission.queue.live.has(submission)) {
+      throw new EmulatorError(
+        404,
+        `Pull request #${prNumber} is not in the merge queue for branch '${branch}'`,
+      );
+    }
+    return submission;
+  }
+
+  setImpactedTargets(repo: Repo, prNumber: number, sha: string, targets: Targets): void {
+    const info = this.core.pullRequest(repo, prNumber);
+    if (!info.headShaKnown) {
+      info.headSha = sha;
+      info.headShaKnown = true;
+    }
+    info.targetsBySha.set(sha, targets === 'ALL' ? 'ALL' : [...new Set(targets)]);
+    this.stepQueuesOf(repo, prNumber);
+  }
+
+  getMergeQueueTestingDetails(repo: Repo, branch: string, testRunId: string): TestingDetails {
+    const run = this.findQueue(repo, branch)?.runs.get(testRunId);
+    if (!run) throw new EmulatorError(404, NOT_FOUND);
+    return testingDetailsView(this.core, run);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Control surface
+
+  /** Updates what the code host says about a PR; a new head sha restarts its tests and those built on it. */
+  setPullRequest(repo: Repo, prNumber: number, facts: PullRequestFacts): PullRequestInfo {
+    const info = this.core.pullRequest(repo, prNumber);
+    const shaChanged = facts.headSha !== undefined && facts.headSha !== info.headSha;
+    if (facts.title !== undefined) info.title = facts.title;
+    if (facts.author !== undefined) info.author = facts.author;
+    if (facts.baseBranch !== undefined) info.baseBranch = facts.baseBranch;
+    if (facts.mergeability !== undefined) info.mergeability = facts.mergeability;
+    if (facts.headSha !== undefined) {
+      info.headSha = facts.headSha;
+      info.headShaKnown = true;
+    }
+    for (const submission of this.liveSubmissionsOf(repo, prNumber)) {
+      const inLine = ACTIVE_STATES.has(submission.state);
+      const ready = this.core.isReady(submission);
+      if (!inLine || (ready && !shaChanged)) continue;
+      const reason = shaChanged ? REASONS.headShaChanged : REASONS.notReady;
+      this.scheduler.leaveBisection(submission);
+      this.scheduler.detachFromRun(submission);
+      this.scheduler.invalidateRunsIncluding(submission, reason);
+      if (!ready) this.core.transition(submission, 'not_ready', reason);
+      else if (submission.state !== 'pending') this.core.transition(submission, 'pending', reason);
+    }
+    this.stepQueuesOf(repo, prNumber);
+    return info;
+  }
+
+  /** Moves the virtual clock; test runs and batching waits due on the way happen in order. */
+  advance(ms: number): void {
+    this.clock.advance(ms);
+  }
+
+  /** Advances until no timer is due within `limitMs` (hung runs end at their timeout). */
+  runUntilIdle(limitMs: number): void {
+    const end = this.clock.now() + limitMs;
+    for (
+      let next = this.clock.nextTimerAt();
+      next !== undefined && next <= end;
+      next = this.clock.nextTimerAt()
+    ) {
+      this.clock.advance(next - this.clock.now());
+    }
+  }
+
+  queues(): QueueRecord[] {
+    return [...this.core.queues.values()];
+  }
+
+  enqueuedView(submission: Submission): EnqueuedPullRequest {
+    return enqueuedView(this.core, submission);
+  }
+
+  private liveSubmissionsOf(repo: Repo, prNumber: number): Submission[] {
+    const repoKey = repoKeyOf(repo);
+    const found: Submission[] = [];
+    for (const queue of this.core.queues.values()) {
+      if (repoKeyOf(queue.repo) !== repoKey) continue;
+      const submission = queue.latestByPr.get(prNumber);
+      if (submission && queue.live.has(submission)) found.push(submission);
+    }
+    return found;
+  }
+
+  private stepQueuesOf(repo: Repo, prNumber: number): void {
+    for (const submission of this.liveSubmissionsOf(repo, prNumber)) this.scheduler.step(submission.queue);
+  }
+}

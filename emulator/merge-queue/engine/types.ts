@@ -1,0 +1,171 @@
+// The emulator's data model: queues, pull requests as the code host knows them, queue submissions and
+// test runs. Times are virtual-clock milliseconds.
+import type { PrState, QueueMode, QueueState, Repo } from '../../../src/wire/index.js';
+
+/** What a PR's change touches: a list of targets, or everything. */
+export type Targets = readonly string[] | 'ALL';
+
+export type Mergeability = 'unspecified' | 'in_progress' | 'mergeable' | 'not_mergeable';
+
+/** A pull request as the code host knows it (shared by every queue of its repository). */
+export interface PullRequestInfo {
+  number: number;
+  title: string;
+  author: string;
+  headSha: string;
+  /** False until someone tells us the head sha (the control surface or an impacted-targets upload). */
+  headShaKnown: boolean;
+  /** Undefined: the branch of whichever queue it is submitted to. */
+  baseBranch: string | undefined;
+  mergeability: Mergeability;
+  /** Impacted targets uploaded per head sha. */
+  targetsBySha: Map<string, Targets>;
+}
+
+export interface QueueSettingsState {
+  concurrency: number;
+  testingTimeoutMinutes: number;
+  pendingFailureDepth: number;
+  canOptimisticallyMerge: boolean;
+  batch: boolean;
+  batchingMaxWaitTimeMinutes: number;
+  batchingMinSize: number;
+  bisectionConcurrency: number;
+  createPrsForTestingBranches: boolean;
+  commentsEnabled: boolean;
+  commandsEnabled: boolean;
+  statusCheckEnabled: boolean;
+  requiredStatuses: string[] | null;
+  directMergeMode: string;
+  optimizationMode: string;
+  mergeMethod: string;
+}
+
+export interface QueueRecord {
+  key: string;
+  repo: Repo;
+  branch: string;
+  state: QueueState;
+  mode: QueueMode;
+  settings: QueueSettingsState;
+  /** Fields updateQueue received that this emulator does not model, kept and returned as given. */
+  extra: Record<string, unknown>;
+  /** While `switching_modes`: the mode to switch to and the state to return to. */
+  switchingTo?: { mode: QueueMode; state: Exclude<QueueState, 'switching_modes'> };
+  /** Every submission ever made to this queue, oldest first. */
+  submissions: Submission[];
+  /** The latest submission per PR number. */
+  latestByPr: Map<number, Submission>;
+  /** Submissions not yet merged, failed or cancelled. */
+  live: Set<Submission>;
+  /** Runs in progress, and finished runs that still vouch for a live PR (tests_passed, pending_failure). */
+  liveRuns: Set<TestRun>;
+  runs: Map<string, TestRun>;
+  bisections: Set<Bisection>;
+  nextSeq: number;
+  /** A pending batching-wait timer, so that a step is not scheduled twice for the same instant. */
+  batchTimerAt?: number;
+}
+
+export interface Submission {
+  id: string;
+  queue: QueueRecord;
+  prNumber: number;
+  state: PrState;
+  stateChangedAt: number;
+  /** Why the PR is in its state, when the state has a reason (failure, restart, cancellation). */
+  reason: string | null;
+  priorityValue: number;
+  priorityName: string;
+  /** The default priority's name when the submission named none. */
+  usedDefaultPriorityName: string | undefined;
+  skipTheLine: boolean;
+  noBatch: boolean;
+  /** First in, first out among equal priorities. */
+  seq: number;
+  /** The place in line once testing started; kept across restarts. Null: ordered by priority and seq. */
+  position: number | null;
+  submittedAt: number;
+  /** When it last entered `pending` (batching waits count from here). */
+  pendingSince: number | null;
+  firstTestStartedAt: number | null;
+  concludedAt: number | null;
+  /** The run that tests (or tested) this PR. */
+  run: TestRun | null;
+  verifiedByTestRun: string | null;
+  /** The head sha the current run tests. */
+  testedSha: string | null;
+  /** While `pending_failure`: how many runs on top of it have finished. */
+  finishedOnTop: number;
+  /** The failure reason to conclude with once the pending failure is settled. */
+  failureReason: string | null;
+  /** Set while the PR's failed batch is being bisected. */
+  bisection: Bisection | null;
+  restarts: number;
+}
+
+export type RunKind = 'main' | 'bisection';
+export type RunStatus = 'in_progress' | 'failed' | 'cancelled' | 'succeeded';
+
+export interface TestRun {
+  id: string;
+  queue: QueueRecord;
+  kind: RunKind;
+  /** The PRs under test (several when batched); a PR restarted or cancelled meanwhile leaves it. */
+  members: Submission[];
+  /** The PRs the run was started for, as shown in testing details. */
+  tested: readonly Submission[];
+  /** The PRs ahead whose changes the run was built on top of (predictive testing). */
+  includes: Set<Submission>;
+  /** PR numbers of `includes`, in queue order, as they were at the start. */
+  dependentPrs: number[];
+  impactedTargets: Targets;
+  branch: string;
+  sha: string;
+  status: RunStatus;
+  reason: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+  /** Cancels the run's completion and timeout timers. */
+  stopTimers: () => void;
+  bisection: Bisection | null;
+}
+
+/** A failed batch being split to find the PRs that broke it. */
+export interface Bisection {
+  id: string;
+  queue: QueueRecord;
+  /** Every PR of the failed batch still being bisected. */
+  members: Set<Submission>;
+  /** The base the failed batch was tested on. */
+  includes: Set<Submission>;
+  /** Groups still to test, in queue order. */
+  waiting: Submission[][];
+  running: Set<TestRun>;
+  /** PRs a passing group cleared. */
+  cleared: Set<Submission>;
+}
+
+export type HistoryEvent =
+  | {
+      kind: 'pr_state';
+      at: number;
+      queueKey: string;
+      prNumber: number;
+      submissionId: string;
+      from: PrState | null;
+      to: PrState;
+      reason: string | null;
+      runId: string | null;
+    }
+  | {
+      kind: 'run';
+      at: number;
+      queueKey: string;
+      runId: string;
+      runKind: RunKind;
+      status: RunStatus;
+      prNumbers: number[];
+      reason: string | null;
+      startedAt: number;
+    };

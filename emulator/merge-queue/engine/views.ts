@@ -1,0 +1,89 @@
+// How the engine's records look on the wire.
+import type { EnqueuedPullRequest, SubmittedPullRequest, TestingDetails } from '../../../src/wire/index.js';
+import { ACTIVE_STATES, type EngineCore } from './core.js';
+import type { Submission, Targets, TestRun } from './types.js';
+import { unionOfTargets } from './lanes.js';
+
+/** The statuses a test run reports when the queue has no required statuses of its own. */
+export const DEFAULT_REQUIRED_STATUSES = ['emulated-ci/test'];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function enqueuedView(core: EngineCore, submission: Submission): EnqueuedPullRequest {
+  const info = core.infoOf(submission);
+  return {
+    id: submission.id,
+    state: submission.state,
+    stateChangedAt: iso(submission.stateChangedAt),
+    priorityValue: submission.priorityValue,
+    priorityName: submission.priorityName,
+    ...(submission.usedDefaultPriorityName
+      ? { usedDefaultPriorityName: submission.usedDefaultPriorityName }
+      : {}),
+    skipTheLine: submission.skipTheLine,
+    noBatch: submission.noBatch,
+    prNumber: submission.prNumber,
+    prTitle: info.title,
+    prSha: info.headSha,
+    prBaseBranch: info.baseBranch ?? submission.queue.branch,
+    prAuthor: info.author,
+  };
+}
+
+export function submittedView(core: EngineCore, submission: Submission): SubmittedPullRequest {
+  return {
+    ...enqueuedView(core, submission),
+    readiness: core.readiness(submission),
+    forceEnqueued: false,
+    isCurrentlySubmittedToQueue: submission.state === 'not_ready' || ACTIVE_STATES.has(submission.state),
+    verifiedByTestRun: submission.verifiedByTestRun,
+  };
+}
+
+const RUN_STATUS_VIEW = {
+  in_progress: { checkStatus: 'IN_PROGRESS', conclusion: undefined, state: 'PENDING' },
+  succeeded: { checkStatus: 'COMPLETED', conclusion: 'SUCCESS', state: 'SUCCESS' },
+  failed: { checkStatus: 'COMPLETED', conclusion: 'FAILURE', state: 'FAILURE' },
+  cancelled: { checkStatus: 'COMPLETED', conclusion: 'CANCELLED', state: 'ERROR' },
+} as const;
+
+export function testingDetailsView(core: EngineCore, run: TestRun): TestingDetails {
+  const queue = run.queue;
+  const { host, owner, name } = queue.repo;
+  const statuses = queue.settings.requiredStatuses ?? DEFAULT_REQUIRED_STATUSES;
+  const view = RUN_STATUS_VIEW[run.status];
+  const checkUrl = (index: number) =>
+    `https://${host}/${owner}/${name}/actions/runs/${parseInt(run.id.slice(0, 8), 16)}/job/${index + 1}`;
+  const targetsOf = (s: Submission) => core.targetsOf(s);
+  return {
+    requiredStatuses: [...statuses],
+    requiredStatusesSource: queue.settings.requiredStatuses ? 'merge_queue' : 'branch_protection',
+    testBranch: run.branch,
+    testBranchSha: run.sha,
+    createdAt: iso(run.createdAt),
+    status: run.status,
+    checkSuites: [
+      {
+        checkRuns: statuses.map((status, index) => ({
+          name: status,
+          url: checkUrl(index),
+          status: view.checkStatus,
+          ...(view.conclusion ? { conclusion: view.conclusion } : {}),
+        })),
+      },
+    ],
+    statusChecks: statuses.map((context, index) => ({ context, url: checkUrl(index), state: view.state })),
+    testedPullRequests: run.tested.map((s) => ({
+      prNumber: s.prNumber,
+      prUrl: `https://${host}/${owner}/${name}/pull/${s.prNumber}`,
+      title: core.infoOf(s).title,
+    })),
+    impactedTargets: targetList(unionOfTargets([...run.includes, ...run.tested].map(targetsOf))),
+    impactedTargetsForTestedPrs: targetList(run.impactedTargets),
+    dependentPrs: [...run.dependentPrs],
+  };
+}
+
+function targetList(targets: Targets): string[] {
+  return targets === 'ALL' ? ['ALL'] : [...targets];
+}

@@ -1,0 +1,184 @@
+// The emulator's HTTP server: the v1 API under /v1 and the control surface under /_emulator, over one
+// merge-queue engine. Every error answer is plain text, as the service's are.
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import { MAX_BODY_BYTES } from '../src/wire/index.js';
+import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
+import { EmulatorError, MergeQueueEngine } from './merge-queue/engine/engine.js';
+import { FaultInjector, installFaultInjection, registerFaultRoutes } from './faults.js';
+import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './flaky-tests/routes.js';
+import type { VirtualClock } from './clock.js';
+import { registerMetricsRoute } from './merge-queue/routes/metrics.js';
+import { registerPullRequestRoutes } from './merge-queue/routes/pull-requests.js';
+import { registerQueueRoutes } from './merge-queue/routes/queues.js';
+import { API_PREFIX } from './http.js';
+import { loadScenario, type Scenario } from './scenario.js';
+import { webhookPayloadsFor } from './merge-queue/webhook-events.js';
+import { WebhookDispatcher } from './webhooks.js';
+
+export const DEFAULT_TOKEN = 'emulator-token';
+const TEXT = 'text/plain; charset=utf-8';
+/** How often the time-scale ticker moves the virtual clock (real milliseconds). */
+const TICK_MS = 50;
+const FORKED_RUN_HEADER = 'x-forked-workflow-run-id';
+
+export interface EmulatorOptions {
+  /** The token every request must carry in `x-api-token` (default `emulator-token`). */
+  token?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Seed of the random source (ids, shas). */
+  seed?: number;
+  /** When set, the virtual clock follows real time multiplied by this factor. */
+  timeScale?: number;
+  /** Queues, pull requests and CI outcomes to load at start: a JSON file path or the object itself. */
+  scenario?: string | Scenario;
+  /** A flaky-tests fixture file to seed the flaky-tests store with. */
+  flakyFixture?: string;
+  /** Delays between webhook delivery attempts (real milliseconds). */
+  webhookRetryDelaysMs?: number[];
+  /** Log requests to stdout (the CLI does). */
+  logger?: boolean;
+}
+
+export interface Emulator {
+  /** The API base URL, ending in /v1. */
+  url: string;
+  /** Scheme, host and port: the control surface lives under `${origin}/_emulator`. */
+  origin: string;
+  token: string;
+  engine: MergeQueueEngine;
+  clock: VirtualClock;
+  webhooks: WebhookDispatcher;
+  faults: FaultInjector;
+  flakyTests: FlakyTestStore;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  const engine = new MergeQueueEngine({ seed: options.seed ?? 1 });
+  const webhooks = new WebhookDispatcher({
+    seed: options.seed ?? 1,
+    ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+  });
+  engine.core.onEvent((event) => {
+    for (const payload of webhookPayloadsFor(engine.core, event)) webhooks.publish(payload);
+  });
+  const flakyTests = new FlakyTestStore({
+    now: () => engine.clock.now(),
+    seed: options.seed ?? 1,
+    onEvent: (event) => webhooks.publish(event),
+  });
+  if (options.flakyFixture) flakyTests.seed(loadFlakyFixture(options.flakyFixture));
+  if (options.scenario) loadScenario(engine, options.scenario, flakyTests);
+
+  const faults = new FaultInjector();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_BODY_BYTES,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  installFaultInjection(app, faults);
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return;
+    if (request.headers['x-api-token'] === token) return;
+    const forkedRun = request.headers[FORKED_RUN_HEADER];
+    if (path === `${API_PREFIX}/setImpactedTargets` && typeof forkedRun === 'string' && forkedRun.trim())
+      return;
+    return reply.code(401).type(TEXT).send('Unauthorized');
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => answerError(error, reply));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not Found'));
+
+  registerPullRequestRoutes(app, engine);
+  registerQueueRoutes(app, engine);
+  registerMetricsRoute(app, engine);
+  registerFlakyTestRoutes(app, { store: flakyTests, apiPrefix: API_PREFIX });
+  registerControlRoutes(app, engine, webhooks);
+  registerFaultRoutes(app, faults);
+
+  const ticker = options.timeScale ? followRealTime(engine, options.timeScale) : undefined;
+  let origin: string;
+  try {
+    origin = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    if (ticker) clearInterval(ticker);
+    throw error;
+  }
+  return {
+    url: `${origin}${API_PREFIX}`,
+    origin,
+    token,
+    engine,
+    clock: engine.clock,
+    webhooks,
+    faults,
+    flakyTests,
+    app,
+    close: async () => {
+      if (ticker) clearInterval(ticker);
+      webhooks.close();
+      await app.close();
+    },
+  };
+}
+
+/** Advances the virtual clock with real time, `scale` times faster. */
+function followRealTime(engine: MergeQueueEngine, scale: number): ReturnType<typeof setInterval> {
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    engine.advance((now - last) * scale);
+    last = now;
+  }, TICK_MS);
+  ticker.unref();
+  return ticker;
+}
+
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+};
+
+function answerError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  if (error instanceof EmulatorError) return reply.code(error.status).type(TEXT).send(error.message);
+  if (error.validation) {
+    const where = error.validationContext === 'querystring' ? 'query string' : 'request body';
+    return reply
+      .code(400)
+      .type(TEXT)
+      .send(`Invalid ${where}: ${describeValidation(error)}`);
+  }
+  if (error.statusCode === 413) {
+    return reply
+      .code(413)
+      .type(TEXT)
+      .send(`Request body too large: the limit is ${MAX_BODY_BYTES} bytes (20 MiB)`);
+  }
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return reply.code(400).type(TEXT).send(known);
+  if (
+    error instanceof SyntaxError ||
+    (error.statusCode === 400 && !error.code?.startsWith('FST_ERR_VALIDATION'))
+  ) {
+    return reply.code(400).type(TEXT).send(CLIENT_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY!);
+  }
+  reply.log.error(error);
+  return reply.code(500).type(TEXT).send('Internal Server Error');
+}
+
+/** The first validation problem, with any-case enum patterns spelled as their values. */
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const pattern = first?.keyword === 'pattern' ? String(first.params.pattern) : undefined;
+  const anyCase = pattern?.match(/^\^\(\?:(.*)\)\$$/);
+  if (!first || !anyCase) return error.message;
+  const values = anyCase[1]!.replace(/\[(.)(.)\]/g, '$1').split('|');
+  const where = `${error.validationContext ?? 'body'}${first.instancePath}`;
+  return `${where} must be one of ${values.join(', ')} (any case)`;
+}

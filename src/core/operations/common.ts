@@ -1,0 +1,44 @@
+// Small pieces every operation uses: the queue reference of the request, links, output spellings.
+import type { ApiResponse } from '../api/client.js';
+import type { Repo } from '../../wire/index.js';
+import type { ResolvedContext } from '../../hosts/github-actions/context.js';
+
+export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: string } {
+  return { repo: context.repo, targetBranch: requireTargetBranch(context) };
+}
+
+export function requireTargetBranch(context: ResolvedContext): string {
+  if (!context.targetBranch) {
+    throw new Error(
+      `No target branch could be found for event ${context.eventName}. Set the target-branch input.`,
+    );
+  }
+  return context.targetBranch;
+}
+
+export function requirePrNumber(context: ResolvedContext): number {
+  if (context.prNumber === undefined) {
+    throw new Error(
+      `No pull request could be found for event ${context.eventName}. Set the pr-number input.`,
+    );
+  }
+  return context.prNumber;
+}
+
+export function repoSlug(repo: Repo): string {
+  return `${repo.owner}/${repo.name}`;
+}
+
+export function pullRequestUrl(repo: Repo, prNumber: number): string {
+  return `https://${repo.host}/${repo.owner}/${repo.name}/pull/${prNumber}`;
+}
+
+/** A PR state as the outputs spell it: the seed's UPPER_SNAKE_CASE (`tests_passed` -> `TESTS_PASSED`). */
+export function stateOutput(state: unknown): string {
+  return typeof state === 'string' ? state.toUpperCase() : '';
+}
+
+/** The `response` output: the raw body exactly as the service sent it. */
+export function rawResponse(response: ApiResponse | undefined): string {
+  return response?.text ?? '';
+}

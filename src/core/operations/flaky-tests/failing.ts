@@ -1,0 +1,101 @@
+// list-failing-tests: the tests that failed in a window of at most 7 days (start-time inclusive,
+// end-time exclusive; settings default and check the window before any request).
+import type { ApiResponse } from '../../api/client.js';
+import { isObject } from '../../../wire/index.js';
+import { Markdown, link } from '../../report/markdown.js';
+import { rawResponse, repoSlug } from '../common.js';
+import type { Operation } from '../types.js';
+import { followPages } from './pages.js';
+import { writeReportFile } from './report-file.js';
+import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
+import {
+  firstRows,
+  byImpact,
+  cell,
+  percent,
+  rate,
+  readTest,
+  testLink,
+  text,
+  type TestView,
+} from './tests.js';
+
+interface FailingTestView extends TestView {
+  failureRate7d: number;
+  failureRate24h: number;
+  mostCommonFailure: string;
+}
+
+export const listFailingTests: Operation = async (op) => {
+  const { pageSize, maxPages, startTime, endTime } = op.settings.flakyTests;
+  if (!startTime || !endTime) throw new Error('list-failing-tests: the window was not set by the settings.');
+  const base = flakyRequestBase(op);
+  let last: ApiResponse | undefined;
+  const { items } = await followPages({
+    label: 'list-failing-tests',
+    itemsField: 'tests',
+    pageSize,
+    maxPages,
+    fetchPage: (page_query) =>
+      op.client
+        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query })
+        .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
+    onPage: (response) => (last = response),
+  });
+  const tests = items
+    .map((raw) => ({ raw, view: readFailingTest(raw) }))
+    .sort((a, b) => b.view.failureRate7d - a.view.failureRate7d || byImpact(a.view, b.view));
+  const reportFile = await writeReportFile(op, 'failing-tests.json', {
+    start_time: startTime,
+    end_time: endTime,
+    count: tests.length,
+    tests: tests.map((test) => test.raw),
+  });
+  const { repo } = op.context;
+  const summary = new Markdown().heading(`Failing tests in ${repoSlug(repo)}`).facts([
+    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
+    ['Window', `${startTime} to ${endTime} (end excluded)`],
+    ['Failing', tests.length],
+  ]);
+  if (tests.length) {
+    summary.paragraph('Sorted by failure rate over the last 7 days.').table(
+      [
+        'Test',
+        'Variant',
+        'Status',
+        'Failure rate 24h',
+        'Failure rate 7d',
+        'Most common failure',
+        'PRs impacted (7d)',
+      ],
+      firstRows(tests, ({ view }) => [
+        testLink(view),
+        cell(view.variant),
+        cell(view.status),
+        percent(view.failureRate24h),
+        percent(view.failureRate7d),
+        cell(view.mostCommonFailure),
+        String(view.pullRequestsImpacted),
+      ]),
+      'in report-file',
+      tests.length,
+    );
+  } else {
+    summary.paragraph('No test failed in this window.');
+  }
+  return {
+    outputs: { response: rawResponse(last), 'failing-count': tests.length, 'report-file': reportFile },
+    summary,
+  };
+};
+
+function readFailingTest(raw: Record<string, unknown>): FailingTestView {
+  const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
+  const first = failures[0];
+  return {
+    ...readTest(raw),
+    failureRate7d: rate(raw.failure_rate_last_7d),
+    failureRate24h: rate(raw.failure_rate_last_24h),
+    mostCommonFailure: first ? `${text(first.summary)} (${text(first.occurrence_count) || '?'}×)` : '',
+  };
+}

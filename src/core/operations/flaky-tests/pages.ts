@@ -1,0 +1,84 @@
+// Follows a flaky-tests listing from its first page to the one whose next_page_token is empty, one page
+// after another (each token comes from the page before). A token seen twice would loop forever, and
+// more pages than max-pages means the guard was too low or the service misbehaves: both fail clearly.
+import type { ApiResponse } from '../../api/client.js';
+import { isObject } from '../../../wire/index.js';
+import { summarizeBody } from '../../api/errors.js';
+import { InputError } from '../../inputs.js';
+
+export interface PageRequest {
+  page_size: number;
+  page_token: string;
+}
+
+export interface Listing {
+  /** How errors name the listing, e.g. `list-unhealthy-tests (FLAKY)`. */
+  label: string;
+  /** The field of a page that holds its items (`tests`, `quarantined_tests`). */
+  itemsField: string;
+  pageSize: number;
+  maxPages: number;
+  fetchPage: (page: PageRequest) => Promise<ApiResponse>;
+  /** Told about every page as it arrives. */
+  onPage?: (response: ApiResponse) => void;
+  /** When aborted (another listing of the same step failed), stop after the page in flight. */
+  stop?: AbortSignal;
+}
+
+export interface PagedItems {
+  items: Record<string, unknown>[];
+  pages: number;
+}
+
+export async function followPages(listing: Listing): Promise<PagedItems> {
+  const items: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  let token = '';
+  for (let pages = 1; ; pages++) {
+    const response = await listing.fetchPage({ page_size: listing.pageSize, page_token: token });
+    listing.onPage?.(response);
+    const body = pageBody(response, listing.label);
+    const pageItems = body[listing.itemsField];
+    if (Array.isArray(pageItems)) items.push(...pageItems.filter(isObject));
+    const page = isObject(body.page) ? body.page : {};
+    const next = typeof page.next_page_token === 'string' ? page.next_page_token : '';
+    if (!next || listing.stop?.aborted) return { items, pages };
+    if (seen.has(next)) {
+      throw new Error(
+        `${listing.label}: the service sent page token "${shorten(next)}" a second time (on page ${pages}), so paging would never end. Stopped; this is a fault of the service: run the step again later, or report it with this message.`,
+      );
+    }
+    if (pages >= listing.maxPages) throw tooManyPages(listing, page);
+    seen.add(next);
+    token = next;
+  }
+}
+
+function pageBody(response: ApiResponse, label: string): Record<string, unknown> {
+  if (isObject(response.json)) return response.json;
+  const said = summarizeBody(response.text, response.contentType) || 'an empty body';
+  throw new Error(
+    `${label}: the API answered ${response.status} with ${said}, not a JSON page of tests. Check api-url: it should be the v1 API base.`,
+  );
+}
+
+function tooManyPages(listing: Listing, page: Record<string, unknown>): InputError {
+  const totalPages = typeof page.total_pages === 'number' ? page.total_pages : undefined;
+  const totalRows = typeof page.total_rows === 'number' ? page.total_rows : undefined;
+  const counted =
+    totalPages !== undefined && totalRows !== undefined
+      ? ` (the service counts ${totalRows} rows on ${totalPages} pages)`
+      : '';
+  const needed =
+    totalPages !== undefined && totalPages > listing.maxPages ? `at least ${totalPages}` : 'higher';
+  const pageSizeHint = listing.pageSize < 100 ? ', or raise page-size (up to 100)' : '';
+  return new InputError(
+    'max-pages',
+    `${listing.label} has more than ${listing.maxPages} page(s) of ${listing.pageSize}${counted}`,
+    `Raise max-pages to ${needed}${pageSizeHint}.`,
+  );
+}
+
+function shorten(token: string): string {
+  return token.length > 40 ? `${token.slice(0, 40)}…` : token;
+}

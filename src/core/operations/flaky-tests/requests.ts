@@ -1,0 +1,42 @@
+// What every flaky-tests request carries, and 404s turned into advice about the inputs that name things.
+import { ApiError } from '../../api/errors.js';
+import type { Repo } from '../../../wire/index.js';
+import { InputError } from '../../inputs.js';
+import type { OperationContext } from '../types.js';
+
+export function flakyRepo(op: OperationContext): Repo {
+  const { host, owner, name } = op.context.repo;
+  return { host, owner, name };
+}
+
+/** The repository and the organization's URL slug (settings require org-url-slug for these operations). */
+export function flakyRequestBase(op: OperationContext): { repo: Repo; org_url_slug: string } {
+  return {
+    repo: flakyRepo(op),
+    org_url_slug: requireInput(op, op.settings.flakyTests.orgUrlSlug, 'org-url-slug'),
+  };
+}
+
+/** Settings require these inputs for their operations; this keeps the types honest. */
+export function requireInput(op: OperationContext, value: string | undefined, input: string): string {
+  if (value) return value;
+  throw new InputError(input, `is required by operation ${op.settings.operation}`, `Set ${input}.`);
+}
+
+export const REPOSITORY_NOT_FOUND =
+  'Check org-url-slug, repo and repo-host: the service knows no such repository in that organization.';
+
+/** For `.catch()`: a 404 gets `advice` (which inputs to check) instead of the generic one. */
+export function adviseOnNotFound(advice: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof ApiError && error.status === 404) {
+      const said = error.body ? `: ${error.body}` : '';
+      throw new ApiError(error.endpoint, `the API answered 404${said}. ${advice}`, {
+        kind: error.kind,
+        status: 404,
+        body: error.body,
+      });
+    }
+    throw error;
+  };
+}

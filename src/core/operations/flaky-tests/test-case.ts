@@ -1,0 +1,76 @@
+// One test case: its details (get-test-details), and linking it to a ticket in the team's tracker
+// (link-ticket-to-test-case).
+import { isObject } from '../../../wire/index.js';
+import { Markdown } from '../../report/markdown.js';
+import { rawResponse, repoSlug } from '../common.js';
+import type { Operation } from '../types.js';
+import { adviseOnNotFound, flakyRepo, flakyRequestBase, requireInput } from './requests.js';
+import { cell, owners, percent, rate, readTest, testLink, text, ticketLink } from './tests.js';
+
+export const getTestDetails: Operation = async (op) => {
+  const testId = requireInput(op, op.settings.flakyTests.testId, 'test-id');
+  const response = await op.client
+    .getTestDetails({ ...flakyRequestBase(op), test_id: testId })
+    .catch(
+      adviseOnNotFound(
+        `Check test-id (the id in the test's web address) and that org-url-slug, repo and repo-host name the repository it belongs to.`,
+      ),
+    );
+  const raw = isObject(response.json) && isObject(response.json.test) ? response.json.test : {};
+  const test = readTest(raw);
+  const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
+  const summary = new Markdown().heading(`Test details in ${repoSlug(op.context.repo)}`).facts([
+    ['Test', { markdown: testLink(test) }],
+    ['Variant', test.variant || '(none)'],
+    ['Status', test.status],
+    ['Reason', test.reason],
+    ['File', text(raw.file_path)],
+    ['Codeowners', { markdown: owners(test.codeowners) }],
+    ['PRs impacted (7d)', test.pullRequestsImpacted],
+    [
+      'Failure rate 24h / 7d',
+      `${percent(rate(raw.failure_rate_last_24h))} / ${percent(rate(raw.failure_rate_last_7d))}`,
+    ],
+    ['Quarantined', test.quarantined ? 'yes' : 'no'],
+    ['Ticket', { markdown: ticketLink(test.ticketUrl) || 'none' }],
+  ]);
+  if (failures.length) {
+    summary.table(
+      ['Most common failures', 'Occurrences', 'Last seen'],
+      failures.map((failure) => [
+        cell(failure.summary),
+        cell(failure.occurrence_count),
+        cell(failure.last_occurrence),
+      ]),
+    );
+  }
+  return {
+    outputs: {
+      response: rawResponse(response),
+      'test-name': test.name,
+      'test-health': test.status.toUpperCase(),
+      quarantined: test.quarantined,
+      'ticket-url': test.ticketUrl ?? '',
+      'test-url': test.htmlUrl ?? '',
+    },
+    summary,
+  };
+};
+
+export const linkTicketToTestCase: Operation = async (op) => {
+  const testCaseId = requireInput(op, op.settings.flakyTests.testCaseId, 'test-case-id');
+  const ticket = requireInput(op, op.settings.flakyTests.externalTicketId, 'external-ticket-id');
+  const response = await op.client
+    .linkTicketToTestCase({ repo: flakyRepo(op), test_case_id: testCaseId, external_ticket_id: ticket })
+    .catch(
+      adviseOnNotFound(
+        'Check test-case-id (the test_case_id of list-quarantined-tests, or the id of a test) and that repo and repo-host name its repository.',
+      ),
+    );
+  const summary = new Markdown().heading('Ticket linked to a test case').facts([
+    ['Repository', repoSlug(op.context.repo)],
+    ['Test case', testCaseId],
+    ['Ticket', ticket],
+  ]);
+  return { outputs: { response: rawResponse(response) }, summary };
+};

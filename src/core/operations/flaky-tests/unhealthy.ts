@@ -1,0 +1,161 @@
+// list-unhealthy-tests: every flaky and broken test of the repository. Each status is its own listing,
+// fetched at the same time as the other; within a listing pages follow one another. The result is the
+// counts, a report file with every test, a summary sorted by impact, and the fail-on threshold.
+import type { ApiResponse } from '../../api/client.js';
+import type { UnhealthyStatus } from '../../../wire/index.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import type { FailOn } from '../../inputs.js';
+import { rawResponse, repoSlug } from '../common.js';
+import type { Operation, OperationContext, OutputValue } from '../types.js';
+import { followPages } from './pages.js';
+import { writeReportFile } from './report-file.js';
+import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
+import { firstRows, TEST_TABLE_HEADERS, byImpact, readTest, testTableRow, type TestView } from './tests.js';
+
+interface ListedTest {
+  raw: Record<string, unknown>;
+  view: TestView;
+  listedAs: UnhealthyStatus;
+}
+
+interface UnhealthyCounts {
+  unhealthy: number;
+  /** undefined when that status was not fetched (test-status left it out) */
+  flaky?: number;
+  broken?: number;
+  quarantined: number;
+}
+
+export const listUnhealthyTests: Operation = async (op) => {
+  const { statuses, failOn, maxUnhealthy } = op.settings.flakyTests;
+  const { tests, last } = await fetchUnhealthyTests(op, statuses);
+  const counts = countTests(tests, statuses);
+  const reportFile = await writeReport(op, statuses, counts, tests);
+  op.log.info(
+    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in ${reportFile}`,
+  );
+  const failure = thresholdFailure(failOn, maxUnhealthy, counts);
+  const outputs: Record<string, OutputValue> = {
+    response: rawResponse(last),
+    'unhealthy-count': counts.unhealthy,
+    'flaky-count': counts.flaky ?? '',
+    'broken-count': counts.broken ?? '',
+    'quarantined-count': counts.quarantined,
+    'report-file': reportFile,
+  };
+  return { outputs, summary: summarize(op, counts, tests, failure), failure };
+};
+
+async function fetchUnhealthyTests(
+  op: OperationContext,
+  statuses: UnhealthyStatus[],
+): Promise<{ tests: ListedTest[]; last?: ApiResponse }> {
+  const { pageSize, maxPages } = op.settings.flakyTests;
+  const base = flakyRequestBase(op);
+  const stop = new AbortController();
+  let last: ApiResponse | undefined;
+  const listings = statuses.map(async (status) => {
+    try {
+      const { items, pages } = await followPages({
+        label: `list-unhealthy-tests (${status})`,
+        itemsField: 'tests',
+        pageSize,
+        maxPages,
+        fetchPage: (page_query) =>
+          op.client
+            .listUnhealthyTests({ ...base, page_query, status })
+            .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
+        onPage: (response) => (last = response),
+        stop: stop.signal,
+      });
+      op.log.info(`${status}: ${items.length} test(s) on ${pages} page(s).`);
+      return items.map((raw): ListedTest => ({ raw, view: readTest(raw), listedAs: status }));
+    } catch (error) {
+      stop.abort();
+      throw error;
+    }
+  });
+  // Wait for every listing to settle (a failed one stops the others), then report the first failure.
+  const settled = await Promise.allSettled(listings);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const tests = uniqueById(settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])));
+  return { tests: tests.sort((a, b) => byImpact(a.view, b.view)), last };
+}
+
+/** A test listed twice (the data changed between two pages) is counted once. */
+function uniqueById(tests: ListedTest[]): ListedTest[] {
+  const seen = new Set<string>();
+  return tests.filter((test) => {
+    if (!test.view.id) return true;
+    if (seen.has(test.view.id)) return false;
+    seen.add(test.view.id);
+    return true;
+  });
+}
+
+function countTests(tests: ListedTest[], statuses: UnhealthyStatus[]): UnhealthyCounts {
+  const ofStatus = (status: UnhealthyStatus) =>
+    statuses.includes(status) ? tests.filter((test) => test.listedAs === status).length : undefined;
+  return {
+    unhealthy: tests.length,
+    flaky: ofStatus('FLAKY'),
+    broken: ofStatus('BROKEN'),
+    quarantined: tests.filter((test) => test.view.quarantined).length,
+  };
+}
+
+/** The fail-on check: one line naming the count, the threshold and where the tests are listed. */
+function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: UnhealthyCounts): string | undefined {
+  if (failOn === 'none') return undefined;
+  const [count, what] =
+    failOn === 'any'
+      ? [counts.unhealthy, 'unhealthy (flaky or broken)']
+      : failOn === 'flaky'
+        ? [counts.flaky ?? 0, 'flaky']
+        : [counts.broken ?? 0, 'broken'];
+  if (count <= maxUnhealthy) return undefined;
+  return `fail-on ${failOn}: ${count} ${what} test(s), more than max-unhealthy (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
+}
+
+function writeReport(
+  op: OperationContext,
+  statuses: UnhealthyStatus[],
+  counts: UnhealthyCounts,
+  tests: ListedTest[],
+): Promise<string> {
+  return writeReportFile(op, 'unhealthy-tests.json', {
+    statuses,
+    counts: {
+      unhealthy: counts.unhealthy,
+      flaky: counts.flaky ?? null,
+      broken: counts.broken ?? null,
+      quarantined: counts.quarantined,
+    },
+    tests: tests.map((test) => test.raw),
+  });
+}
+
+function summarize(
+  op: OperationContext,
+  counts: UnhealthyCounts,
+  tests: ListedTest[],
+  failure: string | undefined,
+): Markdown {
+  const { repo } = op.context;
+  const summary = new Markdown().heading(`Unhealthy tests in ${repoSlug(repo)}`).facts([
+    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
+    ['Unhealthy', counts.unhealthy],
+    ['Flaky', counts.flaky ?? 'not fetched (test-status)'],
+    ['Broken', counts.broken ?? 'not fetched (test-status)'],
+    ['Quarantined', `${counts.quarantined} of ${counts.unhealthy}`],
+  ]);
+  if (failure) summary.paragraph(`**Over the threshold:** ${escapeMarkdown(failure)}`);
+  if (!tests.length) return summary.paragraph('No flaky or broken tests.');
+  return summary.paragraph('Sorted by pull requests impacted in the last 7 days.').table(
+    TEST_TABLE_HEADERS,
+    firstRows(tests, (test) => testTableRow(test.view)),
+    'in report-file',
+    tests.length,
+  );
+}

@@ -1,0 +1,243 @@
+// Reads the impacted targets a user hands us (a file or the inline input) into an ordered list without
+// duplicates. Files can be 20 MiB, so the file is read once into a Buffer and the targets are cut out of
+// it directly: no whole-file string and no intermediate arrays. A JSON document that the fast path does
+// not recognise is handed to JSON.parse, whose answer is then turned into one line the user can act on.
+import { isUtf8 } from 'node:buffer';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError, type ImpactedTargetsSettings } from '../../inputs.js';
+import { TargetList } from './target-list.js';
+
+/** Every target is impacted (the bare string `"ALL"` on the wire), or exactly these, in order. */
+export type ImpactedTargets = 'ALL' | TargetList;
+
+const FILE_INPUT = 'impacted-targets-file';
+const INLINE_INPUT = 'impacted-targets';
+
+const FORMATS_HINT = 'Write a JSON array of strings, or one target per line';
+
+/** The targets named by whichever single source the settings hold. */
+export function readImpactedTargets(settings: ImpactedTargetsSettings, cwd = process.cwd()): ImpactedTargets {
+  if (settings.impactsAll) return 'ALL';
+  if (settings.file !== undefined) {
+    const path = resolve(cwd, settings.file);
+    const where = path === settings.file ? `"${path}"` : `"${settings.file}" (${path})`;
+    return parseTargets(readTargetsFile(path, where), { input: FILE_INPUT, where });
+  }
+  return parseTargets(Buffer.from(settings.inline ?? '', 'utf8'), { input: INLINE_INPUT });
+}
+
+/** The input a problem is reported against, and the file it named. */
+interface Origin {
+  input: string;
+  where?: string;
+}
+
+function readTargetsFile(path: string, where: string): Buffer {
+  let content: Buffer;
+  try {
+    if (statSync(path).isDirectory()) {
+      throw new InputError(
+        FILE_INPUT,
+        `${where} is a directory`,
+        'Set it to the path of the targets file inside it.',
+      );
+    }
+    content = readFileSync(path);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new InputError(
+        FILE_INPUT,
+        `there is no file at ${where}`,
+        'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
+      );
+    }
+    throw new InputError(
+      FILE_INPUT,
+      `${where} cannot be read (${code ?? (error as Error).message})`,
+      'Make the file readable by the runner user.',
+    );
+  }
+  checkText(content, where);
+  return content;
+}
+
+/** Refuses content that is not UTF-8 text, pointing at the first byte that shows it. */
+function checkText(content: Buffer, where: string): void {
+  const fix = 'Write the targets as UTF-8 text: a JSON array of strings, or one target per line.';
+  if ((content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff)) {
+    throw new InputError(
+      FILE_INPUT,
+      `${where} is UTF-16 text`,
+      'Save it as UTF-8 instead (in PowerShell: Out-File -Encoding utf8).',
+    );
+  }
+  const nul = content.indexOf(0);
+  if (nul >= 0) {
+    throw new InputError(FILE_INPUT, `${where} is binary, not text (a NUL byte at offset ${nul})`, fix);
+  }
+  if (!isUtf8(content)) {
+    throw new InputError(
+      FILE_INPUT,
+      `${where} is not UTF-8 text (an invalid byte sequence at offset ${firstInvalidUtf8Offset(content)})`,
+      fix,
+    );
+  }
+}
+
+/** Called only for content that is known not to be UTF-8. */
+function firstInvalidUtf8Offset(content: Buffer): number {
+  const decoded = content.toString('utf8');
+  let bytes = 0;
+  for (const char of decoded) {
+    // A replacement character is either one that the file really holds (EF BF BD) or an invalid byte.
+    if (
+      char === '\ufffd' &&
+      !(content[bytes] === 0xef && content[bytes + 1] === 0xbf && content[bytes + 2] === 0xbd)
+    ) {
+      return bytes;
+    }
+    bytes += Buffer.byteLength(char);
+  }
+  return bytes;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Formats
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+
+function isJsonSpace(byte: number): boolean {
+  return byte === SPACE || byte === LF || byte === CR || byte === TAB;
+}
+
+/** Parses text already known to be UTF-8: `ALL`, a JSON array of strings, or one target per line. */
+function parseTargets(content: Buffer, origin: Origin): ImpactedTargets {
+  const bom = content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
+  const start = skipJsonSpace(content, bom);
+  const first = content[start];
+  if (first === OPEN_BRACKET) return parseJsonArray(content, bom, start, origin);
+  if (first === OPEN_BRACE) {
+    throw new InputError(origin.input, `${subjectOf(origin)}holds a JSON object`, `${FORMATS_HINT}, or ALL.`);
+  }
+  const whole = content.length - start < 64 ? content.toString('utf8', start).trim() : '';
+  if (whole === 'ALL' || whole === '"ALL"') return 'ALL';
+  return parseLines(content, start);
+}
+
+function parseLines(content: Buffer, start: number): TargetList {
+  const targets = new TargetList(content, countByte(content, LF, start) + 1);
+  for (let lineStart = start; lineStart < content.length;) {
+    let lineEnd = content.indexOf(LF, lineStart);
+    if (lineEnd < 0) lineEnd = content.length;
+    targets.add(lineStart, lineEnd, 'text');
+    lineStart = lineEnd + 1;
+  }
+  return targets;
+}
+
+/**
+ * The fast path: the strings of the array are taken straight from the buffer. Anything else in the
+ * document (another kind of value, a syntax error) sends it to JSON.parse for a precise diagnosis.
+ */
+function parseJsonArray(content: Buffer, bom: number, open: number, origin: Origin): ImpactedTargets {
+  let targets: TargetList | undefined;
+  try {
+    targets = readJsonStrings(content, open);
+  } catch {
+    // A string that TargetList refused: an invalid escape or a control character.
+  }
+  return targets ?? diagnoseJson(content, bom, origin);
+}
+
+/** The strings of the JSON array that opens at `open`, or undefined when the document is not just that. */
+function readJsonStrings(content: Buffer, open: number): TargetList | undefined {
+  const targets = new TargetList(content, Math.ceil(countByte(content, QUOTE, open) / 2));
+  const length = content.length;
+  let i = skipJsonSpace(content, open + 1);
+  if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
+  for (;;) {
+    if (i >= length || content[i] !== QUOTE) return undefined;
+    let end = i + 1;
+    let escaped = false;
+    for (; end < length; end++) {
+      const byte = content[end];
+      if (byte === QUOTE) break;
+      if (byte === BACKSLASH) {
+        escaped = true;
+        end++;
+      }
+    }
+    if (end >= length) return undefined;
+    targets.add(i + 1, end, escaped ? 'json-escaped' : 'json');
+    i = skipJsonSpace(content, end + 1);
+    if (i >= length) return undefined;
+    if (content[i] === COMMA) {
+      i = skipJsonSpace(content, i + 1);
+    } else if (content[i] === CLOSE_BRACKET) {
+      return skipJsonSpace(content, i + 1) === length ? targets : undefined;
+    } else {
+      return undefined;
+    }
+  }
+}
+
+function skipJsonSpace(content: Buffer, at: number): number {
+  while (at < content.length && isJsonSpace(content[at] as number)) at++;
+  return at;
+}
+
+function countByte(content: Buffer, byte: number, from: number): number {
+  let count = 0;
+  for (let at = content.indexOf(byte, from); at >= 0; at = content.indexOf(byte, at + 1)) count++;
+  return count;
+}
+
+/** The slow path: says in one line what is wrong with a JSON document that the fast path refused. */
+function diagnoseJson(content: Buffer, bom: number, origin: Origin): never {
+  const { input, where } = origin;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content.toString('utf8', bom));
+  } catch (error) {
+    const reason = (error as Error).message.replace(/\s+/g, ' ');
+    throw new InputError(input, `${subjectOf(origin)}is not valid JSON (${reason})`, `${FORMATS_HINT}.`);
+  }
+  const entries = Array.isArray(parsed) ? parsed : [];
+  const index = entries.findIndex((entry) => typeof entry !== 'string');
+  if (index < 0) {
+    // JSON.parse accepted what the fast path did not: a case the fast path must learn.
+    throw new Error(
+      `${input}: ${subjectOf(origin)}could not be read as a JSON array; please report this as a bug.`,
+    );
+  }
+  throw new InputError(
+    input,
+    `${where ? `in ${where}, ` : ''}entry ${index + 1} of the JSON array is ${describeJsonValue(entries[index])}, not a string`,
+    'Give every target as a string, e.g. ["//app:server", "//lib:util"].',
+  );
+}
+
+/** `"path" ` for a file, nothing for the inline input: the start of a sentence about the content. */
+function subjectOf(origin: Origin): string {
+  return origin.where ? `${origin.where} ` : '';
+}
+
+function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  const shown = JSON.stringify(value);
+  return `${typeof value === 'number' ? 'the number' : 'the boolean'} ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown}`;
+}

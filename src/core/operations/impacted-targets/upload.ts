@@ -1,0 +1,216 @@
+// set-impacted-targets: uploads what a PR's head sha impacts, so that a parallel queue can test it. A PR
+// must never miss the queue in silence: a list too big for the service is replaced by ALL with a
+// warning, a fork PR authenticates with its workflow run id, and a missing token is named with its causes.
+import { Readable } from 'node:stream';
+import { ApiClient, type StreamedBody } from '../../api/client.js';
+import { MAX_BODY_BYTES, type RequestOf } from '../../../wire/index.js';
+import type { ResolvedContext } from '../../../hosts/github-actions/context.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { InputError } from '../../inputs.js';
+import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
+import { readImpactedTargets, type ImpactedTargets } from './source.js';
+import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
+
+type SetImpactedTargetsRequest = RequestOf<'setImpactedTargets'>;
+type Envelope = Omit<SetImpactedTargetsRequest, 'impactedTargets'>;
+
+/** How many targets the summary shows. */
+const SHOWN_TARGETS = 50;
+const SHOWN_TARGET_CHARS = 200;
+
+export const setImpactedTargets: Operation = async (op) => {
+  // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
+  const targets = readImpactedTargets(op.settings.impactedTargets);
+  const envelope: Envelope = {
+    ...queueRef(op.context),
+    pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },
+  };
+  const auth = chooseAuth(op);
+  if ('notUploaded' in auth) return notUploaded(op, envelope, targets, auth.notUploaded);
+
+  const upload = prepareUpload(envelope, targets);
+  if (upload.fallbackReason) {
+    op.log.warning(
+      `Sending ALL instead of the impacted targets of PR #${envelope.pr.number}: ${upload.fallbackReason}.`,
+    );
+  }
+  const what = upload.sent === 'list' && targets !== 'ALL' ? `${targets.size} impacted target(s)` : 'ALL';
+  op.log.info(
+    `Uploading ${what} for PR #${envelope.pr.number} at ${envelope.pr.sha}: ${upload.byteLength} bytes, authenticated by ${auth.description}.`,
+  );
+  const response = await auth.client.setImpactedTargets(upload.body);
+  return {
+    outputs: {
+      response: rawResponse(response),
+      ...countOutputs(targets, upload.sent, upload.fallbackReason),
+    },
+    summary: withTargets(
+      heading(op.context, envelope, 'Impacted targets uploaded').facts([
+        ['Sent', describeSent(targets, upload.sent, upload.fallbackReason)],
+        ['Request body', `${upload.byteLength} bytes`],
+        ['Authenticated by', auth.description],
+      ]),
+      targets,
+    ),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Authentication
+
+type Auth = { client: ApiClient; description: string } | { notUploaded: string };
+
+/** A fork PR never carries the token: the service trusts the fork's own workflow run instead. */
+function chooseAuth(op: OperationContext): Auth {
+  const prNumber = requirePrNumber(op.context);
+  if (op.context.isFork) {
+    const runId = op.env.GITHUB_RUN_ID;
+    if (!runId) {
+      throw new Error(
+        `PR #${prNumber} comes from a fork, whose upload is authenticated by its workflow run id, but GITHUB_RUN_ID is not set; run this step in the workflow that the pull request triggered.`,
+      );
+    }
+    return {
+      client: new ApiClient({ ...op.clientOptions, token: undefined, forkedWorkflowRunId: runId }),
+      description: `the fork's workflow run ${runId} (x-forked-workflow-run-id; no token is sent for a fork)`,
+    };
+  }
+  if (op.settings.apiToken) return { client: op.client, description: 'api-token' };
+
+  const problem = `is empty, so the impacted targets of PR #${prNumber} (from this repository, not a fork) cannot be uploaded and a parallel queue will not test it; the usual causes are a Dependabot PR (its workflows get only Dependabot secrets: add the token there too) or a secret not passed to the job (a reusable workflow needs \`secrets: inherit\` or the secret passed by name)`;
+  const policy = op.settings.impactedTargets.onMissingToken;
+  if (policy === 'fail') {
+    throw new InputError(
+      'api-token',
+      problem,
+      'Pass the token, or set on-missing-token to warn or skip to go on without uploading.',
+    );
+  }
+  const line = `Input "api-token" ${problem}. Nothing was uploaded (on-missing-token: ${policy}).`;
+  if (policy === 'warn') op.log.warning(line);
+  else op.log.info(line);
+  return { notUploaded: line };
+}
+
+function notUploaded(
+  op: OperationContext,
+  envelope: Envelope,
+  targets: ImpactedTargets,
+  why: string,
+): OperationResult {
+  return {
+    outputs: { response: '', ...countOutputs(targets, '', '') },
+    summary: withTargets(
+      heading(op.context, envelope, 'Impacted targets not uploaded').paragraph(escapeMarkdown(why)),
+      targets,
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The request body
+
+interface Upload {
+  body: string | StreamedBody;
+  byteLength: number;
+  sent: 'list' | 'ALL';
+  /** Why a list was replaced by ALL; empty when it was not. */
+  fallbackReason: string;
+}
+
+/**
+ * The exact body that will be sent. A list is streamed from the buffer it was read from, so a 20 MiB
+ * list is never held as a second copy; a list whose body would pass the service's limit becomes ALL.
+ */
+function prepareUpload(envelope: Envelope, targets: ImpactedTargets): Upload {
+  if (targets !== 'ALL') {
+    const field: keyof SetImpactedTargetsRequest = 'impactedTargets';
+    // The envelope's JSON with the list as its last field: `{...,"impactedTargets":` + list + `}`.
+    const head = Buffer.from(`${JSON.stringify(envelope).slice(0, -1)},${JSON.stringify(field)}:`);
+    const tail = Buffer.from('}');
+    const byteLength = head.length + targets.jsonArrayByteLength() + tail.length;
+    if (byteLength <= MAX_BODY_BYTES) {
+      const chunks = function* () {
+        yield head;
+        yield* targets.jsonArrayChunks();
+        yield tail;
+      };
+      return {
+        body: { byteLength, open: () => Readable.from(chunks()) },
+        byteLength,
+        sent: 'list',
+        fallbackReason: '',
+      };
+    }
+    const all = allBody(envelope);
+    return {
+      ...all,
+      fallbackReason: `the list of ${targets.size} targets makes a request body of ${byteLength} bytes, over the service's limit of 20 MiB (${MAX_BODY_BYTES} bytes)`,
+    };
+  }
+  return allBody(envelope);
+}
+
+function allBody(envelope: Envelope): Upload {
+  const request: SetImpactedTargetsRequest = { ...envelope, impactedTargets: 'ALL' };
+  const body = JSON.stringify(request);
+  return { body, byteLength: Buffer.byteLength(body), sent: 'ALL', fallbackReason: '' };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Outputs and summary
+
+function countOutputs(
+  targets: ImpactedTargets,
+  sent: 'list' | 'ALL' | '',
+  fallbackReason: string,
+): Record<string, OutputValue> {
+  return {
+    'impacted-targets-count': targets === 'ALL' ? '' : targets.size,
+    'impacted-targets-sent': sent,
+    'impacted-targets-fallback-reason': fallbackReason,
+  };
+}
+
+function heading(context: ResolvedContext, envelope: Envelope, title: string): Markdown {
+  const number = envelope.pr.number;
+  return new Markdown().heading(title).facts([
+    [
+      'Pull request',
+      { markdown: link(`${repoSlug(context.repo)}#${number}`, pullRequestUrl(context.repo, number)) },
+    ],
+    ['Head sha', envelope.pr.sha],
+    ['Target branch', envelope.targetBranch],
+  ]);
+}
+
+function describeSent(targets: ImpactedTargets, sent: 'list' | 'ALL', fallbackReason: string): string {
+  if (targets === 'ALL') return 'ALL, as asked: every target is impacted';
+  if (sent === 'ALL') return `ALL instead of the list, because ${fallbackReason}`;
+  if (targets.size === 0) return 'an empty list: the PR impacts no target';
+  return `a list of ${targets.size} target(s)`;
+}
+
+/** The first targets, escaped, in a collapsed block. */
+function withTargets(summary: Markdown, targets: ImpactedTargets): Markdown {
+  if (targets === 'ALL' || targets.size === 0) return summary;
+  const shown = targets.first(SHOWN_TARGETS);
+  const lines = shown.map((target) => {
+    const cut = target.length > SHOWN_TARGET_CHARS ? `${target.slice(0, SHOWN_TARGET_CHARS)}…` : target;
+    return `- ${escapeMarkdown(cut)}`;
+  });
+  const title =
+    shown.length < targets.size
+      ? `First ${shown.length} of ${targets.size} targets`
+      : `All ${targets.size} targets`;
+  return summary.details(title, lines.join('\n'));
+}
+
+function requireHeadSha(context: ResolvedContext): string {
+  if (!context.headSha) {
+    throw new Error(
+      `The head sha of PR #${context.prNumber} is not known for event ${context.eventName}. Set the pr-sha input to the PR's head sha.`,
+    );
+  }
+  return context.headSha;
+}

@@ -1,0 +1,146 @@
+// get-merge-queue-metrics: the Prometheus text of one repository (or of every repository of the
+// organization) to a file, and its headline figures to outputs and the summary.
+import { Markdown, escapeMarkdown } from '../../report/markdown.js';
+import { repoSlug } from '../common.js';
+import {
+  figuresByQueue,
+  parseMetricsText,
+  total,
+  type Durations,
+  type Figures,
+  type QueueFigures,
+} from './prometheus-text.js';
+import { writeStepFile } from '../step-file.js';
+import type { Operation, OutputValue } from '../types.js';
+
+/** Past this size the text is left out of the `response` output (outputs share a 1 MiB budget per job). */
+const MAX_RESPONSE_OUTPUT_BYTES = 256 * 1024;
+
+export const getMergeQueueMetrics: Operation = async (op) => {
+  const { allRepositories } = op.settings.metrics;
+  const repo = repoSlug(op.context.repo);
+  const branch = op.settings.context.targetBranch;
+  const response = await op.client.getMergeQueueMetrics(
+    allRepositories ? {} : { repo, repoHost: op.context.repo.host },
+  );
+  const metricsFile = await writeStepFile(op.env, 'metrics.prom', response.text);
+  op.log.info(`Metrics (${Buffer.byteLength(response.text)} bytes) written to ${metricsFile}.`);
+
+  const outputs: Record<string, OutputValue> = {
+    response: Buffer.byteLength(response.text) <= MAX_RESPONSE_OUTPUT_BYTES ? response.text : '',
+    'metrics-file': metricsFile,
+  };
+  const summary = new Markdown().heading('Merge queue metrics').facts([
+    [
+      'Repositories',
+      allRepositories ? 'every repository of the organization' : `${op.context.repo.host}/${repo}`,
+    ],
+    ['Branch', branch ?? 'every branch'],
+  ]);
+
+  let rows: QueueFigures[];
+  try {
+    rows = figuresByQueue(await parseMetricsText(response.text), {
+      repo: allRepositories ? undefined : repo,
+      branch,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    op.log.warning(
+      `The metrics could not be read as Prometheus text (${reason}); they are in ${metricsFile} as the service sent them.`,
+    );
+    summary.paragraph(
+      `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); the metrics-file output has them as sent.`,
+    );
+    return { outputs, summary };
+  }
+
+  const headline = total(rows);
+  Object.assign(outputs, headlineOutputs(headline));
+  summary.facts(headlineFacts(headline));
+  // An idle bisection lane says nothing worth a row.
+  const shown = rows.filter((row) => row.queueType !== 'bisection' || !isIdle(row));
+  if (rows.length === 0) {
+    summary.paragraph('The service reported no queue in this scope.');
+  } else if (shown.length > 1) {
+    summary.heading('By queue', 3).table(
+      [
+        'Repository',
+        'Branch',
+        'Queue',
+        'Depth',
+        'Testing',
+        'Awaiting mergeability',
+        'Merged',
+        'Failed',
+        'Cancelled',
+        'Restarts',
+      ],
+      shown.map((row) =>
+        [
+          row.repo,
+          row.branch,
+          row.queueType,
+          row.depth,
+          row.testing,
+          row.awaitingMergeability,
+          row.conclusions.merged,
+          row.conclusions.failed,
+          row.conclusions.cancelled,
+          row.restarts,
+        ].map(escapeMarkdown),
+      ),
+      'queues not shown; see metrics-file',
+    );
+    summary.paragraph('_Merged, failed, cancelled and restarts count the last hour._');
+  }
+  return { outputs, summary };
+};
+
+function isIdle(row: QueueFigures): boolean {
+  const { merged, failed, cancelled } = row.conclusions;
+  return (
+    row.depth + row.testing + row.awaitingMergeability + row.restarts + merged + failed + cancelled === 0
+  );
+}
+
+function headlineOutputs(figures: Figures): Record<string, OutputValue> {
+  return {
+    depth: figures.depth,
+    testing: figures.testing,
+    'awaiting-mergeability': figures.awaitingMergeability,
+    'merged-last-hour': figures.conclusions.merged,
+    'failed-last-hour': figures.conclusions.failed,
+    'cancelled-last-hour': figures.conclusions.cancelled,
+    'restarts-last-hour': figures.restarts,
+  };
+}
+
+function headlineFacts(figures: Figures): [string, unknown][] {
+  const { merged, failed, cancelled } = figures.conclusions;
+  return [
+    ['PRs in the queue (depth)', figures.depth],
+    ['PRs testing', figures.testing],
+    ['PRs awaiting mergeability', figures.awaitingMergeability],
+    ['Concluded in the last hour', `${merged} merged, ${failed} failed, ${cancelled} cancelled`],
+    ['Restarts in the last hour', figures.restarts],
+    ['Average wait before testing (last hour)', average(figures.waitDuration)],
+    ['Average test duration (last hour)', average(figures.testDuration)],
+    ['Average time in queue (last hour)', average(figures.timeInQueue)],
+  ];
+}
+
+function average({ count, sumSeconds }: Durations): string {
+  if (count === 0) return 'no PRs';
+  return `${formatDuration(sumSeconds / count)} over ${count} PR(s)`;
+}
+
+function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  if (hours) return `${hours}h ${minutes}m`;
+  if (minutes) return `${minutes}m ${rest}s`;
+  return `${rest}s`;
+}

@@ -1,0 +1,368 @@
+// Queue administration: create (fully configured in one step), read, update, delete, and the
+// pause/resume/drain conveniences. Every write is followed by a getQueue, so that the outputs and the
+// summary show the queue as the service now has it, enqueued PRs included.
+import type { ApiResponse } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
+import type { Operation, OperationContext, OperationResult } from '../types.js';
+
+type QueueView = ReturnType<typeof readQueue>;
+type QueueUpdate = QueueSettings & Record<string, unknown>;
+type SettableState = NonNullable<QueueSettings['state']>;
+
+export const createQueue: Operation = async (op) => {
+  const ref = queueRef(op.context);
+  const { mode, concurrency, ifExists, update } = op.settings.queue;
+  let created = true;
+  try {
+    await op.client.createQueue({ ...ref, mode, concurrency });
+    op.log.info(`Created the merge queue for ${describeRef(op)}.`);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    if (error.afterLostAnswer) {
+      // The attempt whose answer was lost created it; this step's settings still apply.
+      op.log.info(`Created the merge queue for ${describeRef(op)} (the first attempt's answer was lost).`);
+    } else if (ifExists === 'fail') {
+      throw new Error(
+        `A merge queue for ${describeRef(op)} already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.`,
+      );
+    } else {
+      created = false;
+      op.log.info(
+        `The merge queue for ${describeRef(op)} already exists; ${ifExists === 'update' ? 'applying the given settings to it' : 'leaving it as it is (if-exists: skip)'}.`,
+      );
+    }
+  }
+  // A new queue already has the mode and concurrency it was created with; an existing one gets them too.
+  const toSend = created
+    ? withoutCreationSettings(update, { mode, concurrency })
+    : ifExists === 'update'
+      ? update
+      : {};
+  let updateResponse: ApiResponse | undefined;
+  if (Object.keys(toSend).length) {
+    try {
+      updateResponse = await op.client.updateQueue({ ...toSend, ...ref });
+    } catch (error) {
+      if (!created) throw error;
+      throw new Error(
+        `Created the merge queue for ${describeRef(op)}, but applying the other settings failed: ${describeError(error)} Run update-queue with the same inputs to apply them.`,
+      );
+    }
+  }
+  const { queue, response } = await readBack(op, updateResponse);
+  const sent = created ? { ...definedOnly({ mode, concurrency }), ...toSend } : toSend;
+  const title = created
+    ? 'Merge queue created'
+    : ifExists === 'update'
+      ? 'Merge queue updated'
+      : 'Merge queue left as it was';
+  const result = describeQueue(op, title, queue, response, sent);
+  result.outputs['queue-created'] = created;
+  return result;
+};
+
+export const getQueue: Operation = async (op) => {
+  const ref = queueRef(op.context);
+  let response: ApiResponse;
+  try {
+    response = await op.client.getQueue(ref);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return {
+      outputs: { ...queueOutputs(undefined, undefined), 'queue-exists': false },
+      summary: heading(op, 'No merge queue').paragraph(
+        `There is no merge queue for branch ${escapeMarkdown(ref.targetBranch)}. Create one with operation \`create-queue\`.`,
+      ),
+      failure: noQueue(op, 'getQueue'),
+    };
+  }
+  return describeQueue(op, 'Merge queue', readQueue(response.json), response, {});
+};
+
+export const updateQueue: Operation = async (op) => {
+  const update = op.settings.queue.update;
+  return applyUpdate(op, update, 'Merge queue updated');
+};
+
+export const pauseQueue: Operation = (op) => setState(op, 'paused', 'Merge queue paused');
+export const resumeQueue: Operation = (op) => setState(op, 'running', 'Merge queue resumed');
+export const drainQueue: Operation = (op) => setState(op, 'draining', 'Merge queue draining');
+
+export const deleteQueue: Operation = async (op) => {
+  const ref = queueRef(op.context);
+  let response: ApiResponse;
+  try {
+    response = await op.client.deleteQueue(ref);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 400)) throw error;
+    return refusedDelete(op, error);
+  }
+  return {
+    outputs: { ...queueOutputs(undefined, response), 'queue-exists': false },
+    summary: heading(op, 'Merge queue deleted').paragraph(
+      'The queue is gone (deleting a queue that did not exist is not an error).',
+    ),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------
+
+async function setState(op: OperationContext, state: SettableState, title: string): Promise<OperationResult> {
+  const others = Object.keys(op.settings.queue.update).filter((field) => field !== 'state');
+  if (others.length) {
+    op.log.warning(
+      `Operation ${op.settings.operation} changes only the queue state; not sent: ${others.map(inputName).join(', ')}. Use update-queue to change other settings.`,
+    );
+  }
+  return applyUpdate(op, { state }, title);
+}
+
+async function applyUpdate(
+  op: OperationContext,
+  update: QueueUpdate,
+  title: string,
+): Promise<OperationResult> {
+  let updateResponse: ApiResponse;
+  try {
+    updateResponse = await op.client.updateQueue({ ...update, ...queueRef(op.context) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'updateQueue'));
+    throw error;
+  }
+  op.log.info(`Updated the merge queue for ${describeRef(op)}: ${Object.keys(update).join(', ')}.`);
+  const { queue, response } = await readBack(op, updateResponse);
+  return describeQueue(op, title, queue, response, update);
+}
+
+/** getQueue after a write. Should it fail, the write still happened: warn, and use what the write returned. */
+async function readBack(
+  op: OperationContext,
+  writeResponse: ApiResponse | undefined,
+): Promise<{ queue?: QueueView; response?: ApiResponse }> {
+  try {
+    const response = await op.client.getQueue(queueRef(op.context));
+    return { queue: readQueue(response.json), response };
+  } catch (error) {
+    op.log.warning(
+      `The change was made, but reading the queue back failed: ${describeError(error)} Outputs show what the change returned.`,
+    );
+    return writeResponse?.json ? { queue: readQueue(writeResponse.json), response: writeResponse } : {};
+  }
+}
+
+/** deleteQueue answered 400: the queue still holds PRs. Say which, and how to empty it. */
+async function refusedDelete(op: OperationContext, refusal: ApiError): Promise<OperationResult> {
+  const said = `deleteQueue answered 400${refusal.body ? `: ${refusal.body}` : ''}`;
+  let queue: QueueView | undefined;
+  let response: ApiResponse | undefined;
+  try {
+    response = await op.client.getQueue(queueRef(op.context));
+    queue = readQueue(response.json);
+  } catch (error) {
+    op.log.warning(`Could not list the PRs still in the queue: ${describeError(error)}`);
+  }
+  const remaining = queue?.enqueuedPullRequests ?? [];
+  const what = !queue
+    ? 'A queue must be empty to be deleted'
+    : remaining.length
+      ? `The queue still holds ${remaining.length} PR(s): ${listPrs(remaining)}; a queue must be empty to be deleted`
+      : 'A queue must be empty to be deleted; getQueue lists no PRs, but PRs that are not ready yet are not listed';
+  const result = describeQueue(op, 'Merge queue not deleted', queue, response, {});
+  return {
+    ...result,
+    failure: `Could not delete the merge queue for ${describeRef(op)} (${said}). ${what}. Run drain-queue and wait until its PRs have merged (or cancel them), then run delete-queue again.`,
+  };
+}
+
+const LISTED_IN_MESSAGE = 20;
+
+function listPrs(prs: NonNullable<QueueView['enqueuedPullRequests']>): string {
+  const shown = prs.slice(0, LISTED_IN_MESSAGE).map((pr) => `#${pr.prNumber} (${stateOutput(pr.state)})`);
+  const more = prs.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Outputs and summary
+
+function queueOutputs(queue: QueueView | undefined, response: ApiResponse | undefined) {
+  return {
+    response: rawResponse(response),
+    'queue-exists': true,
+    'queue-state': enumValue(queue?.state),
+    'queue-mode': enumValue(queue?.mode),
+    concurrency: typeof queue?.concurrency === 'number' ? queue.concurrency : '',
+    'enqueued-count': Array.isArray(queue?.enqueuedPullRequests) ? queue.enqueuedPullRequests.length : '',
+  } as OperationResult['outputs'];
+}
+
+/** The outputs and summary of a queue: its state, its settings (those sent in bold) and its PRs. */
+function describeQueue(
+  op: OperationContext,
+  title: string,
+  queue: QueueView | undefined,
+  response: ApiResponse | undefined,
+  sent: Record<string, unknown>,
+): OperationResult {
+  const outputs = queueOutputs(queue, response);
+  const summary = heading(op, title);
+  if (!queue) {
+    summary.paragraph('The queue could not be read; see the log.');
+    return { outputs, summary };
+  }
+  const state = enumValue(queue.state);
+  summary.facts([
+    ['State', `${state}${STATE_MEANINGS[state] ? `: ${STATE_MEANINGS[state]}` : ''}`],
+    ['Mode', enumValue(queue.mode)],
+    ['Concurrency', queue.concurrency],
+  ]);
+  const notes = differences(sent, queue);
+  for (const note of notes) op.log.info(note);
+  if (notes.length) summary.paragraph(notes.map((note) => `- ${escapeMarkdown(note)}`).join('\n'));
+  summary.table(
+    ['Setting', 'Value'],
+    settingRows(queue).map(([field, value]) => {
+      const name = escapeMarkdown(inputName(field));
+      return [field in sent ? `**${name}**` : name, escapeMarkdown(formatValue(value))];
+    }),
+  );
+  if (Object.keys(sent).length) summary.paragraph('_Settings in bold were sent by this step._');
+  const prs = queue.enqueuedPullRequests ?? [];
+  if (prs.length) {
+    summary.heading(`Enqueued pull requests (${prs.length})`, 3).table(
+      ['PR', 'Title', 'State', 'Priority', 'Since'],
+      prs.map((pr) => [
+        link(`#${pr.prNumber}`, prLink(op.context.repo, pr.prNumber)),
+        escapeMarkdown(pr.prTitle),
+        escapeMarkdown(stateOutput(pr.state)),
+        escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
+        escapeMarkdown(pr.stateChangedAt),
+      ]),
+      'not shown; see the response output',
+    );
+  } else {
+    summary.paragraph('No pull requests are enqueued.');
+  }
+  return { outputs, summary };
+}
+
+const STATE_MEANINGS: Record<string, string> = {
+  running: 'PRs are admitted, tested and merged',
+  paused: 'the order is kept; nothing merges and no new testing starts',
+  draining: 'the PRs in the queue are tested and merged; nothing new starts',
+  switching_modes: 'a mode change waits for the PRs testing now; meanwhile the queue drains',
+};
+
+/** Settings sent whose value the queue does not (yet) report, each as a line saying why. */
+function differences(sent: Record<string, unknown>, queue: QueueView): string[] {
+  const notes: string[] = [];
+  for (const [field, value] of Object.entries(sent)) {
+    if (!(field in queue)) continue;
+    const now = (queue as Record<string, unknown>)[field];
+    if (sameValue(value, now)) continue;
+    const name = inputName(field);
+    if (field === 'mode' && enumValue(queue.state) === 'switching_modes') {
+      notes.push(
+        `mode ${formatValue(value)} takes effect once the PRs testing now have finished; until then the queue is switching_modes and drains.`,
+      );
+    } else if (field === 'requiredStatuses' && Array.isArray(value) && value.length === 0) {
+      notes.push(
+        'required-statuses: an empty list is ignored by the service; use delete-required-statuses: true.',
+      );
+    } else {
+      notes.push(`${name}: sent ${formatValue(value)}, the queue reports ${formatValue(now)}.`);
+    }
+  }
+  return notes;
+}
+
+function sameValue(sent: unknown, now: unknown): boolean {
+  if (typeof sent === 'string' && typeof now === 'string') return sent.toLowerCase() === now.toLowerCase();
+  return JSON.stringify(sent) === JSON.stringify(now);
+}
+
+/** Known settings in a fixed order, then any the service sent that this version does not know. */
+function settingRows(queue: QueueView): [string, unknown][] {
+  const fields = queue as Record<string, unknown>;
+  const known = Object.keys(INPUT_NAMES).filter((field) => field in fields);
+  const unknown = Object.keys(fields).filter((field) => !(field in INPUT_NAMES) && !NOT_SETTINGS.has(field));
+  return [...known, ...unknown].map((field) => [field, fields[field]]);
+}
+
+const NOT_SETTINGS = new Set(['branch', 'enqueuedPullRequests', 'state', 'mode', 'concurrency']);
+
+/** Each setting's wire name and the input that sets it. */
+const INPUT_NAMES: Record<string, string> = {
+  testingTimeoutMinutes: 'testing-timeout-minutes',
+  pendingFailureDepth: 'pending-failure-depth',
+  canOptimisticallyMerge: 'can-optimistically-merge',
+  batch: 'batch',
+  batchingMaxWaitTimeMinutes: 'batching-max-wait-time-minutes',
+  batchingMinSize: 'batching-min-size',
+  bisectionConcurrency: 'bisection-concurrency',
+  mergeMethod: 'merge-method',
+  directMergeMode: 'direct-merge-mode',
+  optimizationMode: 'optimization-mode',
+  requiredStatuses: 'required-statuses',
+  commentsEnabled: 'comments-enabled',
+  commandsEnabled: 'commands-enabled',
+  statusCheckEnabled: 'status-check-enabled',
+  createPrsForTestingBranches: 'create-prs-for-testing-branches',
+};
+
+/** The input that sets a field; a field without an input of its own (from `settings`) keeps its name. */
+function inputName(field: string): string {
+  return INPUT_NAMES[field] ?? field;
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return 'default';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function heading(op: OperationContext, title: string): Markdown {
+  const { repo, targetBranch } = queueRef(op.context);
+  return new Markdown().heading(title).facts([
+    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
+    ['Branch', targetBranch],
+  ]);
+}
+
+function prLink(repo: Repo, prNumber: unknown): string | undefined {
+  return typeof prNumber === 'number' ? pullRequestUrl(repo, prNumber) : undefined;
+}
+
+function noQueue(op: OperationContext, endpoint: string): string {
+  return `No merge queue exists for ${describeRef(op)} (${endpoint} answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.`;
+}
+
+function describeRef(op: OperationContext): string {
+  const { repo, targetBranch } = queueRef(op.context);
+  return `branch ${targetBranch} of ${repo.host}/${repoSlug(repo)}`;
+}
+
+/** The update minus what createQueue was already given, when given with the same value. */
+function withoutCreationSettings(update: QueueUpdate, creation: Record<string, unknown>): QueueUpdate {
+  const rest: QueueUpdate = { ...update };
+  for (const [field, value] of Object.entries(creation)) {
+    if (value !== undefined && sameValue(rest[field], value)) delete rest[field];
+  }
+  return rest;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof ApiError
+    ? error.toString()
+    : error instanceof Error
+      ? error.message
+      : String(error);
+}
+
+function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,130 @@
+// list-pull-requests: every PR of a queue that matches the filters, following nextCursor page by page up
+// to max-pages. All rows go to a JSON file (report-file); the summary shows as many as fit.
+import type { ApiResponse } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
+import { writeStepFile } from '../step-file.js';
+import type { Operation, OperationContext } from '../types.js';
+
+type Row = ReturnType<typeof readPullRequest>;
+
+export const listPullRequests: Operation = async (op) => {
+  const ref = queueRef(op.context);
+  const { state, since, until, take, maxPages } = op.settings.listPullRequests;
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  let last: ApiResponse | undefined;
+  /** Why paging stopped before the last page, if it did. */
+  let cutShort: string | undefined;
+  for (;;) {
+    last = await listPage(op, { ...ref, state, since, until, take, cursor });
+    pages++;
+    const page = readPage(last);
+    rows.push(...page.pullRequests);
+    if (page.nextCursor === undefined) break;
+    if (page.nextCursor === cursor) {
+      cutShort = `listPullRequests returned the same cursor twice, so paging stopped after page ${pages}`;
+      break;
+    }
+    cursor = page.nextCursor;
+    if (pages >= maxPages) {
+      cutShort = `Stopped after max-pages (${maxPages}) pages of up to ${take} with more PRs to come; raise max-pages or narrow since/until`;
+      break;
+    }
+  }
+  const complete = cutShort === undefined;
+
+  const reportFile = await writeStepFile(
+    op.env,
+    'pull-requests.json',
+    JSON.stringify(
+      {
+        repo: ref.repo,
+        targetBranch: ref.targetBranch,
+        filters: { state, since, until },
+        complete,
+        pages,
+        pullRequests: rows,
+      },
+      null,
+      2,
+    ),
+  );
+  op.log.info(`${rows.length} pull request(s) in ${pages} page(s); written to ${reportFile}.`);
+
+  const summary = new Markdown()
+    .heading('Merge queue pull requests')
+    .facts([
+      [
+        'Repository',
+        { markdown: link(repoSlug(ref.repo), `https://${ref.repo.host}/${repoSlug(ref.repo)}`) },
+      ],
+      ['Branch', ref.targetBranch],
+      ['State', state ? stateOutput(state) : 'any'],
+      ['Concluded', window(since, until)],
+      ['Pull requests', complete ? rows.length : `${rows.length} (more remain: ${cutShort})`],
+    ])
+    .table(
+      ['PR', 'Title', 'State', 'Since', 'Priority', 'Author'],
+      rows.map((pr) => [
+        link(
+          `#${pr.prNumber}`,
+          typeof pr.prNumber === 'number' ? pullRequestUrl(ref.repo, pr.prNumber) : undefined,
+        ),
+        escapeMarkdown(pr.prTitle),
+        escapeMarkdown(stateOutput(pr.state)),
+        escapeMarkdown(pr.stateChangedAt),
+        escapeMarkdown(pr.priorityName ?? pr.priorityValue),
+        escapeMarkdown(pr.prAuthor),
+      ]),
+      'not shown; every row is in report-file',
+    );
+  return {
+    outputs: {
+      response: rawResponse(last),
+      count: rows.length,
+      'report-file': reportFile,
+      complete,
+      pages,
+    },
+    summary,
+    failure: cutShort && `${cutShort}. The ${rows.length} PR(s) read are in ${reportFile}.`,
+  };
+};
+
+async function listPage(op: OperationContext, request: RequestOf<'listPullRequests'>): Promise<ApiResponse> {
+  try {
+    return await op.client.listPullRequests(request);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    const { repo, targetBranch } = request;
+    throw new Error(
+      `No merge queue exists for branch ${targetBranch} of ${repo.host}/${repoSlug(repo)} (listPullRequests answered 404${error.body ? `: ${error.body}` : ''}). Check target-branch, repo and repo-host.`,
+    );
+  }
+}
+
+/** One page, read tolerantly: a body without `pullRequests` is an empty page, one that is not JSON is not. */
+function readPage(response: ApiResponse): { pullRequests: Row[]; nextCursor?: string } {
+  if (!isObject(response.json)) {
+    const start = response.text.trim().slice(0, 80);
+    throw new Error(
+      `listPullRequests answered ${response.status} without a JSON object${start ? ` ("${start}")` : ''}. Check that api-url is the API base, e.g. https://api.trunk.io/v1.`,
+    );
+  }
+  const { pullRequests, nextCursor } = response.json;
+  return {
+    pullRequests: Array.isArray(pullRequests) ? pullRequests.map(readPullRequest) : [],
+    nextCursor: typeof nextCursor === 'string' && nextCursor !== '' ? nextCursor : undefined,
+  };
+}
+
+function window(since: string | undefined, until: string | undefined): string {
+  if (since && until) return `from ${since} until ${until}`;
+  if (since) return `since ${since}`;
+  if (until) return `until ${until}`;
+  return 'any time';
+}

@@ -1,0 +1,3 @@
+import { run } from '../core/run.js';
+
+await run();
