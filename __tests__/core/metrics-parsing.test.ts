@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { figuresByQueue, parseMetricsText, total } from '../../src/core/operations/metrics/prometheus-text.js';
+import {
+  figuresByQueue,
+  parseMetricsText,
+  total,
+} from '../../src/core/operations/metrics/prometheus-text.js';
 
 // Two repositories, labelled histograms and an escaped label value: the shapes where text parsers slip.
 const TEXT = [
