@@ -1,7 +1,7 @@
 // What every public endpoint shares: its path under /v1, body validation with the wire schema, and a
 // JSON answer. Errors thrown by the engine reach the server's error handler as plain text.
-import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type EndpointName, type RequestOf } from '../src/wire/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENDPOINTS, isObject, type EndpointName, type RequestOf } from '../src/wire/index.js';
 
 export const API_PREFIX = '/v1';
 
@@ -14,10 +14,35 @@ export function answerPost<E extends EndpointName>(
   handle: (body: RequestOf<E>, headers: Record<string, unknown>) => object,
 ): void {
   const { path, request: schema } = ENDPOINTS[endpoint];
-  app.post(`${API_PREFIX}${path}`, { schema: { body: schema } }, async (request, reply) => {
-    const answer = handle(request.body as RequestOf<E>, request.headers);
-    return reply.code(200).type('application/json').send(answer);
-  });
+  const closed = schema.additionalProperties === false ? Object.keys(schema.properties ?? {}) : undefined;
+  app.post(
+    `${API_PREFIX}${path}`,
+    {
+      schema: { body: schema },
+      ...(closed ? { preValidation: refuseUnknownFields(endpoint, closed) } : {}),
+    },
+    async (request, reply) => {
+      const answer = handle(request.body as RequestOf<E>, request.headers);
+      return reply.code(200).type('application/json').send(answer);
+    },
+  );
+}
+
+/** For a body that takes only the fields it names: 400 naming every field it does not take. */
+function refuseUnknownFields(endpoint: string, known: readonly string[]) {
+  const allowed = new Set(known);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isObject(request.body)) return;
+    const unknown = Object.keys(request.body).filter((field) => !allowed.has(field));
+    if (unknown.length === 0) return;
+    const fields = unknown.map((field) => JSON.stringify(field)).join(', ');
+    return reply
+      .code(400)
+      .type('text/plain; charset=utf-8')
+      .send(
+        `${endpoint} does not take ${unknown.length > 1 ? 'the fields' : 'the field'} ${fields}; it takes ${known.join(', ')}`,
+      );
+  };
 }
 
 /** Enum values arrive in any case; the engine works in lowercase. */

@@ -24,14 +24,14 @@ async function submit(...numbers: number[]) {
 }
 
 describe('create-queue', () => {
-  it('creates a fully configured queue in one step, unknown settings included', async () => {
+  it('creates a fully configured queue in one step, settings given as JSON included', async () => {
     const run = await runOperation(emulator, 'create-queue', {
       mode: 'parallel',
       concurrency: '3',
       batch: 'true',
       'batching-min-size': '4',
       'required-statuses': 'build, test',
-      settings: '{"notReadyTimeoutHours": 12}',
+      settings: '{"commentsEnabled": false}',
     });
 
     expect(run.failure).toBeUndefined();
@@ -49,11 +49,11 @@ describe('create-queue', () => {
       batch: true,
       batchingMinSize: 4,
       requiredStatuses: ['build', 'test'],
-      notReadyTimeoutHours: 12,
+      commentsEnabled: false,
     });
     expect(run.summaryText).toContain('## Merge queue created');
     expect(run.summaryText).toContain('| **batching-min-size** | 4 |');
-    expect(run.summaryText).toContain('| **notReadyTimeoutHours** | 12 |');
+    expect(run.summaryText).toContain('| **comments-enabled** | false |');
     expect(run.summaryText).toContain('| merge-method | squash |');
   });
 

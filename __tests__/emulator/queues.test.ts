@@ -52,25 +52,28 @@ describe('createQueue and getQueue', () => {
 });
 
 describe('updateQueue', () => {
-  it('returns the full configuration without the enqueued PRs, keeping settings it does not know', async () => {
+  it('returns the full configuration without the enqueued PRs', async () => {
     const queue = freshRepo();
     await queue.create();
-    const answer = await queue.update({
-      concurrency: 4,
-      batch: true,
-      directMergeMode: 'ALWAYS',
-      enqueueingLabel: 'ship-it',
-    });
+    const answer = await queue.update({ concurrency: 4, batch: true, directMergeMode: 'ALWAYS' });
     expect(answer.status).toBe(200);
     expect(Value.Check(QueueConfiguration, answer.json)).toBe(true);
     expect(answer.json).not.toHaveProperty('enqueuedPullRequests');
-    expect(answer.json).toMatchObject({
-      concurrency: 4,
-      batch: true,
-      directMergeMode: 'always',
-      enqueueingLabel: 'ship-it',
-    });
-    expect(await queue.queue()).toMatchObject({ enqueueingLabel: 'ship-it' });
+    expect(answer.json).toMatchObject({ concurrency: 4, batch: true, directMergeMode: 'always' });
+  });
+
+  it('refuses fields it does not take, naming each, and changes nothing', async () => {
+    const queue = freshRepo();
+    await queue.create();
+    const answer = await queue.update({ concurrency: 4, concurency: 5, enqueueingLabel: 'ship-it' });
+    expect(answer.status).toBe(400);
+    expect(answer.contentType).toMatch(/^text\/plain/);
+    expect(answer.text).toMatch(
+      /^updateQueue does not take the fields "concurency", "enqueueingLabel"; it takes /,
+    );
+    const after = await queue.queue();
+    expect(after.concurrency).toBe(1);
+    expect(after).not.toHaveProperty('enqueueingLabel');
   });
 
   it('refuses integers below 1 and a state of switching_modes', async () => {
@@ -98,7 +101,7 @@ describe('updateQueue', () => {
       requiredStatuses: ['ci/build', 'ci/test'],
     });
     expect((await queue.update({ deleteRequiredStatuses: true })).json).toMatchObject({
-      requiredStatuses: null,
+      requiredStatuses: [],
     });
   });
 

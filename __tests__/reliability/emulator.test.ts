@@ -118,8 +118,9 @@ describe('under 1,000 concurrent mixed requests', () => {
       // PRs 1001..1200 are queued first, so that cancels and priority changes have something to act on.
       for (let pr = 1001; pr <= 1200; pr++)
         expect((await post('submitPullRequest', { ...queue, pr: { number: pr } })).status).toBe(200);
+      const caseId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
       const tests = Array.from({ length: 100 }, (_, i) => ({
-        id: `c-${i}`,
+        id: caseId(i),
         name: `test ${i}`,
         status: 'flaky',
       }));
@@ -146,7 +147,7 @@ describe('under 1,000 concurrent mixed requests', () => {
       }
       for (let i = 0; i < 100; i++) {
         requests.push(() =>
-          post('linkTicketToTestCase', { repo, test_case_id: `c-${i}`, external_ticket_id: `KAN-${i}` }),
+          post('linkTicketToTestCase', { repo, test_case_id: caseId(i), external_ticket_id: `KAN-${i}` }),
         );
         requests.push(() => post('getQueue', queue));
       }
@@ -199,11 +200,11 @@ describe('under 1,000 concurrent mixed requests', () => {
       }
       for (let i = 0; i < 100; i++) {
         const details = JSON.parse(
-          (await post('getTestDetails', { repo, org_url_slug: 'robust', test_id: `c-${i}` })).body,
+          (await post('getTestDetails', { repo, org_url_slug: 'robust', test_id: caseId(i) })).body,
         ) as {
           test: { ticket?: { html_url?: string } };
         };
-        if (!details.test.ticket?.html_url?.endsWith(`KAN-${i}`)) wrong.push(`ticket of c-${i} lost`);
+        if (!details.test.ticket?.html_url?.endsWith(`KAN-${i}`)) wrong.push(`ticket of ${caseId(i)} lost`);
       }
       expect(wrong).toEqual([]);
     },

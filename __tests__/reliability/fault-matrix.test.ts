@@ -215,19 +215,19 @@ class CellWorld {
           org_url_slug: 'acme',
           tests: [
             {
-              id: 't-1',
+              id: '00000000-0000-4000-8000-000000000001',
               name: 'test one',
               status: 'flaky',
               quarantine_override: 'ALWAYS_QUARANTINE',
               failures: [{ at: '2025-01-05T12:00:00Z', summary: 'timeout' }],
             },
             {
-              id: 't-2',
+              id: '00000000-0000-4000-8000-000000000002',
               name: 'test two',
               status: 'broken',
               failures: [{ at: '2025-01-05T13:00:00Z', summary: 'assertion failed' }],
             },
-            { id: 't-3', name: 'test three', status: 'healthy' },
+            { id: '00000000-0000-4000-8000-000000000003', name: 'test three', status: 'healthy' },
           ],
         },
       ],
@@ -545,7 +545,7 @@ const OPERATIONS: OperationSpec[] = [
   {
     operation: 'get-test-details',
     endpoint: '/flaky-tests/get-test-details',
-    inputs: () => ({ ...FLAKY_INPUTS, 'test-id': 't-1' }),
+    inputs: () => ({ ...FLAKY_INPUTS, 'test-id': '00000000-0000-4000-8000-000000000001' }),
     setup: seededFlakyTests,
     effects: async () => ({ described: 'none (read only)', problems: [] }),
     success: { 'test-name': 'test one', 'test-health': 'FLAKY' },
@@ -553,12 +553,14 @@ const OPERATIONS: OperationSpec[] = [
   {
     operation: 'link-ticket-to-test-case',
     endpoint: '/flaky-tests/link-ticket-to-test-case',
-    inputs: () => ({ 'test-case-id': 't-1', 'external-ticket-id': 'KAN-7' }),
+    inputs: () => ({ 'test-case-id': '00000000-0000-4000-8000-000000000001', 'external-ticket-id': 'KAN-7' }),
     setup: seededFlakyTests,
     effects: async (world, succeeded) => {
-      const response = await world
-        .client()
-        .getTestDetails({ repo: world.repo, org_url_slug: 'acme', test_id: 't-1' });
+      const response = await world.client().getTestDetails({
+        repo: world.repo,
+        org_url_slug: 'acme',
+        test_id: '00000000-0000-4000-8000-000000000001',
+      });
       const ticket = (response.json as { test?: { ticket?: { html_url?: string } } }).test?.ticket?.html_url;
       const linked = !!ticket?.endsWith('KAN-7');
       return {

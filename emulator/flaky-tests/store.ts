@@ -364,7 +364,7 @@ function quarantinedView(repository: FlakyRepository, test: StoredTest): Quarant
     parent: test.parent ?? null,
     file: test.filePath ?? null,
     classname: test.classname ?? null,
-    status: test.status.toUpperCase(),
+    status: test.status.toUpperCase() as QuarantinedTest['status'],
     codeowners: [...test.codeowners],
     quarantine_setting:
       test.quarantineOverride === 'ALWAYS_QUARANTINE' ? 'ALWAYS_QUARANTINE' : 'AUTO_QUARANTINE',

@@ -103,7 +103,6 @@ export class MergeQueueEngine {
       state: 'running',
       mode,
       settings: defaultSettings(),
-      extra: {},
       submissions: [],
       latestByPr: new Map(),
       live: new Set(),
@@ -137,11 +136,7 @@ export class MergeQueueEngine {
     };
   }
 
-  updateQueue(
-    repo: Repo,
-    branch: string,
-    update: QueueSettings & Record<string, unknown>,
-  ): QueueConfiguration & Record<string, unknown> {
+  updateQueue(repo: Repo, branch: string, update: QueueSettings): QueueConfiguration {
     const queue = this.requireQueue(repo, branch);
     applySettings(queue, update);
     this.changeStateAndMode(queue, update.state, update.mode);

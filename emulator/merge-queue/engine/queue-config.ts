@@ -23,40 +23,27 @@ export function defaultSettings(): QueueSettingsState {
   };
 }
 
-/** The queue's full configuration as getQueue and updateQueue return it (unknown settings included). */
-export function configurationOf(queue: QueueRecord): QueueConfiguration & Record<string, unknown> {
+/** The queue's full configuration as getQueue and updateQueue return it. */
+export function configurationOf(queue: QueueRecord): QueueConfiguration {
   return {
-    ...queue.extra,
     state: queue.state,
     branch: queue.branch,
     mode: queue.mode,
     ...queue.settings,
-    requiredStatuses: queue.settings.requiredStatuses ? [...queue.settings.requiredStatuses] : null,
+    requiredStatuses: [...(queue.settings.requiredStatuses ?? [])],
   };
 }
 
 const SETTING_NAMES = new Set<string>(Object.keys(defaultSettings()));
-const NOT_SETTINGS = new Set([
-  'repo',
-  'targetBranch',
-  'branch',
-  'enqueuedPullRequests',
-  'state',
-  'mode',
-  'deleteRequiredStatuses',
-  'requiredStatuses',
-]);
 
 /**
  * Applies the plain settings of an update (enums already lowercased). `state` and `mode` are left to the
  * engine, which knows about switching modes.
  */
-export function applySettings(queue: QueueRecord, update: QueueSettings & Record<string, unknown>): void {
+export function applySettings(queue: QueueRecord, update: QueueSettings): void {
   const settings = queue.settings as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(update)) {
-    if (value === undefined || NOT_SETTINGS.has(name)) continue;
-    if (SETTING_NAMES.has(name)) settings[name] = value;
-    else queue.extra[name] = value;
+    if (value !== undefined && name !== 'requiredStatuses' && SETTING_NAMES.has(name)) settings[name] = value;
   }
   if (update.deleteRequiredStatuses) queue.settings.requiredStatuses = null;
   else if (update.requiredStatuses && update.requiredStatuses.length > 0) {

@@ -1,6 +1,14 @@
 // The emulator's data model: queues, pull requests as the code host knows them, queue submissions and
 // test runs. Times are virtual-clock milliseconds.
-import type { PrState, QueueMode, QueueState, Repo } from '../../../src/wire/index.js';
+import type {
+  DIRECT_MERGE_MODES,
+  MERGE_METHODS,
+  OPTIMIZATION_MODES,
+  PrState,
+  QueueMode,
+  QueueState,
+  Repo,
+} from '../../../src/wire/index.js';
 
 /** What a PR's change touches: a list of targets, or everything. */
 export type Targets = readonly string[] | 'ALL';
@@ -36,9 +44,9 @@ export interface QueueSettingsState {
   commandsEnabled: boolean;
   statusCheckEnabled: boolean;
   requiredStatuses: string[] | null;
-  directMergeMode: string;
-  optimizationMode: string;
-  mergeMethod: string;
+  directMergeMode: (typeof DIRECT_MERGE_MODES)[number];
+  optimizationMode: (typeof OPTIMIZATION_MODES)[number];
+  mergeMethod: (typeof MERGE_METHODS)[number];
 }
 
 export interface QueueRecord {
@@ -48,8 +56,6 @@ export interface QueueRecord {
   state: QueueState;
   mode: QueueMode;
   settings: QueueSettingsState;
-  /** Fields updateQueue received that this emulator does not model, kept and returned as given. */
-  extra: Record<string, unknown>;
   /** While `switching_modes`: the mode to switch to and the state to return to. */
   switchingTo?: { mode: QueueMode; state: Exclude<QueueState, 'switching_modes'> };
   /** Every submission ever made to this queue, oldest first. */

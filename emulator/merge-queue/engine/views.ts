@@ -57,7 +57,9 @@ export function testingDetailsView(core: EngineCore, run: TestRun): TestingDetai
   const targetsOf = (s: Submission) => core.targetsOf(s);
   return {
     requiredStatuses: [...statuses],
-    requiredStatusesSource: queue.settings.requiredStatuses ? 'merge_queue' : 'branch_protection',
+    requiredStatusesSource: queue.settings.requiredStatuses
+      ? 'merge_instance'
+      : 'repo_provider_branch_protection',
     testBranch: run.branch,
     testBranchSha: run.sha,
     createdAt: iso(run.createdAt),

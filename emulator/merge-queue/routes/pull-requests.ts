@@ -6,7 +6,7 @@ import { answerPost, EMPTY } from '../../http.js';
 export function registerPullRequestRoutes(app: FastifyInstance, engine: MergeQueueEngine): void {
   answerPost(app, 'submitPullRequest', (body) => {
     engine.submitPullRequest(body.repo, body.targetBranch, body.pr.number, {
-      ...(body.priority !== undefined ? { priority: body.priority } : {}),
+      ...(body.priority !== undefined && body.priority !== null ? { priority: body.priority } : {}),
       ...(body.noBatch !== undefined ? { noBatch: body.noBatch } : {}),
     });
     return EMPTY;

@@ -13,8 +13,8 @@ export function registerQueueRoutes(app: FastifyInstance, engine: MergeQueueEngi
   });
   answerPost(app, 'getQueue', (body) => engine.getQueue(body.repo, body.targetBranch));
   answerPost(app, 'updateQueue', (body) => {
-    const { repo, targetBranch, ...settings } = body as typeof body & Record<string, unknown>;
-    const update: QueueSettings & Record<string, unknown> = { ...settings };
+    const { repo, targetBranch, ...settings } = body;
+    const update: QueueSettings = { ...settings };
     for (const name of ENUM_SETTINGS) {
       const value = update[name];
       if (typeof value === 'string') (update as Record<string, unknown>)[name] = value.toLowerCase();
