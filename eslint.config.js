@@ -1,6 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** An import rule that keeps one part of the layout (DESIGN.md) from reaching into another. */
+const layout = ({ files, ignores = [], forbidden, why, allowActions = false, extra = {} }) => ({
+  files,
+  ignores,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: forbidden, message: why },
+          ...(allowActions
+            ? []
+            : [{ group: ['@actions/*'], message: '@actions/* belongs to the GitHub Actions host only.' }]),
+        ],
+      },
+    ],
+    ...extra,
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
@@ -30,4 +50,44 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  layout({
+    files: ['src/wire/**'],
+    forbidden: ['**/core/**', '**/hosts/**', '**/cli/**', '**/github-action/**', '**/emulator/**'],
+    why: 'The wire imports nothing of ours.',
+  }),
+  layout({
+    files: ['src/core/**'],
+    // The HTTP client is the one exception until it speaks node:http itself.
+    ignores: ['src/core/api/client.ts'],
+    forbidden: ['**/hosts/**', '**/cli/**', '**/github-action/**', '**/emulator/**'],
+    why: 'Core never imports a host or an entry point.',
+    extra: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Core reads its environment through the Host.' },
+      ],
+    },
+  }),
+  layout({
+    files: ['src/hosts/github-actions/**'],
+    forbidden: ['**/cli/**', '**/github-action/**', '**/emulator/**'],
+    why: 'A host never imports an entry point or the emulator.',
+    allowActions: true,
+  }),
+  layout({
+    files: ['src/hosts/**'],
+    ignores: ['src/hosts/github-actions/**'],
+    forbidden: ['**/cli/**', '**/github-action/**', '**/emulator/**'],
+    why: 'A host never imports an entry point or the emulator.',
+  }),
+  layout({
+    files: ['src/cli/**'],
+    forbidden: ['**/github-action/**', '**/emulator/**'],
+    why: 'The CLI never imports the action entry point or the emulator.',
+  }),
+  layout({
+    files: ['emulator/**'],
+    forbidden: ['**/src/core/**', '**/src/hosts/**', '**/src/cli/**', '**/src/github-action/**'],
+    why: 'The emulator imports only src/wire/.',
+  }),
 );

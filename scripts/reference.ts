@@ -1,36 +1,106 @@
-import { parse } from 'yaml';
+// action.yml's inputs and README's reference, both rendered from the operation registry, the one place
+// inputs are declared. Outputs are described in action.yml and shown in README from there.
+import { parse, stringify } from 'yaml';
+import { COMMON_INPUTS } from '../src/core/common-inputs.js';
+import type { InputSpec } from '../src/core/inputs.js';
+import { OPERATIONS, OPERATION_NAMES } from '../src/core/operations/registry.js';
 
-const BEGIN = '<!-- reference:begin (generated from action.yml by `npm run readme`) -->';
+const BEGIN = '<!-- reference:begin (generated from the operation registry by `npm run metadata`) -->';
 const END = '<!-- reference:end -->';
 
-interface ActionYml {
-  inputs: Record<string, { description: string; default?: string; required?: boolean }>;
-  outputs: Record<string, { description: string }>;
+/** For each operation-specific input, the operations that read it, grouped by what it means to them. */
+function operationInputs(): Map<string, { operations: string[]; spec: InputSpec }[]> {
+  const byName = new Map<string, { operations: string[]; spec: InputSpec }[]>();
+  for (const operation of OPERATION_NAMES) {
+    for (const spec of OPERATIONS[operation].inputs) {
+      const meanings = byName.get(spec.name) ?? [];
+      const same = meanings.find((m) => m.spec.description === spec.description);
+      if (same) same.operations.push(operation);
+      else meanings.push({ operations: [operation], spec });
+      byName.set(spec.name, meanings);
+    }
+  }
+  return byName;
 }
 
-/** README with the text between the reference markers replaced by tables built from action.yml. */
+/** A spec's default said in words: a default in action.yml would reach every operation as "given". */
+function withDefault(spec: InputSpec): string {
+  return spec.default === undefined ? spec.description : `${spec.description} Default ${spec.default}.`;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The `inputs:` block of action.yml. */
+export function renderActionInputs(): string {
+  const inputs: Record<string, { description: string; required: boolean; default?: string }> = {
+    operation: {
+      description: `What to do, in kebab-case (the endpoint's camelCase name is accepted too): ${OPERATION_NAMES.join(', ')}.`,
+      required: true,
+    },
+  };
+  for (const spec of COMMON_INPUTS) {
+    inputs[spec.name] = { description: spec.description, required: false, default: spec.default };
+    if (spec.default === undefined) delete inputs[spec.name]!.default;
+  }
+  for (const [name, meanings] of operationInputs()) {
+    const description = meanings
+      .map(({ operations, spec }) => `${operations.join(', ')} - ${lowerFirst(withDefault(spec))}`)
+      .join(' ');
+    inputs[name] = { description, required: false };
+  }
+  return stringify({ inputs }, { lineWidth: 110 });
+}
+
+/** action.yml with its inputs block replaced. */
+export function renderActionYml(actionYml: string): string {
+  const start = actionYml.indexOf('\ninputs:\n');
+  const end = actionYml.indexOf('\noutputs:\n');
+  if (start < 0 || end < start) throw new Error('action.yml has no inputs: block followed by outputs:');
+  return `${actionYml.slice(0, start + 1)}${renderActionInputs()}${actionYml.slice(end)}`;
+}
+
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+function inputTable(specs: readonly InputSpec[]): string[] {
+  return [
+    '| input | description | default |',
+    '| --- | --- | --- |',
+    ...specs.map(
+      (spec) =>
+        `| \`${spec.name}\`${spec.required ? ' (required)' : ''} | ${cell(spec.description)} | ${spec.default !== undefined ? `\`${cell(spec.default)}\`` : ''} |`,
+    ),
+  ];
+}
+
+/** README with the text between the reference markers replaced by the registry's inputs and action.yml's outputs. */
 export function renderReference(readme: string, actionYml: string): string {
-  const action = parse(actionYml) as ActionYml;
-  const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
-  const inputs = Object.entries(action.inputs).map(
-    ([name, input]) =>
-      `| \`${name}\` | ${cell(input.description)} | ${input.required ? 'yes' : 'no'} | ${input.default !== undefined ? `\`${cell(input.default)}\`` : ''} |`,
-  );
-  const outputs = Object.entries(action.outputs).map(
-    ([name, output]) => `| \`${name}\` | ${cell(output.description)} |`,
-  );
+  const action = parse(actionYml) as { outputs: Record<string, { description: string }> };
+  const operations = OPERATION_NAMES.flatMap((name) => {
+    const row = OPERATIONS[name];
+    return [
+      `#### \`${name}\``,
+      '',
+      row.summary,
+      '',
+      ...(row.inputs.length ? inputTable(row.inputs) : ['No inputs beyond the common ones.']),
+      '',
+    ];
+  });
   const table = [
-    '### Inputs',
+    '### Inputs every operation takes',
     '',
-    '| input | description | required | default |',
-    '| --- | --- | --- | --- |',
-    ...inputs,
+    ...inputTable(COMMON_INPUTS),
     '',
+    '### Operations and their inputs',
+    '',
+    ...operations,
     '### Outputs',
     '',
     '| output | description |',
     '| --- | --- |',
-    ...outputs,
+    ...Object.entries(action.outputs).map(
+      ([name, output]) => `| \`${name}\` | ${cell(output.description)} |`,
+    ),
   ].join('\n');
   const start = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);

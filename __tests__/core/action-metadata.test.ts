@@ -3,38 +3,38 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
-import { OPERATION_NAMES, isOperationName, toKebabCase } from '../../src/core/operations/catalog.js';
-import { readSettings } from '../../src/core/inputs.js';
-import { renderReference } from '../../scripts/reference.js';
+import { format } from 'prettier';
+import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
+import { OPERATIONS, isOperationName, toKebabCase } from '../../src/core/operations/registry.js';
+import { renderActionYml, renderReference } from '../../scripts/reference.js';
 
 const actionYml = readFileSync('action.yml', 'utf8');
 const action = parse(actionYml) as {
   runs: { using: string; main: string };
-  inputs: Record<string, { description: string; default?: string }>;
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>;
   outputs: Record<string, { description: string }>;
 };
-
-function inputsReadBy(operation: string): Set<string> {
-  const read = new Set<string>();
-  try {
-    readSettings((name) => {
-      read.add(name);
-      return { operation, 'api-token': 'token-for-metadata-test' }[name] ?? '';
-    });
-  } catch {
-    // Operations with required inputs fail here; the inputs read up to that point still count.
-  }
-  return read;
-}
+const prettier = { ...JSON.parse(readFileSync('.prettierrc.json', 'utf8')) };
 
 describe('action.yml', () => {
   it('runs the bundled entry point on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
   });
 
-  it('declares exactly the inputs that settings.ts reads', () => {
-    const read = new Set(OPERATION_NAMES.flatMap((operation) => [...inputsReadBy(operation)]));
-    expect([...read].sort()).toEqual(Object.keys(action.inputs).sort());
+  it('declares exactly the inputs of the registry, as `npm run metadata` writes them', async () => {
+    const registryInputs = new Set([
+      'operation',
+      ...COMMON_INPUTS.map((spec) => spec.name),
+      ...Object.values(OPERATIONS).flatMap((row) => row.inputs.map((spec) => spec.name)),
+    ]);
+    expect(Object.keys(action.inputs).sort()).toEqual([...registryInputs].sort());
+    expect(await format(renderActionYml(actionYml), { ...prettier, parser: 'yaml' })).toBe(actionYml);
+  });
+
+  it('gives defaults only to inputs every operation reads, so no operation is handed one it ignores', () => {
+    const common = new Set(COMMON_INPUTS.map((spec) => spec.name));
+    const withDefault = Object.entries(action.inputs).filter(([, input]) => input.default !== undefined);
+    expect(withDefault.map(([name]) => name).filter((name) => !common.has(name))).toEqual([]);
   });
 
   it('describes every input and output', () => {
@@ -43,9 +43,11 @@ describe('action.yml', () => {
     }
   });
 
-  it('is what the README reference shows', () => {
+  it('is what the README reference shows', async () => {
     const readme = readFileSync('README.md', 'utf8');
-    expect(renderReference(readme, actionYml)).toBe(readme);
+    expect(await format(renderReference(readme, actionYml), { ...prettier, parser: 'markdown' })).toBe(
+      readme,
+    );
   });
 });
 

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Emulator } from '../../emulator/server.js';
-import { readSettings } from '../../src/core/inputs.js';
+import type { FlakyTestsSettings } from '../../src/core/operations/flaky-tests/inputs.js';
+import { settingsFrom } from '../helpers/prepare.js';
 import { runAction } from '../helpers/action-runner.js';
 import { example } from '../helpers/webhook-examples.js';
 import {
@@ -114,9 +115,11 @@ describe('list-failing-tests', () => {
 
   it('defaults to the 7 days up to now', () => {
     const before = Date.now();
-    const { flakyTests } = readSettings(
-      (name) => ({ operation: 'list-failing-tests', 'api-token': TOKEN, 'org-url-slug': ORG })[name] ?? '',
-    );
+    const flakyTests = settingsFrom<FlakyTestsSettings>({
+      operation: 'list-failing-tests',
+      'api-token': TOKEN,
+      'org-url-slug': ORG,
+    });
     const end = Date.parse(flakyTests.endTime!);
     expect(end).toBeGreaterThanOrEqual(before - 1000);
     expect(end - Date.parse(flakyTests.startTime!)).toBe(7 * 24 * 3600 * 1000);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
 import type { Emulator } from '../../emulator/server.js';
-import { InputError } from '../../src/core/inputs.js';
+import { InputError } from '../../src/core/errors.js';
 import {
   ORG,
   REPO,

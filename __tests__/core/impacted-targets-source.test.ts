@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readImpactedTargets } from '../../src/core/operations/impacted-targets/source.js';
-import { readSettings, type ImpactedTargetsSettings } from '../../src/core/inputs.js';
+import type { ImpactedTargetsSettings } from '../../src/core/operations/impacted-targets/inputs.js';
+import { prepareFrom } from '../helpers/prepare.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mqa-targets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -197,9 +198,7 @@ describe('bad input: one line that names the input, what is wrong and what to do
 
   it('an empty path', () => {
     const error = errorOf(() =>
-      readSettings(
-        (name) => ({ operation: 'set-impacted-targets', 'impacted-targets-file': '  ' })[name] ?? '',
-      ),
+      prepareFrom({ operation: 'set-impacted-targets', 'impacted-targets-file': '  ' }),
     );
     expectOneClearLine(
       error,
@@ -211,14 +210,11 @@ describe('bad input: one line that names the input, what is wrong and what to do
 
   it('two sources at once', () => {
     const error = errorOf(() =>
-      readSettings(
-        (name) =>
-          ({
-            operation: 'set-impacted-targets',
-            'impacted-targets-file': 'a.json',
-            'impacted-targets': 'ALL',
-          })[name] ?? '',
-      ),
+      prepareFrom({
+        operation: 'set-impacted-targets',
+        'impacted-targets-file': 'a.json',
+        'impacted-targets': 'ALL',
+      }),
     );
     expect(error.message).toBe(
       'Input "impacted-targets-file" and "impacted-targets": are both set. Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), or impacts-all: true.',

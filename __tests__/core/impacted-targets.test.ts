@@ -6,11 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
+import type { ClientOptions } from '../../src/core/api/client.js';
 import { MAX_BODY_BYTES } from '../../src/wire/index.js';
-import type { ResolvedContext } from '../../src/hosts/github-actions/context.js';
-import { setImpactedTargets } from '../../src/core/operations/impacted-targets/upload.js';
-import { readSettings } from '../../src/core/inputs.js';
+import type { ResolvedContext } from '../../src/core/context.js';
+import { prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { example } from '../helpers/webhook-examples.js';
@@ -54,7 +53,8 @@ function pullRequest(overrides: Partial<ResolvedContext> = {}): ResolvedContext 
     targetBranch: 'main',
     isFork: false,
     isMergeQueueTestRun: false,
-    eventName: 'pull_request',
+    runId: RUN_ID,
+    trigger: 'pull_request',
     notes: [],
     warnings: [],
     ...overrides,
@@ -65,35 +65,22 @@ function storedTargets(context: ResolvedContext, sha = context.headSha ?? '') {
   return emu.current.engine.core.pullRequest(REPO, context.prNumber ?? 0).targetsBySha.get(sha);
 }
 
-/** Runs the operation in-process, as main.ts would, with the emulator's token unless inputs say otherwise. */
-async function upload(
-  inputs: Record<string, string>,
-  context: ResolvedContext,
-  env: NodeJS.ProcessEnv = { GITHUB_RUN_ID: RUN_ID },
-) {
+/** Runs the operation in-process, as run() would, with the emulator's token unless inputs say otherwise. */
+async function upload(inputs: Record<string, string>, context: ResolvedContext) {
   const given: Record<string, string> = {
     operation: 'set-impacted-targets',
     'api-url': emu.current.url,
     'api-token': emu.current.token,
     ...inputs,
   };
-  const settings = readSettings((name) => given[name] ?? '');
+  const prepared = prepareFrom(given);
   const clientOptions: ClientOptions = {
-    baseUrl: settings.apiUrl,
-    token: settings.apiToken,
-    deadlineMs: settings.timeoutMs,
+    baseUrl: prepared.common.apiUrl,
+    token: prepared.common.apiToken,
+    deadlineMs: prepared.common.timeoutMs,
   };
-  const warnings: string[] = [];
-  const infos: string[] = [];
-  const result = await setImpactedTargets({
-    settings,
-    context,
-    client: new ApiClient(clientOptions),
-    clientOptions,
-    env,
-    log: { info: (line) => infos.push(line), warning: (line) => warnings.push(line) },
-  });
-  return { ...result, summary: result.summary?.toString() ?? '', warnings, infos };
+  const result = await startPrepared(prepared, context, clientOptions);
+  return { ...result, summary: result.summary?.toString() ?? '' };
 }
 
 async function failureOf(work: Promise<unknown>): Promise<Error> {
@@ -263,8 +250,9 @@ describe('authentication', () => {
   });
 
   it('fails a fork upload outside a workflow run, saying what is missing', async () => {
-    const error = await failureOf(upload({ 'impacted-targets': '//x' }, pullRequest({ isFork: true }), {}));
-    expect(error.message).toMatch(/comes from a fork, .* but GITHUB_RUN_ID is not set/);
+    const noRun = pullRequest({ isFork: true, runId: undefined });
+    const error = await failureOf(upload({ 'impacted-targets': '//x' }, noRun));
+    expect(error.message).toMatch(/comes from a fork, .* but this run has none/);
   });
 
   it('fails by default for a PR of this repository without a token, naming the usual causes', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import { readSettings } from '../../src/core/inputs.js';
+import { prepareFrom } from '../helpers/prepare.js';
 import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
 
 let emulator: Emulator;
@@ -74,7 +74,7 @@ describe('get-merge-queue-metrics', () => {
       'all-repositories': 'true',
       repo: 'acme/web',
     };
-    expect(() => readSettings((name) => inputs[name] ?? '')).toThrow(
+    expect(() => prepareFrom(inputs)).toThrow(
       'Input "all-repositories": is true, which asks for every repository of the organization, but repo is set too. Remove repo to get every repository, or all-repositories to get one.',
     );
   });

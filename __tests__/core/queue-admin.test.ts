@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import { readSettings } from '../../src/core/inputs.js';
+import { prepareFrom } from '../helpers/prepare.js';
 import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
 
 let emulator: Emulator;
@@ -174,9 +174,9 @@ describe('update-queue', () => {
   });
 
   it('refuses to run with no setting to send', () => {
-    expect(() =>
-      readSettings((name) => ({ operation: 'update-queue', 'api-token': 'secret-token' })[name] ?? ''),
-    ).toThrow(/^Input "settings": is empty, and so is every other queue setting/);
+    expect(() => prepareFrom({ operation: 'update-queue', 'api-token': 'secret-token' })).toThrow(
+      /^Input "settings": is empty, and so is every other queue setting/,
+    );
   });
 });
 
@@ -189,7 +189,8 @@ describe('pause-queue, resume-queue and drain-queue', () => {
     });
     expect(paused.outputs['queue-state']).toBe('paused');
     expect(paused.warnings).toEqual([
-      'Operation pause-queue changes only the queue state; not sent: concurrency, testing-timeout-minutes. Use update-queue to change other settings.',
+      'Input "concurrency" is not used by operation pause-queue; it was ignored.',
+      'Input "testing-timeout-minutes" is not used by operation pause-queue; it was ignored.',
     ]);
     expect(paused.summaryText).toContain(
       'paused: the order is kept; nothing merges and no new testing starts',

@@ -1,10 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { InputError, readSettings } from '../../src/core/inputs.js';
+import { InputError } from '../../src/core/errors.js';
+import type { PullRequestSettings } from '../../src/core/operations/pull-request/inputs.js';
+import type { FlakyTestsSettings } from '../../src/core/operations/flaky-tests/inputs.js';
+import type { ListPullRequestsSettings, QueueAdminSettings } from '../../src/core/operations/queue/inputs.js';
+import { prepareFrom } from '../helpers/prepare.js';
 
 const TOKEN = 'tok_settings_secret_123';
 
-function settingsFrom(inputs: Record<string, string>) {
-  return readSettings((name) => inputs[name] ?? '');
+/** The common settings, the operation's own and its name, as one object. */
+function settingsFrom<S = unknown>(inputs: Record<string, string>, warnings: string[] = []) {
+  const { operation, common, settings } = prepareFrom(inputs, warnings);
+  return { operation, ...common, own: settings as S };
 }
 
 function errorFrom(inputs: Record<string, string>): InputError {
@@ -17,15 +23,37 @@ function errorFrom(inputs: Record<string, string>): InputError {
   throw new Error('expected an InputError');
 }
 
-describe('readSettings', () => {
+describe('prepareOperation', () => {
   it('applies the documented defaults', () => {
     const settings = settingsFrom({ operation: 'get-queue', 'api-token': TOKEN });
     expect(settings.apiUrl).toBe('https://api.trunk.io/v1');
     expect(settings.timeoutMs).toBe(60_000);
     expect(settings.summary).toBe(true);
-    expect(settings.pullRequest.waitTimeoutMs).toBe(60 * 60_000);
-    expect(settings.flakyTests.statuses).toEqual(['FLAKY', 'BROKEN']);
-    expect(settings.queue.ifExists).toBe('fail');
+    const get = { operation: 'get-submitted-pull-request', 'api-token': TOKEN };
+    expect(settingsFrom<PullRequestSettings>(get).own.waitTimeoutMs).toBe(60 * 60_000);
+    const unhealthy = { operation: 'list-unhealthy-tests', 'api-token': TOKEN, 'org-url-slug': 'acme' };
+    expect(settingsFrom<FlakyTestsSettings>(unhealthy).own.statuses).toEqual(['FLAKY', 'BROKEN']);
+    const create = { operation: 'create-queue', 'api-token': TOKEN };
+    expect(settingsFrom<QueueAdminSettings>(create).own.ifExists).toBe('fail');
+  });
+
+  it('validates only the inputs the operation uses, and warns about the others by name', () => {
+    const warnings: string[] = [];
+    const settings = settingsFrom(
+      { operation: 'cancel-pull-request', 'api-token': TOKEN, 'wait-for': 'merged', 'fail-on': 'bogus' },
+      warnings,
+    );
+    expect(settings.operation).toBe('cancel-pull-request');
+    expect(warnings).toEqual([
+      'Input "wait-for" is not used by operation cancel-pull-request; it was ignored.',
+      'Input "fail-on" is not used by operation cancel-pull-request; it was ignored.',
+    ]);
+  });
+
+  it('refuses a required input that is missing, naming the operation', () => {
+    expect(
+      errorFrom({ operation: 'get-test-details', 'api-token': TOKEN, 'org-url-slug': 'a' }).message,
+    ).toMatch(/^Input "test-id": is required by operation get-test-details\./);
   });
 
   it('accepts the endpoint camelCase name for an operation', () => {
@@ -71,12 +99,18 @@ describe('readSettings', () => {
 
   it('reads priorities by name in any case, or by number', () => {
     expect(
-      settingsFrom({ operation: 'submit-pull-request', 'api-token': TOKEN, priority: 'URGENT' }).pullRequest
-        .priority,
+      settingsFrom<PullRequestSettings>({
+        operation: 'submit-pull-request',
+        'api-token': TOKEN,
+        priority: 'URGENT',
+      }).own.priority,
     ).toBe('urgent');
     expect(
-      settingsFrom({ operation: 'submit-pull-request', 'api-token': TOKEN, priority: '42' }).pullRequest
-        .priority,
+      settingsFrom<PullRequestSettings>({
+        operation: 'submit-pull-request',
+        'api-token': TOKEN,
+        priority: '42',
+      }).own.priority,
     ).toBe(42);
     expect(
       errorFrom({ operation: 'submit-pull-request', 'api-token': TOKEN, priority: '256' }).message,
@@ -85,11 +119,15 @@ describe('readSettings', () => {
 
   it('reads `state` as a queue state or a PR state depending on the operation', () => {
     expect(
-      settingsFrom({ operation: 'update-queue', 'api-token': TOKEN, state: 'Paused' }).queue.update.state,
+      settingsFrom<QueueAdminSettings>({ operation: 'update-queue', 'api-token': TOKEN, state: 'Paused' }).own
+        .update.state,
     ).toBe('paused');
     expect(
-      settingsFrom({ operation: 'list-pull-requests', 'api-token': TOKEN, state: 'TESTS_PASSED' })
-        .listPullRequests.state,
+      settingsFrom<ListPullRequestsSettings>({
+        operation: 'list-pull-requests',
+        'api-token': TOKEN,
+        state: 'TESTS_PASSED',
+      }).own.state,
     ).toBe('tests_passed');
     expect(
       errorFrom({ operation: 'update-queue', 'api-token': TOKEN, state: 'switching_modes' }).message,
@@ -97,7 +135,7 @@ describe('readSettings', () => {
   });
 
   it('sends only the queue settings given, plus the settings JSON as given', () => {
-    const settings = settingsFrom({
+    const settings = settingsFrom<QueueAdminSettings>({
       operation: 'update-queue',
       'api-token': TOKEN,
       concurrency: '3',
@@ -105,7 +143,7 @@ describe('readSettings', () => {
       'required-statuses': 'build, test\nlint',
       settings: '{"futureSetting": {"x": 1}}',
     });
-    expect(settings.queue.update).toEqual({
+    expect(settings.own.update).toEqual({
       concurrency: 3,
       batch: true,
       requiredStatuses: ['build', 'test', 'lint'],

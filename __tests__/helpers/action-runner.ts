@@ -5,8 +5,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as core from '@actions/core';
 import { run } from '../../src/core/run.js';
+import { githubActionsHost } from '../../src/hosts/github-actions/host.js';
 
 export interface ActionRun {
   outputs: Record<string, string>;
@@ -14,7 +14,7 @@ export interface ActionRun {
   /** Everything the action wrote to stdout (the log the runner shows). */
   log: string;
   failed: boolean;
-  /** The ::error:: line when failed. */
+  /** The message of the ::error:: line when failed. */
   error: string;
 }
 
@@ -66,39 +66,32 @@ function collect(
   const outputs = parseOutputFile(readFileSync(files.output, 'utf8'));
   const summary = readFileSync(files.summary, 'utf8');
   rmSync(dir, { recursive: true, force: true });
-  const error = log.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+  const error = log.split('\n').find((line) => /^::error( [^:]*)?::/.test(line)) ?? '';
   return {
     outputs,
     summary,
     log,
     failed: exitFailed || error !== '',
-    error: error.replace(/^::error::/, ''),
+    error: error.replace(/^::error( [^:]*)?::/, ''),
   };
 }
 
-/** Runs src/core/run.ts in this process, with process.env and stdout swapped for the run. */
+/** Runs src/core/run.ts in this process on the GitHub Actions host, with stdout captured for the run. */
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   const { dir, files, env } = prepare(options);
-  const savedEnv = process.env;
-  const savedExitCode = process.exitCode;
   const chunks: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
-  process.env = { PATH: savedEnv.PATH, ...env };
-  // @actions/core remembers the first run's GITHUB_STEP_SUMMARY; each run has its own file.
-  (core.summary as unknown as { _filePath?: string })._filePath = undefined;
   process.stdout.write = ((chunk: string | Uint8Array) => {
     chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return true;
   }) as typeof process.stdout.write;
+  let exitCode: number;
   try {
-    await run(process.env);
+    ({ exitCode } = await run(githubActionsHost({ PATH: process.env.PATH, ...env })));
   } finally {
     process.stdout.write = write;
-    process.env = savedEnv;
   }
-  const failed = process.exitCode === 1;
-  process.exitCode = savedExitCode;
-  return collect(dir, files, chunks.join(''), failed);
+  return collect(dir, files, chunks.join(''), exitCode !== 0);
 }
 
 /** Runs the built dist/index.js with `node` (or ACTION_NODE), as the runner does. */

@@ -1,15 +1,10 @@
 // Shared by the flaky-tests test files: an emulator with a seeded flaky-tests store, fixtures in the
 // shapes that break summaries, and an operation run in-process against the emulator over HTTP.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
-import type { ResolvedContext } from '../../src/hosts/github-actions/context.js';
+import type { ClientOptions } from '../../src/core/api/client.js';
 import type { FixtureTest, FlakyFixture } from '../../emulator/flaky-tests/fixture.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import * as flakyTests from '../../src/core/operations/flaky-tests/index.js';
-import type { Operation, OperationResult } from '../../src/core/operations/types.js';
-import { readSettings } from '../../src/core/inputs.js';
+import type { OperationResult } from '../../src/core/operations/types.js';
+import { contextOf, prepareFrom, startPrepared } from './prepare.js';
 
 export const TOKEN = 'tok_flaky_tests_5ecret';
 export const ORG = 'octo-org';
@@ -45,17 +40,16 @@ export interface OperationRun extends OperationResult {
   warnings: string[];
 }
 
-const OPERATIONS = {
-  'list-unhealthy-tests': flakyTests.listUnhealthyTests,
-  'list-quarantined-tests': flakyTests.listQuarantinedTests,
-  'list-failing-tests': flakyTests.listFailingTests,
-  'get-test-details': flakyTests.getTestDetails,
-  'link-ticket-to-test-case': flakyTests.linkTicketToTestCase,
-} satisfies Record<string, Operation>;
+type FlakyOperation =
+  | 'list-unhealthy-tests'
+  | 'list-quarantined-tests'
+  | 'list-failing-tests'
+  | 'get-test-details'
+  | 'link-ticket-to-test-case';
 
 /** Runs one operation in-process with settings read from `inputs`, against the emulator. */
 export async function runOperation(
-  operation: keyof typeof OPERATIONS,
+  operation: FlakyOperation,
   emulator: Emulator,
   inputs: Record<string, string>,
 ): Promise<OperationRun> {
@@ -66,32 +60,16 @@ export async function runOperation(
     ...(operation === 'link-ticket-to-test-case' ? {} : { 'org-url-slug': ORG }),
     ...inputs,
   };
-  const settings = readSettings((name) => given[name] ?? '');
-  const context: ResolvedContext = {
-    repo: REPO,
-    isFork: false,
-    isMergeQueueTestRun: false,
-    eventName: 'schedule',
-    notes: [],
-    warnings: [],
-  };
+  const prepared = prepareFrom(given);
   const clientOptions: ClientOptions = {
-    baseUrl: settings.apiUrl,
-    token: settings.apiToken,
-    deadlineMs: settings.timeoutMs,
+    baseUrl: prepared.common.apiUrl,
+    token: prepared.common.apiToken,
+    deadlineMs: prepared.common.timeoutMs,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   };
-  const logs: string[] = [];
-  const warnings: string[] = [];
-  const result = await OPERATIONS[operation]({
-    settings,
-    context,
-    client: new ApiClient(clientOptions),
-    clientOptions,
-    env: { RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'flaky-test-')) },
-    log: { info: (m) => logs.push(m), warning: (m) => warnings.push(m) },
-  });
-  return { ...result, logs, warnings };
+  const context = contextOf({ repo: REPO, trigger: 'schedule' });
+  const { infos, ...result } = await startPrepared(prepared, context, clientOptions);
+  return { ...result, logs: infos };
 }
 
 /** The message of the error `call` fails with. */

@@ -1,17 +1,12 @@
 // Runs one operation in this process against a real emulator over HTTP: settings from an inputs map,
 // a resolved workflow_dispatch context, a client on the emulator's URL. Used by the queue-* and metrics
 // tests.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiClient } from '../../src/core/api/client.js';
 import type { Repo } from '../../src/wire/index.js';
-import type { ResolvedContext } from '../../src/hosts/github-actions/context.js';
 import type { Emulator } from '../../emulator/server.js';
-import type { OperationName } from '../../src/core/operations/catalog.js';
-import { OPERATION_HANDLERS } from '../../src/core/operations/handlers.js';
+import type { OperationName } from '../../src/core/operations/registry.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
-import { readSettings } from '../../src/core/inputs.js';
+import { contextOf, prepareFrom, startPrepared } from './prepare.js';
 
 export const REPO: Repo = { host: 'github.com', owner: 'acme', name: 'web' };
 
@@ -28,28 +23,15 @@ export async function runOperation(
   where: { repo?: Repo; targetBranch?: string } = {},
 ): Promise<OperationRun> {
   const given: Record<string, string> = { operation, 'api-token': emulator.token, ...inputs };
-  const settings = readSettings((name) => given[name] ?? '');
-  const context: ResolvedContext = {
-    repo: where.repo ?? REPO,
-    targetBranch: where.targetBranch ?? 'main',
-    isFork: false,
-    isMergeQueueTestRun: false,
-    eventName: 'workflow_dispatch',
-    notes: [],
-    warnings: [],
-  };
   const clientOptions = { baseUrl: emulator.url, token: emulator.token, deadlineMs: 10_000 };
-  const infos: string[] = [];
-  const warnings: string[] = [];
-  const result = await OPERATION_HANDLERS[operation]({
-    settings,
-    context,
-    client: new ApiClient(clientOptions),
-    clientOptions,
-    env: { RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'mqa-queue-')) },
-    log: { info: (line) => infos.push(line), warning: (line) => warnings.push(line) },
-  });
-  return { ...result, summaryText: result.summary?.toString() ?? '', infos, warnings };
+  const context = contextOf({ repo: where.repo ?? REPO, targetBranch: where.targetBranch ?? 'main' });
+  const inputWarnings: string[] = [];
+  const result = await startPrepared(prepareFrom(given, inputWarnings), context, clientOptions);
+  return {
+    ...result,
+    warnings: [...inputWarnings, ...result.warnings],
+    summaryText: result.summary?.toString() ?? '',
+  };
 }
 
 /** A client for arranging the emulator's state through the public API. */

@@ -5,12 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { example, type Example, type ExampleSet } from '../helpers/webhook-examples.js';
-import {
-  ContextError,
-  resolveContext,
-  type ContextOverrides,
-  type Needs,
-} from '../../src/hosts/github-actions/context.js';
+import type { ContextOverrides, Needs } from '../../src/core/context.js';
+import { ContextError } from '../../src/core/errors.js';
+import { resolveContext } from '../../src/hosts/github-actions/context.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Real webhook payloads from @octokit/webhooks-examples
@@ -115,7 +112,10 @@ function resolve(eventName: string, payload: unknown, run: Run = {}) {
     GITHUB_RUN_ID: '4242',
     ...run.env,
   };
-  return resolveContext(run.overrides ?? {}, run.needs ?? PR_NEEDS, { githubToken: run.token, env });
+  return resolveContext(
+    { overrides: run.overrides ?? {}, needs: run.needs ?? PR_NEEDS, githubToken: run.token },
+    env,
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<ContextError> {
@@ -150,7 +150,8 @@ describe('pull_request and pull_request_target', () => {
       targetBranch: 'master',
       isFork: false,
       isMergeQueueTestRun: false,
-      eventName: 'pull_request',
+      trigger: 'pull_request',
+      runId: '4242',
     });
     expect(github.requests).toHaveLength(0);
     expect(context.notes.join('\n')).toContain('pr-number: 2 (from the pull_request event)');

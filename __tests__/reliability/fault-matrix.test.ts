@@ -11,7 +11,7 @@ import { ApiError } from '../../src/core/api/errors.js';
 import type { Repo } from '../../src/wire/index.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import { OPERATION_NAMES, type OperationName } from '../../src/core/operations/catalog.js';
+import { OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
 import { ActionPool, type PooledRun } from '../helpers/action-pool.js';
 import { secretLeaks } from '../helpers/leaks.js';
 import { writeRecord, type FaultCellRow } from '../helpers/reliability-record.js';

@@ -1,62 +1,240 @@
-// run(): settings -> context -> operation -> outputs + summary. The one error boundary of the action:
-// whatever fails ends as one line through core.setFailed, never a stack trace, never the token.
-import * as core from '@actions/core';
+// run(host): the operation's registry row -> its inputs -> the context -> the operation -> outputs and a
+// summary. The one error boundary: whatever fails ends as one line and a summary that says what to do,
+// never a stack trace, never a token, and an exit code that says what kind of failure it was.
 import { ApiClient, type ClientOptions } from './api/client.js';
 import { ApiError } from './api/errors.js';
-import { resolveContext } from '../hosts/github-actions/context.js';
-import { OPERATIONS } from './operations/catalog.js';
-import { OPERATION_HANDLERS } from './operations/handlers.js';
-import { publishOutputs, publishSummary, redactor, type Redact } from '../github-action/publish.js';
-import { readSettings } from './inputs.js';
+import { COMMON_INPUTS, readCommonSettings, type CommonSettings } from './common-inputs.js';
+import { ContextError, InputError } from './errors.js';
+import type { Host } from './host.js';
+import { Inputs, quoted } from './inputs.js';
+import {
+  OPERATIONS,
+  OPERATION_NAMES,
+  isOperationName,
+  toKebabCase,
+  type OperationName,
+  type RegisteredOperation,
+  type SharedContext,
+} from './operations/registry.js';
+import type { OperationResult, OutputValue } from './operations/types.js';
+import { Markdown, escapeMarkdown } from './report/markdown.js';
+import { redactor, type Redact } from './report/redact.js';
+import { closestMatches } from './suggest.js';
 
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  let redact: Redact = redactor([]);
-  try {
-    const settings = readSettings();
-    redact = redactor([settings.apiToken, settings.githubToken]);
-    const { needs } = OPERATIONS[settings.operation];
-    const context = await resolveContext(settings.context, needs, { githubToken: settings.githubToken, env });
-    for (const note of context.notes) core.info(note);
-    for (const warning of context.warnings) core.warning(warning);
-    publishOutputs(
-      {
-        repo: `${context.repo.owner}/${context.repo.name}`,
-        'pr-number': context.prNumber ?? '',
-        'target-branch': context.targetBranch ?? '',
-        'is-merge-queue-test-run': context.isMergeQueueTestRun,
-      },
-      redact,
+/** The CLI's exit codes, and what the action's failure means: documented, stable. */
+export const EXIT_CODES = {
+  done: 0,
+  /** The operation's outcome is a failure: the PR failed, fail-on tripped, a wait timed out. */
+  failed: 1,
+  /** An input or the pipeline's context cannot be used. */
+  badInput: 2,
+  /** The service refused the request (4xx). */
+  refused: 3,
+  /** The service could not be reached, or kept failing. */
+  unreachable: 4,
+} as const;
+
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
+
+export interface RunResult {
+  exitCode: ExitCode;
+  operation?: OperationName;
+  /** Every output as published (secrets hidden). */
+  outputs: Record<string, string>;
+  /** The one line the run failed with, when it did. */
+  failure?: string;
+}
+
+/** Every input any operation reads, for warning about inputs given to one that does not read them. */
+const ALL_INPUT_NAMES = [
+  ...new Set(Object.values(OPERATIONS).flatMap((row) => row.inputs.map((input) => input.name))),
+];
+
+export async function run(host: Host): Promise<RunResult> {
+  const secrets = ['api-token', 'github-token'].map((name) => host.input(name).trim());
+  for (const secret of secrets) if (secret) host.mask(secret);
+  const redact = redactor(secrets);
+  const published: Record<string, string> = {};
+  const publish = async (outputs: Record<string, OutputValue>) => {
+    const values = Object.fromEntries(
+      Object.entries(outputs).map(([name, value]) => [name, redact(String(value))]),
     );
+    Object.assign(published, values);
+    await host.setOutputs(values);
+  };
+  let operation: OperationName | undefined;
+  let summaryWanted = true;
+  try {
+    const prepared = prepareOperation(host, redact);
+    operation = prepared.operation;
+    const { common, start, row } = prepared;
+    summaryWanted = common.summary;
+
+    const context = await host.resolveContext({
+      overrides: common.context,
+      needs: row.needs,
+      githubToken: common.githubToken,
+    });
+    for (const note of context.notes) host.log.info(redact(note));
+    for (const warning of context.warnings) host.log.warning(redact(warning), { title: operation });
+    await publish({
+      repo: `${context.repo.owner}/${context.repo.name}`,
+      'pr-number': context.prNumber ?? '',
+      'target-branch': context.targetBranch ?? '',
+      'is-merge-queue-test-run': context.isMergeQueueTestRun,
+    });
 
     const clientOptions: ClientOptions = {
-      baseUrl: settings.apiUrl,
-      token: settings.apiToken,
-      deadlineMs: settings.timeoutMs,
+      baseUrl: common.apiUrl,
+      token: common.apiToken,
+      deadlineMs: common.timeoutMs,
       // A retry's message quotes what the service said, which may echo a secret back.
-      onRetry: (message) => core.info(redact(message)),
+      onRetry: (message) => host.log.info(redact(message)),
     };
-    const result = await OPERATION_HANDLERS[settings.operation]({
-      settings,
+    const result = await start({
+      operation,
+      common,
       context,
       client: new ApiClient(clientOptions),
       clientOptions,
-      env,
+      tempDir: host.tempDir,
       log: {
-        info: (message) => core.info(redact(message)),
-        warning: (message) => core.warning(redact(message)),
+        info: (message) => host.log.info(redact(message)),
+        warning: (message) => host.log.warning(redact(message), { title: operation }),
       },
     });
-    publishOutputs(result.outputs, redact);
-    if (settings.summary && result.summary) await publishSummary(result.summary, redact);
-    if (result.failure) core.setFailed(redact(result.failure));
+    await publish(result.outputs);
+    if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
+    if (result.failure) {
+      const failure = redact(result.failure);
+      host.log.error(failure, { title: operation });
+      return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure };
+    }
+    return { exitCode: EXIT_CODES.done, operation, outputs: published };
   } catch (error) {
-    core.setFailed(redact(oneLine(error)));
+    const failure = redact(oneLine(error));
+    const exitCode = exitCodeOf(error);
+    host.log.error(failure, { title: titleOf(error, operation) });
+    if (summaryWanted) await host.writeSummary(redact(failureSummary(operation, failure, exitCode)));
+    return { exitCode, operation, outputs: published, failure };
   }
+}
+
+export interface PreparedOperation {
+  operation: OperationName;
+  row: RegisteredOperation;
+  common: CommonSettings;
+  /** The operation's own settings (typed by its row). */
+  settings: unknown;
+  /** Runs the operation with its settings, read and checked already. */
+  start: (shared: SharedContext) => Promise<OperationResult>;
+}
+
+type InputSource = Pick<Host, 'input' | 'mask'> & { log: Pick<Host['log'], 'warning'> };
+
+/** Reads and checks every input the operation uses, before anything is looked up or sent. */
+export function prepareOperation(host: InputSource, redact: Redact = (text) => text): PreparedOperation {
+  const operation = readOperation(host);
+  const row: RegisteredOperation = OPERATIONS[operation];
+  const input = new Inputs(
+    (name) => host.input(name),
+    new Set([...COMMON_INPUTS, ...row.inputs].map((spec) => spec.name)),
+    (secret) => host.mask(secret),
+  );
+  const common = readCommonSettings(input);
+  warnAboutUnusedInputs(host, operation, row, redact);
+  requireInputs(host, operation, row);
+  const { settings, start } = row.prepare(input, operation);
+  if (!common.apiToken && !row.tokenOptional) {
+    throw new InputError(
+      'api-token',
+      'is empty',
+      'Pass your organization API token from a secret (e.g. `api-token: ${{ secrets.TRUNK_API_TOKEN }}`, or MERGE_QUEUE_API_TOKEN for the CLI); a secret is empty in a job run for a fork or Dependabot PR.',
+    );
+  }
+  return { operation, row, common, settings, start };
+}
+
+function readOperation(host: InputSource): OperationName {
+  const given = host.input('operation').trim();
+  if (!given) {
+    throw new InputError('operation', 'is empty', `Set it to one of: ${OPERATION_NAMES.join(', ')}.`);
+  }
+  const name = toKebabCase(given);
+  if (isOperationName(name)) return name;
+  const suggestions = closestMatches(name, OPERATION_NAMES, 3);
+  const hint = suggestions.length ? `Did you mean ${suggestions.join(' or ')}?` : '';
+  throw new InputError(
+    'operation',
+    `${quoted(given)} is not an operation`,
+    `${hint} Valid operations: ${OPERATION_NAMES.join(', ')}.`.trim(),
+  );
+}
+
+/** An input the operation does not read is ignored, and the user is told so: it is most often a mistake. */
+function warnAboutUnusedInputs(
+  host: InputSource,
+  operation: OperationName,
+  row: RegisteredOperation,
+  redact: Redact,
+): void {
+  const used = new Set(row.inputs.map((input) => input.name));
+  for (const name of ALL_INPUT_NAMES) {
+    if (!used.has(name) && host.input(name).trim()) {
+      host.log.warning(redact(`Input "${name}" is not used by operation ${operation}; it was ignored.`), {
+        title: operation,
+      });
+    }
+  }
+}
+
+function requireInputs(host: InputSource, operation: OperationName, row: RegisteredOperation): void {
+  for (const input of row.inputs) {
+    if (input.required && !host.input(input.name).trim()) {
+      throw new InputError(
+        input.name,
+        `is required by operation ${operation}`,
+        `Set ${input.name} (${input.description.replace(/\.$/, '')}).`,
+      );
+    }
+  }
+}
+
+function exitCodeOf(error: unknown): ExitCode {
+  if (error instanceof InputError || error instanceof ContextError) return EXIT_CODES.badInput;
+  if (error instanceof ApiError) {
+    const refused =
+      error.kind === 'redirect' ||
+      (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.status !== 429);
+    return refused ? EXIT_CODES.refused : EXIT_CODES.unreachable;
+  }
+  return EXIT_CODES.failed;
+}
+
+function titleOf(error: unknown, operation: OperationName | undefined): string {
+  if (error instanceof InputError) return `Input ${error.input}`;
+  if (error instanceof ApiError) return error.endpoint;
+  return operation ?? 'merge-queue-action';
+}
+
+const FAILURE_HEADINGS: Record<ExitCode, string> = {
+  0: '',
+  1: 'failed',
+  2: 'could not start: fix the input or context below',
+  3: 'was refused by the service',
+  4: 'could not reach the service',
+};
+
+function failureSummary(operation: OperationName | undefined, failure: string, exitCode: ExitCode): string {
+  return new Markdown()
+    .heading(`❌ ${operation ?? 'merge-queue-action'} ${FAILURE_HEADINGS[exitCode]}`)
+    .paragraph(escapeMarkdown(failure))
+    .toString();
 }
 
 /** The message of any thrown value as a single line. */
 function oneLine(error: unknown): string {
   const message =
     error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ').trim() || 'The action failed for an unknown reason.';
+  return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';
 }

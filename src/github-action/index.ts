@@ -1,3 +1,6 @@
+// The action's entry point (the ncc bundle's): runs the operation on the GitHub Actions host.
 import { run } from '../core/run.js';
+import { githubActionsHost } from '../hosts/github-actions/host.js';
 
-await run();
+const result = await run(githubActionsHost(process.env));
+process.exitCode = result.exitCode;

@@ -1,7 +1,8 @@
 // Small pieces every operation uses: the queue reference of the request, links, output spellings.
 import type { ApiResponse } from '../api/client.js';
 import type { Repo } from '../../wire/index.js';
-import type { ResolvedContext } from '../../hosts/github-actions/context.js';
+import type { ResolvedContext } from '../context.js';
+import { ContextError } from '../errors.js';
 
 export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: string } {
   return { repo: context.repo, targetBranch: requireTargetBranch(context) };
@@ -9,8 +10,8 @@ export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: 
 
 export function requireTargetBranch(context: ResolvedContext): string {
   if (!context.targetBranch) {
-    throw new Error(
-      `No target branch could be found for event ${context.eventName}. Set the target-branch input.`,
+    throw new ContextError(
+      `No target branch could be found for this run (${context.trigger}). Set the target-branch input.`,
     );
   }
   return context.targetBranch;
@@ -18,8 +19,8 @@ export function requireTargetBranch(context: ResolvedContext): string {
 
 export function requirePrNumber(context: ResolvedContext): number {
   if (context.prNumber === undefined) {
-    throw new Error(
-      `No pull request could be found for event ${context.eventName}. Set the pr-number input.`,
+    throw new ContextError(
+      `No pull request could be found for this run (${context.trigger}). Set the pr-number input.`,
     );
   }
   return context.prNumber;

@@ -1,29 +1,34 @@
 import type { ApiClient, ClientOptions } from '../api/client.js';
-import type { ResolvedContext } from '../../hosts/github-actions/context.js';
-import type { Settings } from '../inputs.js';
+import type { CommonSettings } from '../common-inputs.js';
+import type { ResolvedContext } from '../context.js';
 import type { Markdown } from '../report/markdown.js';
 
 export type OutputValue = string | number | boolean;
 
-export interface OperationContext {
-  settings: Settings;
+/** What an operation is given: its own settings (read by its registry row), and everything shared. */
+export interface OperationContext<S> {
+  /** The operation's name, as the registry spells it. */
+  operation: string;
+  settings: S;
+  common: CommonSettings;
   context: ResolvedContext;
   /** A client authenticated with api-token. */
   client: ApiClient;
   /** What `client` was built from, for an operation that needs another kind of client (a fork upload). */
   clientOptions: ClientOptions;
-  /** The runner's environment (GITHUB_RUN_ID, RUNNER_TEMP, ...). */
-  env: NodeJS.ProcessEnv;
+  /** The host's directory for files handed to later steps. */
+  tempDir: string;
+  /** Lines for the log; secrets are already hidden from them. */
   log: { info(message: string): void; warning(message: string): void };
 }
 
 export interface OperationResult {
   /** Outputs of the step; `response` (the raw body) is expected from every operation that called the API. */
   outputs: Record<string, OutputValue>;
-  /** The job summary; omitted when there is nothing to say. */
+  /** The summary; omitted when there is nothing to say. */
   summary?: Markdown;
   /** When set, the step fails with this one line, after outputs and the summary are written. */
   failure?: string;
 }
 
-export type Operation = (op: OperationContext) => Promise<OperationResult>;
+export type Operation<S> = (op: OperationContext<S>) => Promise<OperationResult>;

@@ -1,7 +1,15 @@
-// The workflow context: which repository, pull request, head sha and target branch an operation acts on.
-// Inputs win over the event; the GitHub API is asked only for what the operation needs and the event
+// The GitHub Actions context: which repository, pull request, head sha and target branch an operation acts
+// on. Inputs win over the event; the GitHub API is asked only for what the operation needs and the event
 // does not carry.
 import { readFileSync } from 'node:fs';
+import {
+  readMergeQueueBranch,
+  type ContextOverrides,
+  type RepoRef,
+  type ResolvedContext,
+} from '../../core/context.js';
+import { ContextError } from '../../core/errors.js';
+import type { ContextRequest } from '../../core/host.js';
 import {
   field,
   gitHubLookup,
@@ -11,66 +19,13 @@ import {
   type PullRequestFacts,
 } from './github-lookup.js';
 
-export interface RepoRef {
-  host: string;
-  owner: string;
-  name: string;
-}
-
-/** Values given by inputs; each replaces what the event says. */
-export interface ContextOverrides {
-  repo?: { owner: string; name: string };
-  repoHost?: string;
-  targetBranch?: string;
-  prNumber?: number;
-  prSha?: string;
-}
-
-/** What the operation needs; anything not needed is never looked up. */
-export interface Needs {
-  pr: boolean;
-  headSha: boolean;
-  targetBranch: boolean;
-}
-
-export interface ResolvedContext {
-  repo: RepoRef;
-  prNumber?: number;
-  headSha?: string;
-  targetBranch?: string;
-  /** true when the PR's head repository differs from the base repository, or is gone */
-  isFork: boolean;
-  /** a push to trunk-merge/pr-<N>/<id>: a merge-queue test run */
-  isMergeQueueTestRun: boolean;
-  /** the <id> of a trunk-merge/pr-<N>/<id> branch */
-  testRunId?: string;
-  eventName: string;
-  /** lines for the log explaining where each value came from */
-  notes: string[];
-  /** fallbacks the user should see as warnings: a guess that may be wrong */
-  warnings: string[];
-}
-
-/** A context that cannot be worked out; the message is one line that names the input to set. */
-export class ContextError extends Error {
-  override name = 'ContextError';
-  constructor(message: string) {
-    super(message.replace(/\s+/g, ' ').trim());
-  }
-}
-
-interface Options {
-  githubToken?: string;
-  env?: NodeJS.ProcessEnv;
-}
+export type Environment = Readonly<Record<string, string | undefined>>;
 
 export async function resolveContext(
-  overrides: ContextOverrides,
-  needs: Needs,
-  options: Options,
+  { overrides, needs, githubToken }: ContextRequest,
+  env: Environment,
 ): Promise<ResolvedContext> {
-  const env = options.env ?? process.env;
-  const token = options.githubToken || undefined;
+  const token = githubToken || undefined;
   const notes: string[] = [];
   const warnings: string[] = [];
   const event = readEvent(env, notes);
@@ -162,7 +117,9 @@ export async function resolveContext(
     isFork: pullRequest?.isFork ?? false,
     isMergeQueueTestRun: facts.isMergeQueueTestRun,
     testRunId: facts.testRunId,
-    eventName: event.name,
+    runId: env.GITHUB_RUN_ID || undefined,
+    runUrl: runUrl(env, serverUrl),
+    trigger: event.name,
     notes,
     warnings,
   };
@@ -207,7 +164,7 @@ async function defaultBranch(
 // ---------------------------------------------------------------------------------------------------
 // The event
 
-function readEvent(env: NodeJS.ProcessEnv, notes: string[]): { name: string; payload: unknown } {
+function readEvent(env: Environment, notes: string[]): { name: string; payload: unknown } {
   const name = env.GITHUB_EVENT_NAME || 'unknown';
   const path = env.GITHUB_EVENT_PATH;
   if (!path) return { name, payload: {} };
@@ -233,25 +190,21 @@ interface EventFacts {
   noPullRequest?: string;
 }
 
-// The base branch may itself contain slashes; the pr-<N>-<sha> tail is what anchors the match.
-const MERGE_GROUP_REF = /^(?:refs\/heads\/)?gh-readonly-queue\/(.+)\/pr-(\d+)-[0-9a-f]+$/;
-const TEST_RUN_REF = /^(?:refs\/heads\/)?trunk-merge\/pr-(\d+)\/(.+)$/;
-
 function readEventFacts(eventName: string, payload: unknown, envRef: string | undefined): EventFacts {
   if (eventName === 'merge_group') {
     const group = field(payload, 'merge_group');
     const headRef = text(field(group, 'head_ref')) ?? '';
-    const match = MERGE_GROUP_REF.exec(headRef);
-    if (!match) {
+    const branch = readMergeQueueBranch(headRef);
+    if (!branch || branch.isTestRun) {
       return {
         isMergeQueueTestRun: false,
         noPullRequest: `has head_ref '${headRef}', which names no pull request (gh-readonly-queue/<base>/pr-<N>-<sha>)`,
       };
     }
     return {
-      prNumber: Number(match[2]),
+      prNumber: branch.prNumber,
       headSha: text(field(group, 'head_sha')),
-      targetBranch: branchName(text(field(group, 'base_ref'))) ?? match[1],
+      targetBranch: branchName(text(field(group, 'base_ref'))) ?? branch.targetBranch,
       isMergeQueueTestRun: false,
     };
   }
@@ -268,14 +221,14 @@ function readEventFacts(eventName: string, payload: unknown, envRef: string | un
   }
   if (eventName === 'push') {
     const ref = text(field(payload, 'ref')) ?? envRef ?? '';
-    const match = TEST_RUN_REF.exec(ref);
-    if (!match) {
+    const branch = readMergeQueueBranch(ref);
+    if (!branch?.isTestRun) {
       return {
         isMergeQueueTestRun: false,
         noPullRequest: `is to ${ref}, not to a merge-queue test branch (trunk-merge/pr-<N>/<id>)`,
       };
     }
-    return { prNumber: Number(match[1]), isMergeQueueTestRun: true, testRunId: match[2] };
+    return { prNumber: branch.prNumber, isMergeQueueTestRun: true, testRunId: branch.testRunId };
   }
   // pull_request, pull_request_target and the review events carry the pull request itself.
   const pr = field(payload, 'pull_request');
@@ -310,7 +263,7 @@ interface EventRepo {
   source: string;
 }
 
-function repoOfEvent(env: NodeJS.ProcessEnv, payload: unknown): EventRepo | undefined {
+function repoOfEvent(env: Environment, payload: unknown): EventRepo | undefined {
   if (env.GITHUB_REPOSITORY) {
     const split = splitFullName(env.GITHUB_REPOSITORY);
     if (!split) {
@@ -359,7 +312,7 @@ function hostOf(serverUrl: string): string {
 }
 
 /** The REST API root: GITHUB_API_URL, else github.com's API or a GitHub Enterprise server's `/api/v3`. */
-function apiUrl(env: NodeJS.ProcessEnv, serverUrl: string): string {
+function apiUrl(env: Environment, serverUrl: string): string {
   if (env.GITHUB_API_URL) return env.GITHUB_API_URL.replace(/\/+$/, '');
   const server = new URL(serverUrl);
   return server.hostname === 'github.com' ? 'https://api.github.com' : `${server.origin}/api/v3`;
@@ -367,4 +320,9 @@ function apiUrl(env: NodeJS.ProcessEnv, serverUrl: string): string {
 
 function sameRepo(fullName: string, repo: RepoRef): boolean {
   return fullName.toLowerCase() === `${repo.owner}/${repo.name}`.toLowerCase();
+}
+
+function runUrl(env: Environment, serverUrl: string): string | undefined {
+  if (!env.GITHUB_RUN_ID || !env.GITHUB_REPOSITORY) return undefined;
+  return `${serverUrl.replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
 }

@@ -19,6 +19,7 @@ import {
   text,
   type TestView,
 } from './tests.js';
+import type { FlakyTestsSettings } from './inputs.js';
 
 interface FailingTestView extends TestView {
   failureRate7d: number;
@@ -26,8 +27,8 @@ interface FailingTestView extends TestView {
   mostCommonFailure: string;
 }
 
-export const listFailingTests: Operation = async (op) => {
-  const { pageSize, maxPages, startTime, endTime } = op.settings.flakyTests;
+export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
+  const { pageSize, maxPages, startTime, endTime } = op.settings;
   if (!startTime || !endTime) throw new Error('list-failing-tests: the window was not set by the settings.');
   const base = flakyRequestBase(op);
   let last: ApiResponse | undefined;

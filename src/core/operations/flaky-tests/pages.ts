@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { summarizeBody } from '../../api/errors.js';
-import { InputError } from '../../inputs.js';
+import { InputError } from '../../errors.js';
 
 export interface PageRequest {
   page_size: number;

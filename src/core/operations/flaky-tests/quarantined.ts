@@ -9,9 +9,10 @@ import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
 import { cell, firstRows, owners, text } from './tests.js';
+import type { FlakyTestsSettings } from './inputs.js';
 
-export const listQuarantinedTests: Operation = async (op) => {
-  const { pageSize, maxPages } = op.settings.flakyTests;
+export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) => {
+  const { pageSize, maxPages } = op.settings;
   const base = flakyRequestBase(op);
   let last: ApiResponse | undefined;
   const { items } = await followPages({

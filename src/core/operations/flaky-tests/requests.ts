@@ -1,26 +1,34 @@
 // What every flaky-tests request carries, and 404s turned into advice about the inputs that name things.
 import { ApiError } from '../../api/errors.js';
 import type { Repo } from '../../../wire/index.js';
-import { InputError } from '../../inputs.js';
+import { InputError } from '../../errors.js';
 import type { OperationContext } from '../types.js';
+import type { FlakyTestsSettings } from './inputs.js';
 
-export function flakyRepo(op: OperationContext): Repo {
+export function flakyRepo(op: OperationContext<FlakyTestsSettings>): Repo {
   const { host, owner, name } = op.context.repo;
   return { host, owner, name };
 }
 
 /** The repository and the organization's URL slug (settings require org-url-slug for these operations). */
-export function flakyRequestBase(op: OperationContext): { repo: Repo; org_url_slug: string } {
+export function flakyRequestBase(op: OperationContext<FlakyTestsSettings>): {
+  repo: Repo;
+  org_url_slug: string;
+} {
   return {
     repo: flakyRepo(op),
-    org_url_slug: requireInput(op, op.settings.flakyTests.orgUrlSlug, 'org-url-slug'),
+    org_url_slug: requireInput(op, op.settings.orgUrlSlug, 'org-url-slug'),
   };
 }
 
 /** Settings require these inputs for their operations; this keeps the types honest. */
-export function requireInput(op: OperationContext, value: string | undefined, input: string): string {
+export function requireInput(
+  op: OperationContext<FlakyTestsSettings>,
+  value: string | undefined,
+  input: string,
+): string {
   if (value) return value;
-  throw new InputError(input, `is required by operation ${op.settings.operation}`, `Set ${input}.`);
+  throw new InputError(input, `is required by operation ${op.operation}`, `Set ${input}.`);
 }
 
 export const REPOSITORY_NOT_FOUND =

@@ -6,9 +6,10 @@ import { rawResponse, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { adviseOnNotFound, flakyRepo, flakyRequestBase, requireInput } from './requests.js';
 import { cell, owners, percent, rate, readTest, testLink, text, ticketLink } from './tests.js';
+import type { FlakyTestsSettings } from './inputs.js';
 
-export const getTestDetails: Operation = async (op) => {
-  const testId = requireInput(op, op.settings.flakyTests.testId, 'test-id');
+export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
+  const testId = requireInput(op, op.settings.testId, 'test-id');
   const response = await op.client
     .getTestDetails({ ...flakyRequestBase(op), test_id: testId })
     .catch(
@@ -57,9 +58,9 @@ export const getTestDetails: Operation = async (op) => {
   };
 };
 
-export const linkTicketToTestCase: Operation = async (op) => {
-  const testCaseId = requireInput(op, op.settings.flakyTests.testCaseId, 'test-case-id');
-  const ticket = requireInput(op, op.settings.flakyTests.externalTicketId, 'external-ticket-id');
+export const linkTicketToTestCase: Operation<FlakyTestsSettings> = async (op) => {
+  const testCaseId = requireInput(op, op.settings.testCaseId, 'test-case-id');
+  const ticket = requireInput(op, op.settings.externalTicketId, 'external-ticket-id');
   const response = await op.client
     .linkTicketToTestCase({ repo: flakyRepo(op), test_case_id: testCaseId, external_ticket_id: ticket })
     .catch(

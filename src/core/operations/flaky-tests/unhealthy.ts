@@ -4,13 +4,14 @@
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
-import type { FailOn } from '../../inputs.js';
+
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
 import { firstRows, TEST_TABLE_HEADERS, byImpact, readTest, testTableRow, type TestView } from './tests.js';
+import type { FailOn, FlakyTestsSettings } from './inputs.js';
 
 interface ListedTest {
   raw: Record<string, unknown>;
@@ -26,8 +27,8 @@ interface UnhealthyCounts {
   quarantined: number;
 }
 
-export const listUnhealthyTests: Operation = async (op) => {
-  const { statuses, failOn, maxUnhealthy } = op.settings.flakyTests;
+export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
+  const { statuses, failOn, maxUnhealthy } = op.settings;
   const { tests, last } = await fetchUnhealthyTests(op, statuses);
   const counts = countTests(tests, statuses);
   const reportFile = await writeReport(op, statuses, counts, tests);
@@ -47,10 +48,10 @@ export const listUnhealthyTests: Operation = async (op) => {
 };
 
 async function fetchUnhealthyTests(
-  op: OperationContext,
+  op: OperationContext<FlakyTestsSettings>,
   statuses: UnhealthyStatus[],
 ): Promise<{ tests: ListedTest[]; last?: ApiResponse }> {
-  const { pageSize, maxPages } = op.settings.flakyTests;
+  const { pageSize, maxPages } = op.settings;
   const base = flakyRequestBase(op);
   const stop = new AbortController();
   let last: ApiResponse | undefined;
@@ -119,7 +120,7 @@ function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: Unhealth
 }
 
 function writeReport(
-  op: OperationContext,
+  op: OperationContext<FlakyTestsSettings>,
   statuses: UnhealthyStatus[],
   counts: UnhealthyCounts,
   tests: ListedTest[],
@@ -137,7 +138,7 @@ function writeReport(
 }
 
 function summarize(
-  op: OperationContext,
+  op: OperationContext<FlakyTestsSettings>,
   counts: UnhealthyCounts,
   tests: ListedTest[],
   failure: string | undefined,

@@ -5,7 +5,8 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError, type ImpactedTargetsSettings } from '../../inputs.js';
+import { InputError } from '../../errors.js';
+import type { ImpactedTargetsSettings } from './inputs.js';
 import { TargetList } from './target-list.js';
 
 /** Every target is impacted (the bare string `"ALL"` on the wire), or exactly these, in order. */

@@ -4,12 +4,13 @@
 import { Readable } from 'node:stream';
 import { ApiClient, type StreamedBody } from '../../api/client.js';
 import { MAX_BODY_BYTES, type RequestOf } from '../../../wire/index.js';
-import type { ResolvedContext } from '../../../hosts/github-actions/context.js';
+import type { ResolvedContext } from '../../context.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
-import { InputError } from '../../inputs.js';
+import { ContextError, InputError } from '../../errors.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
 import { readImpactedTargets, type ImpactedTargets } from './source.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
+import type { ImpactedTargetsSettings } from './inputs.js';
 
 type SetImpactedTargetsRequest = RequestOf<'setImpactedTargets'>;
 type Envelope = Omit<SetImpactedTargetsRequest, 'impactedTargets'>;
@@ -18,9 +19,9 @@ type Envelope = Omit<SetImpactedTargetsRequest, 'impactedTargets'>;
 const SHOWN_TARGETS = 50;
 const SHOWN_TARGET_CHARS = 200;
 
-export const setImpactedTargets: Operation = async (op) => {
+export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op) => {
   // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
-  const targets = readImpactedTargets(op.settings.impactedTargets);
+  const targets = readImpactedTargets(op.settings);
   const envelope: Envelope = {
     ...queueRef(op.context),
     pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },
@@ -61,13 +62,13 @@ export const setImpactedTargets: Operation = async (op) => {
 type Auth = { client: ApiClient; description: string } | { notUploaded: string };
 
 /** A fork PR never carries the token: the service trusts the fork's own workflow run instead. */
-function chooseAuth(op: OperationContext): Auth {
+function chooseAuth(op: OperationContext<ImpactedTargetsSettings>): Auth {
   const prNumber = requirePrNumber(op.context);
   if (op.context.isFork) {
-    const runId = op.env.GITHUB_RUN_ID;
+    const runId = op.context.runId;
     if (!runId) {
-      throw new Error(
-        `PR #${prNumber} comes from a fork, whose upload is authenticated by its workflow run id, but GITHUB_RUN_ID is not set; run this step in the workflow that the pull request triggered.`,
+      throw new ContextError(
+        `PR #${prNumber} comes from a fork, whose upload is authenticated by its workflow run id, but this run has none (GITHUB_RUN_ID is not set); run this step in the workflow that the pull request triggered.`,
       );
     }
     return {
@@ -75,10 +76,10 @@ function chooseAuth(op: OperationContext): Auth {
       description: `the fork's workflow run ${runId} (x-forked-workflow-run-id; no token is sent for a fork)`,
     };
   }
-  if (op.settings.apiToken) return { client: op.client, description: 'api-token' };
+  if (op.common.apiToken) return { client: op.client, description: 'api-token' };
 
   const problem = `is empty, so the impacted targets of PR #${prNumber} (from this repository, not a fork) cannot be uploaded and a parallel queue will not test it; the usual causes are a Dependabot PR (its workflows get only Dependabot secrets: add the token there too) or a secret not passed to the job (a reusable workflow needs \`secrets: inherit\` or the secret passed by name)`;
-  const policy = op.settings.impactedTargets.onMissingToken;
+  const policy = op.settings.onMissingToken;
   if (policy === 'fail') {
     throw new InputError(
       'api-token',
@@ -93,7 +94,7 @@ function chooseAuth(op: OperationContext): Auth {
 }
 
 function notUploaded(
-  op: OperationContext,
+  op: OperationContext<ImpactedTargetsSettings>,
   envelope: Envelope,
   targets: ImpactedTargets,
   why: string,
@@ -209,7 +210,7 @@ function withTargets(summary: Markdown, targets: ImpactedTargets): Markdown {
 function requireHeadSha(context: ResolvedContext): string {
   if (!context.headSha) {
     throw new Error(
-      `The head sha of PR #${context.prNumber} is not known for event ${context.eventName}. Set the pr-sha input to the PR's head sha.`,
+      `The head sha of PR #${context.prNumber} is not known for event ${context.trigger}. Set the pr-sha input to the PR's head sha.`,
     );
   }
   return context.headSha;

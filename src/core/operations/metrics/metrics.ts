@@ -12,18 +12,19 @@ import {
 } from './prometheus-text.js';
 import { writeStepFile } from '../step-file.js';
 import type { Operation, OutputValue } from '../types.js';
+import type { MetricsSettings } from './inputs.js';
 
 /** Past this size the text is left out of the `response` output (outputs share a 1 MiB budget per job). */
 const MAX_RESPONSE_OUTPUT_BYTES = 256 * 1024;
 
-export const getMergeQueueMetrics: Operation = async (op) => {
-  const { allRepositories } = op.settings.metrics;
+export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
+  const { allRepositories } = op.settings;
   const repo = repoSlug(op.context.repo);
-  const branch = op.settings.context.targetBranch;
+  const branch = op.common.context.targetBranch;
   const response = await op.client.getMergeQueueMetrics(
     allRepositories ? {} : { repo, repoHost: op.context.repo.host },
   );
-  const metricsFile = await writeStepFile(op.env, 'metrics.prom', response.text);
+  const metricsFile = await writeStepFile(op.tempDir, 'metrics.prom', response.text);
   op.log.info(`Metrics (${Buffer.byteLength(response.text)} bytes) written to ${metricsFile}.`);
 
   const outputs: Record<string, OutputValue> = {

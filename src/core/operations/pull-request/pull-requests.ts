@@ -12,20 +12,21 @@ import {
   type SubmittedPullRequest,
 } from '../../../wire/index.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
-import type { WaitFor } from '../../inputs.js';
+
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
+import type { PullRequestSettings, WaitFor } from './inputs.js';
 
 type PullRequestEntry = Partial<SubmittedPullRequest> & Record<string, unknown>;
 
-function prRequest(op: OperationContext) {
+function prRequest(op: OperationContext<PullRequestSettings>) {
   return { ...queueRef(op.context), pr: { number: requirePrNumber(op.context) } };
 }
 
 type Fact = [string, unknown];
 
 /** The job summary of a PR operation: a title, then one table of what was asked and what came back. */
-function prSummary(op: OperationContext, title: string, facts: Fact[] = []): Markdown {
+function prSummary(op: OperationContext<PullRequestSettings>, title: string, facts: Fact[] = []): Markdown {
   const number = requirePrNumber(op.context);
   return new Markdown()
     .heading(title)
@@ -39,8 +40,8 @@ function prSummary(op: OperationContext, title: string, facts: Fact[] = []): Mar
     ]);
 }
 
-export const submitPullRequest: Operation = async (op) => {
-  const { priority, noBatch, waitFor } = op.settings.pullRequest;
+export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
+  const { priority, noBatch, waitFor } = op.settings;
   const request = { ...prRequest(op), priority, noBatch };
   let alreadyQueued = false;
   let response: ApiResponse | undefined;
@@ -77,8 +78,8 @@ export const submitPullRequest: Operation = async (op) => {
   };
 };
 
-export const getSubmittedPullRequest: Operation = async (op) => {
-  const { waitFor } = op.settings.pullRequest;
+export const getSubmittedPullRequest: Operation<PullRequestSettings> = async (op) => {
+  const { waitFor } = op.settings;
   if (waitFor) {
     const waited = await waitForState(op, waitFor);
     return { ...waited, summary: entrySummary(op, waited.entry).paragraph(waitedLine(waited, waitFor)) };
@@ -87,7 +88,7 @@ export const getSubmittedPullRequest: Operation = async (op) => {
   return { outputs: entryOutputs(entry, response), summary: entrySummary(op, entry) };
 };
 
-export const cancelPullRequest: Operation = async (op) => {
+export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.cancelPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
@@ -95,7 +96,7 @@ export const cancelPullRequest: Operation = async (op) => {
   };
 };
 
-export const restartTestsOnPullRequest: Operation = async (op) => {
+export const restartTestsOnPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.restartTestsOnPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
@@ -105,11 +106,11 @@ export const restartTestsOnPullRequest: Operation = async (op) => {
   };
 };
 
-export const getMergeQueueTestingDetails: Operation = async (op) => {
-  const testRunId = op.settings.pullRequest.testRunId ?? op.context.testRunId;
+export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async (op) => {
+  const testRunId = op.settings.testRunId ?? op.context.testRunId;
   if (!testRunId) {
     throw new Error(
-      `Input "test-run-id": is empty and event ${op.context.eventName} is not a push to a trunk-merge/pr-<N>/<id> branch. Set test-run-id to the id of the test run (the <id> of its branch, or verifiedByTestRun of the PR).`,
+      `Input "test-run-id": is empty and event ${op.context.trigger} is not a push to a trunk-merge/pr-<N>/<id> branch. Set test-run-id to the id of the test run (the <id> of its branch, or verifiedByTestRun of the PR).`,
     );
   }
   const response = await op.client.getMergeQueueTestingDetails({ ...queueRef(op.context), testRunId });
@@ -171,7 +172,7 @@ export const getMergeQueueTestingDetails: Operation = async (op) => {
 
 /** Runs a write that the service refuses with 404/400 when the PR is not in the queue. */
 async function ifInQueue(
-  op: OperationContext,
+  op: OperationContext<PullRequestSettings>,
   write: () => Promise<ApiResponse>,
 ): Promise<ApiResponse | undefined> {
   try {
@@ -193,7 +194,9 @@ async function ifInQueue(
 }
 
 /** getSubmittedPullRequest; a 404 is the answer "never submitted to this queue". */
-async function lookUp(op: OperationContext): Promise<{ entry?: PullRequestEntry; response?: ApiResponse }> {
+async function lookUp(
+  op: OperationContext<PullRequestSettings>,
+): Promise<{ entry?: PullRequestEntry; response?: ApiResponse }> {
   try {
     const response = await op.client.getSubmittedPullRequest(prRequest(op));
     return { entry: readPullRequest(response.json), response };
@@ -216,7 +219,10 @@ function entryOutputs(
   };
 }
 
-function entrySummary(op: OperationContext, entry: PullRequestEntry | undefined): Markdown {
+function entrySummary(
+  op: OperationContext<PullRequestSettings>,
+  entry: PullRequestEntry | undefined,
+): Markdown {
   const summary = prSummary(op, 'Pull request in the merge queue', entryFacts(entry));
   return entry ? summary : summary.paragraph('This PR was never submitted to this queue.');
 }
@@ -256,8 +262,11 @@ interface WaitResult extends OperationResult {
 }
 
 /** Polls until the PR reaches `waitFor`, a terminal state, or wait-timeout-minutes runs out. */
-async function waitForState(op: OperationContext, waitFor: WaitFor): Promise<WaitResult> {
-  const { waitTimeoutMs, pollIntervalMs } = op.settings.pullRequest;
+async function waitForState(
+  op: OperationContext<PullRequestSettings>,
+  waitFor: WaitFor,
+): Promise<WaitResult> {
+  const { waitTimeoutMs, pollIntervalMs } = op.settings;
   const number = requirePrNumber(op.context);
   const giveUpAt = Date.now() + waitTimeoutMs;
   let lastState = '';

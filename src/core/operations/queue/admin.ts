@@ -7,14 +7,15 @@ import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wi
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
+import type { QueueAdminSettings } from './inputs.js';
 
 type QueueView = ReturnType<typeof readQueue>;
 type QueueUpdate = QueueSettings & Record<string, unknown>;
 type SettableState = NonNullable<QueueSettings['state']>;
 
-export const createQueue: Operation = async (op) => {
+export const createQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
-  const { mode, concurrency, ifExists, update } = op.settings.queue;
+  const { mode, concurrency, ifExists, update } = op.settings;
   let created = true;
   try {
     await op.client.createQueue({ ...ref, mode, concurrency });
@@ -64,7 +65,7 @@ export const createQueue: Operation = async (op) => {
   return result;
 };
 
-export const getQueue: Operation = async (op) => {
+export const getQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
   let response: ApiResponse;
   try {
@@ -82,16 +83,18 @@ export const getQueue: Operation = async (op) => {
   return describeQueue(op, 'Merge queue', readQueue(response.json), response, {});
 };
 
-export const updateQueue: Operation = async (op) => {
-  const update = op.settings.queue.update;
+export const updateQueue: Operation<QueueAdminSettings> = async (op) => {
+  const update = op.settings.update;
   return applyUpdate(op, update, 'Merge queue updated');
 };
 
-export const pauseQueue: Operation = (op) => setState(op, 'paused', 'Merge queue paused');
-export const resumeQueue: Operation = (op) => setState(op, 'running', 'Merge queue resumed');
-export const drainQueue: Operation = (op) => setState(op, 'draining', 'Merge queue draining');
+export const pauseQueue: Operation<QueueAdminSettings> = (op) => setState(op, 'paused', 'Merge queue paused');
+export const resumeQueue: Operation<QueueAdminSettings> = (op) =>
+  setState(op, 'running', 'Merge queue resumed');
+export const drainQueue: Operation<QueueAdminSettings> = (op) =>
+  setState(op, 'draining', 'Merge queue draining');
 
-export const deleteQueue: Operation = async (op) => {
+export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
   let response: ApiResponse;
   try {
@@ -110,18 +113,16 @@ export const deleteQueue: Operation = async (op) => {
 
 // ---------------------------------------------------------------------------------------------------
 
-async function setState(op: OperationContext, state: SettableState, title: string): Promise<OperationResult> {
-  const others = Object.keys(op.settings.queue.update).filter((field) => field !== 'state');
-  if (others.length) {
-    op.log.warning(
-      `Operation ${op.settings.operation} changes only the queue state; not sent: ${others.map(inputName).join(', ')}. Use update-queue to change other settings.`,
-    );
-  }
+async function setState(
+  op: OperationContext<QueueAdminSettings>,
+  state: SettableState,
+  title: string,
+): Promise<OperationResult> {
   return applyUpdate(op, { state }, title);
 }
 
 async function applyUpdate(
-  op: OperationContext,
+  op: OperationContext<QueueAdminSettings>,
   update: QueueUpdate,
   title: string,
 ): Promise<OperationResult> {
@@ -139,7 +140,7 @@ async function applyUpdate(
 
 /** getQueue after a write. Should it fail, the write still happened: warn, and use what the write returned. */
 async function readBack(
-  op: OperationContext,
+  op: OperationContext<QueueAdminSettings>,
   writeResponse: ApiResponse | undefined,
 ): Promise<{ queue?: QueueView; response?: ApiResponse }> {
   try {
@@ -154,7 +155,10 @@ async function readBack(
 }
 
 /** deleteQueue answered 400: the queue still holds PRs. Say which, and how to empty it. */
-async function refusedDelete(op: OperationContext, refusal: ApiError): Promise<OperationResult> {
+async function refusedDelete(
+  op: OperationContext<QueueAdminSettings>,
+  refusal: ApiError,
+): Promise<OperationResult> {
   const said = `deleteQueue answered 400${refusal.body ? `: ${refusal.body}` : ''}`;
   let queue: QueueView | undefined;
   let response: ApiResponse | undefined;
@@ -201,7 +205,7 @@ function queueOutputs(queue: QueueView | undefined, response: ApiResponse | unde
 
 /** The outputs and summary of a queue: its state, its settings (those sent in bold) and its PRs. */
 function describeQueue(
-  op: OperationContext,
+  op: OperationContext<QueueAdminSettings>,
   title: string,
   queue: QueueView | undefined,
   response: ApiResponse | undefined,
@@ -325,7 +329,7 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-function heading(op: OperationContext, title: string): Markdown {
+function heading(op: OperationContext<QueueAdminSettings>, title: string): Markdown {
   const { repo, targetBranch } = queueRef(op.context);
   return new Markdown().heading(title).facts([
     ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
@@ -337,11 +341,11 @@ function prLink(repo: Repo, prNumber: unknown): string | undefined {
   return typeof prNumber === 'number' ? pullRequestUrl(repo, prNumber) : undefined;
 }
 
-function noQueue(op: OperationContext, endpoint: string): string {
+function noQueue(op: OperationContext<QueueAdminSettings>, endpoint: string): string {
   return `No merge queue exists for ${describeRef(op)} (${endpoint} answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.`;
 }
 
-function describeRef(op: OperationContext): string {
+function describeRef(op: OperationContext<QueueAdminSettings>): string {
   const { repo, targetBranch } = queueRef(op.context);
   return `branch ${targetBranch} of ${repo.host}/${repoSlug(repo)}`;
 }

@@ -7,12 +7,13 @@ import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
 import type { Operation, OperationContext } from '../types.js';
+import type { ListPullRequestsSettings } from './inputs.js';
 
 type Row = ReturnType<typeof readPullRequest>;
 
-export const listPullRequests: Operation = async (op) => {
+export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) => {
   const ref = queueRef(op.context);
-  const { state, since, until, take, maxPages } = op.settings.listPullRequests;
+  const { state, since, until, take, maxPages } = op.settings;
   const rows: Row[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -38,7 +39,7 @@ export const listPullRequests: Operation = async (op) => {
   const complete = cutShort === undefined;
 
   const reportFile = await writeStepFile(
-    op.env,
+    op.tempDir,
     'pull-requests.json',
     JSON.stringify(
       {
@@ -95,7 +96,10 @@ export const listPullRequests: Operation = async (op) => {
   };
 };
 
-async function listPage(op: OperationContext, request: RequestOf<'listPullRequests'>): Promise<ApiResponse> {
+async function listPage(
+  op: OperationContext<ListPullRequestsSettings>,
+  request: RequestOf<'listPullRequests'>,
+): Promise<ApiResponse> {
   try {
     return await op.client.listPullRequests(request);
   } catch (error) {

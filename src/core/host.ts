@@ -1,0 +1,46 @@
+// The port between the core and a CI host. The core runs an operation against this interface only; each
+// host (GitHub Actions, GitLab CI, Buildkite, CircleCI, Jenkins, a laptop) implements it from its own
+// environment, which it is given rather than reading process.env.
+import type { ContextOverrides, Needs, ResolvedContext } from './context.js';
+
+export type HostName = 'github-actions' | 'gitlab-ci' | 'buildkite' | 'circleci' | 'jenkins' | 'generic';
+
+export interface Annotation {
+  /** A short title: the operation, the input or the endpoint. */
+  title?: string;
+}
+
+/**
+ * Where lines go. Text handed to these methods may come from the service or from users' code: the host
+ * neutralises its own control syntax (workflow commands, section markers) before writing it.
+ */
+export interface HostLog {
+  info(message: string): void;
+  warning(message: string, annotation?: Annotation): void;
+  error(message: string, annotation?: Annotation): void;
+  /** Runs `work` inside a collapsible group of the host's log. */
+  group<T>(title: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface ContextRequest {
+  overrides: ContextOverrides;
+  needs: Needs;
+  /** For a look-up through the GitHub API when the pipeline does not say what is needed. */
+  githubToken?: string;
+}
+
+export interface Host {
+  readonly name: HostName;
+  /** An input as the user gave it ('' when not given): an action input, a CLI flag or a variable. */
+  input(name: string): string;
+  /** Keeps a secret out of everything the host writes from now on. */
+  mask(secret: string): void;
+  resolveContext(request: ContextRequest): Promise<ResolvedContext>;
+  /** Publishes outputs where later steps or jobs read them; may be called more than once. */
+  setOutputs(outputs: Record<string, string>): Promise<void>;
+  /** Writes the run's summary (markdown) where the host shows it. */
+  writeSummary(markdown: string): Promise<void>;
+  readonly log: HostLog;
+  /** A directory for files handed to later steps (reports, metrics). */
+  readonly tempDir: string;
+}

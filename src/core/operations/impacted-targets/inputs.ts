@@ -1,0 +1,65 @@
+// Inputs of set-impacted-targets.
+import { InputError } from '../../errors.js';
+import type { Inputs, InputSpec } from '../../inputs.js';
+
+export type MissingTokenPolicy = 'fail' | 'warn' | 'skip';
+
+export interface ImpactedTargetsSettings {
+  /** Exactly one of these three is set. */
+  file?: string;
+  inline?: string;
+  impactsAll: boolean;
+  onMissingToken: MissingTokenPolicy;
+}
+
+export const IMPACTED_TARGETS_INPUTS: readonly InputSpec[] = [
+  {
+    name: 'impacted-targets-file',
+    description: "A file with the PR's impacted targets - a JSON array of strings, or one target per line.",
+  },
+  {
+    name: 'impacted-targets',
+    description: 'The targets inline - a JSON array, one per line, or the word ALL.',
+  },
+  { name: 'impacts-all', description: 'True when the PR impacts every target.' },
+  {
+    name: 'on-missing-token',
+    default: 'fail',
+    description: 'What to do for a same-repository PR when api-token is empty - fail, warn or skip.',
+  },
+];
+
+export function readImpactedTargetsSettings(input: Inputs): ImpactedTargetsSettings {
+  const file = input.text('impacted-targets-file');
+  const inline = input.raw('impacted-targets');
+  const impactsAll = input.boolean('impacts-all') ?? false;
+  const settings: ImpactedTargetsSettings = {
+    file: file || undefined,
+    inline: inline.trim() ? inline : undefined,
+    impactsAll,
+    onMissingToken: input.choice('on-missing-token', ['fail', 'warn', 'skip'] as const) ?? 'fail',
+  };
+  {
+    const given = [
+      settings.file && 'impacted-targets-file',
+      settings.inline && 'impacted-targets',
+      impactsAll && 'impacts-all',
+    ].filter(Boolean);
+    if (given.length === 0) {
+      // Most often an expression such as ${{ steps.x.outputs.path }} that came out empty.
+      throw new InputError(
+        'impacted-targets-file',
+        'is empty, and so are impacted-targets and impacts-all',
+        'Set impacted-targets-file to the path of the targets file (check that the expression giving it is not empty), or impacted-targets to the targets inline, or impacts-all: true.',
+      );
+    }
+    if (given.length > 1) {
+      throw new InputError(
+        given.join('" and "'),
+        given.length === 2 ? 'are both set' : 'are all set',
+        'Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), or impacts-all: true.',
+      );
+    }
+  }
+  return settings;
+}

@@ -1,0 +1,74 @@
+// Inputs of the pull-request operations.
+import { LOWEST_PRIORITY, PRIORITY_NAMES, type PriorityName } from '../../../wire/index.js';
+import { InputError } from '../../errors.js';
+import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
+
+export type WaitFor = 'merged' | 'tests_passed';
+
+export interface PullRequestSettings {
+  /** The priority to send, as given: a name or a number. */
+  priority?: PriorityName | number;
+  noBatch?: boolean;
+  testRunId?: string;
+  waitFor?: WaitFor;
+  waitTimeoutMs: number;
+  pollIntervalMs: number;
+}
+
+export const PRIORITY_INPUTS: readonly InputSpec[] = [
+  {
+    name: 'priority',
+    description:
+      "Urgent, high, medium or low, or a number 0 (highest) to 255 (lowest). Only urgent interrupts PRs already testing. Default - the service's (medium).",
+  },
+  { name: 'no-batch', description: 'True to test this PR alone, never in a batch.' },
+];
+
+export const WAIT_INPUTS: readonly InputSpec[] = [
+  {
+    name: 'wait-for',
+    description:
+      'Wait until the PR is merged or tests-passed. A PR that fails or is cancelled fails the step.',
+  },
+  {
+    name: 'wait-timeout-minutes',
+    default: '60',
+    description: 'With wait-for, give up (and fail) after this many minutes.',
+  },
+  {
+    name: 'poll-interval-seconds',
+    default: '15',
+    description: 'With wait-for, seconds between looks at the PR.',
+  },
+];
+
+export const TEST_RUN_ID_INPUT: InputSpec = {
+  name: 'test-run-id',
+  description:
+    'The test run id. Default - the ID of the merge-queue test branch (trunk-merge/pr-N/ID) this run is on.',
+};
+
+export function readPullRequestSettings(input: Inputs): PullRequestSettings {
+  const waitFor = input.choice('wait-for', ['merged', 'tests_passed'] as const);
+  return {
+    priority: readPriority(input),
+    noBatch: input.boolean('no-batch'),
+    testRunId: input.text('test-run-id') || undefined,
+    waitFor,
+    waitTimeoutMs: input.number('wait-timeout-minutes', { min: 0.05, max: 24 * 60, fallback: 60 }) * 60_000,
+    pollIntervalMs: input.number('poll-interval-seconds', { min: 1, max: 3600, fallback: 15 }) * 1000,
+  };
+}
+
+function readPriority(input: Inputs): PriorityName | number | undefined {
+  const given = input.text('priority');
+  if (!given) return undefined;
+  const name = given.toLowerCase();
+  if (Object.hasOwn(PRIORITY_NAMES, name)) return name as PriorityName;
+  if (/^[0-9]+$/.test(given) && Number(given) <= LOWEST_PRIORITY) return Number(given);
+  throw new InputError(
+    'priority',
+    `${quoted(given)} is not a priority`,
+    `Use urgent, high, medium or low, or a number from 0 (highest) to ${LOWEST_PRIORITY} (lowest).`,
+  );
+}

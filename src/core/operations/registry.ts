@@ -1,0 +1,212 @@
+// Every operation, one row each: its area, what it needs from the pipeline, the inputs it reads (beyond
+// the common ones), how its settings are read, and the code that runs it. action.yml, the CLI's --help
+// and the README's reference are generated from these rows.
+import type { Needs } from '../context.js';
+import type { Inputs, InputSpec } from '../inputs.js';
+import { listFailingTests } from './flaky-tests/failing.js';
+import {
+  FAILING_WINDOW_INPUTS,
+  ORG_URL_SLUG_INPUT,
+  PAGING_INPUTS,
+  TEST_ID_INPUT,
+  TICKET_INPUTS,
+  UNHEALTHY_INPUTS,
+  readFlakyTestsSettings,
+} from './flaky-tests/inputs.js';
+import { listQuarantinedTests } from './flaky-tests/quarantined.js';
+import { getTestDetails, linkTicketToTestCase } from './flaky-tests/test-case.js';
+import { listUnhealthyTests } from './flaky-tests/unhealthy.js';
+import { IMPACTED_TARGETS_INPUTS, readImpactedTargetsSettings } from './impacted-targets/inputs.js';
+import { setImpactedTargets } from './impacted-targets/upload.js';
+import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
+import { getMergeQueueMetrics } from './metrics/metrics.js';
+import {
+  PRIORITY_INPUTS,
+  TEST_RUN_ID_INPUT,
+  WAIT_INPUTS,
+  readPullRequestSettings,
+} from './pull-request/inputs.js';
+import * as pullRequests from './pull-request/pull-requests.js';
+import * as queues from './queue/admin.js';
+import {
+  IF_EXISTS_INPUT,
+  LIST_PULL_REQUESTS_INPUTS,
+  QUEUE_SETTINGS_INPUTS,
+  QUEUE_STATE_INPUT,
+  readListPullRequestsSettings,
+  readQueueAdminSettings,
+} from './queue/inputs.js';
+import { listPullRequests } from './queue/list-pull-requests.js';
+import type { Operation, OperationContext, OperationResult } from './types.js';
+
+export type Area = 'pull-request' | 'impacted-targets' | 'queue' | 'metrics' | 'flaky-tests';
+
+export interface OperationRow<S> {
+  area: Area;
+  /** One line for --help. */
+  summary: string;
+  /** What the operation needs from the pipeline; anything not needed is never looked up. */
+  needs: Needs;
+  /** The inputs it reads beyond the common ones; any other input given is ignored with a warning. */
+  inputs: readonly InputSpec[];
+  /** May run without api-token (a fork PR's upload is authenticated by its workflow run). */
+  tokenOptional?: boolean;
+  read(input: Inputs, operation: string): S;
+  run: Operation<S>;
+}
+
+/** What an operation is given beside its own settings. */
+export type SharedContext = Omit<OperationContext<unknown>, 'settings'>;
+
+export interface PreparedSettings {
+  /** The operation's own settings, as read (their type is the row's). */
+  settings: unknown;
+  start(shared: SharedContext): Promise<OperationResult>;
+}
+
+/** A row with its settings type erased: read the settings first (all input errors surface here), then run. */
+export interface RegisteredOperation extends Omit<OperationRow<unknown>, 'read' | 'run'> {
+  prepare(input: Inputs, operation: string): PreparedSettings;
+}
+
+/** Keeps each row's settings type tied to its handler's. */
+function row<S>({ read, run, ...about }: OperationRow<S>): RegisteredOperation {
+  return {
+    ...about,
+    prepare(input, operation) {
+      const settings = read(input, operation);
+      return { settings, start: (shared) => run({ ...shared, settings }) };
+    },
+  };
+}
+
+const PR: Needs = { pr: true, headSha: false, targetBranch: true };
+const QUEUE: Needs = { pr: false, headSha: false, targetBranch: true };
+const REPO_ONLY: Needs = { pr: false, headSha: false, targetBranch: false };
+
+const pullRequest = (
+  summary: string,
+  inputs: readonly InputSpec[],
+  run: OperationRow<ReturnType<typeof readPullRequestSettings>>['run'],
+  needs = PR,
+) => row({ area: 'pull-request', summary, needs, inputs, read: readPullRequestSettings, run });
+const queueAdmin = (
+  summary: string,
+  inputs: readonly InputSpec[],
+  run: OperationRow<ReturnType<typeof readQueueAdminSettings>>['run'],
+) => row({ area: 'queue', summary, needs: QUEUE, inputs, read: readQueueAdminSettings, run });
+const flakyTests = (
+  summary: string,
+  inputs: readonly InputSpec[],
+  run: OperationRow<ReturnType<typeof readFlakyTestsSettings>>['run'],
+) => row({ area: 'flaky-tests', summary, needs: REPO_ONLY, inputs, read: readFlakyTestsSettings, run });
+
+export const OPERATIONS = {
+  'submit-pull-request': pullRequest(
+    'Submit the PR to the merge queue, and optionally wait until it merges.',
+    [...PRIORITY_INPUTS, ...WAIT_INPUTS],
+    pullRequests.submitPullRequest,
+  ),
+  'cancel-pull-request': pullRequest(
+    'Take the PR out of the merge queue.',
+    [],
+    pullRequests.cancelPullRequest,
+  ),
+  'restart-tests-on-pull-request': pullRequest(
+    "Restart the PR's tests, keeping its place in the queue.",
+    [],
+    pullRequests.restartTestsOnPullRequest,
+  ),
+  'get-submitted-pull-request': pullRequest(
+    "The PR's state in the queue and why, and optionally wait for it to merge.",
+    WAIT_INPUTS,
+    pullRequests.getSubmittedPullRequest,
+  ),
+  'get-merge-queue-testing-details': pullRequest(
+    'The checks and PRs of a merge-queue test run.',
+    [TEST_RUN_ID_INPUT],
+    pullRequests.getMergeQueueTestingDetails,
+    QUEUE,
+  ),
+  'set-impacted-targets': row({
+    area: 'impacted-targets',
+    summary: "Upload the PR's impacted targets for a parallel queue.",
+    needs: { pr: true, headSha: true, targetBranch: true },
+    inputs: IMPACTED_TARGETS_INPUTS,
+    tokenOptional: true,
+    read: readImpactedTargetsSettings,
+    run: setImpactedTargets,
+  }),
+  'create-queue': queueAdmin(
+    'Create the merge queue of a branch.',
+    [IF_EXISTS_INPUT, ...QUEUE_SETTINGS_INPUTS],
+    queues.createQueue,
+  ),
+  'get-queue': queueAdmin('The queue: its state, settings and the PRs in line.', [], queues.getQueue),
+  'update-queue': queueAdmin(
+    "Change the queue's settings or state.",
+    [QUEUE_STATE_INPUT, ...QUEUE_SETTINGS_INPUTS],
+    queues.updateQueue,
+  ),
+  'delete-queue': queueAdmin('Delete the queue (it must be empty).', [], queues.deleteQueue),
+  'pause-queue': queueAdmin('Pause the queue: nothing new tests, nothing merges.', [], queues.pauseQueue),
+  'resume-queue': queueAdmin('Resume a paused or draining queue.', [], queues.resumeQueue),
+  'drain-queue': queueAdmin(
+    'Drain the queue: what is in it finishes, nothing new starts.',
+    [],
+    queues.drainQueue,
+  ),
+  'list-pull-requests': row({
+    area: 'queue',
+    summary: "The queue's PRs, filtered by state and time, all pages.",
+    needs: QUEUE,
+    inputs: LIST_PULL_REQUESTS_INPUTS,
+    read: readListPullRequestsSettings,
+    run: listPullRequests,
+  }),
+  'get-merge-queue-metrics': row({
+    area: 'metrics',
+    summary: "The queue's Prometheus metrics, summed up.",
+    needs: REPO_ONLY,
+    inputs: METRICS_INPUTS,
+    read: readMetricsSettings,
+    run: getMergeQueueMetrics,
+  }),
+  'list-unhealthy-tests': flakyTests(
+    'Flaky and broken tests, with a report and an optional failing threshold.',
+    [ORG_URL_SLUG_INPUT, ...UNHEALTHY_INPUTS, ...PAGING_INPUTS],
+    listUnhealthyTests,
+  ),
+  'list-quarantined-tests': flakyTests(
+    'The quarantined tests.',
+    [ORG_URL_SLUG_INPUT, ...PAGING_INPUTS],
+    listQuarantinedTests,
+  ),
+  'list-failing-tests': flakyTests(
+    'Tests that failed in a window of up to 7 days.',
+    [ORG_URL_SLUG_INPUT, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
+    listFailingTests,
+  ),
+  'get-test-details': flakyTests('One test in detail.', [ORG_URL_SLUG_INPUT, TEST_ID_INPUT], getTestDetails),
+  'link-ticket-to-test-case': flakyTests(
+    'Link a ticket to a test case.',
+    TICKET_INPUTS,
+    linkTicketToTestCase,
+  ),
+} satisfies Record<string, RegisteredOperation>;
+
+export type OperationName = keyof typeof OPERATIONS;
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+/** `submitPullRequest` -> `submit-pull-request`; kebab-case names pass through lowercased. */
+export function toKebabCase(name: string): string {
+  return name
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+}

@@ -1,0 +1,55 @@
+// The GitHub Actions host: inputs from INPUT_* variables, outputs and the job summary in the files the
+// runner names, log lines as workflow commands. Its environment is given, never read from process.env.
+import * as core from '@actions/core';
+import { randomUUID } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import type { Host } from '../../core/host.js';
+import { resolveContext, type Environment } from './context.js';
+
+export function githubActionsHost(env: Environment): Host {
+  const log = {
+    info: (message: string) => core.info(neutraliseCommands(message)),
+    warning: (message: string, annotation?: { title?: string }) => core.warning(message, annotation ?? {}),
+    error: (message: string, annotation?: { title?: string }) => core.error(message, annotation ?? {}),
+    async group<T>(title: string, work: () => Promise<T>): Promise<T> {
+      return core.group(neutraliseCommands(title).replace(/[\r\n]+/g, ' '), work);
+    },
+  };
+  return {
+    name: 'github-actions',
+    input: (name) => env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '',
+    mask: (secret) => core.setSecret(secret),
+    resolveContext: (request) => resolveContext(request, env),
+    async setOutputs(outputs) {
+      if (!env.GITHUB_OUTPUT) {
+        log.warning('Outputs were not set: GITHUB_OUTPUT is not set, so this is not a runner step.');
+        return;
+      }
+      const text = Object.entries(outputs).map(([name, value]) => outputCommand(name, value));
+      await appendFile(env.GITHUB_OUTPUT, text.join(''), 'utf8');
+    },
+    async writeSummary(markdown) {
+      try {
+        if (!env.GITHUB_STEP_SUMMARY) throw new Error('GITHUB_STEP_SUMMARY is not set');
+        await appendFile(env.GITHUB_STEP_SUMMARY, `${markdown}\n`, 'utf8');
+      } catch (error) {
+        log.warning(`The job summary was not written: ${(error as Error).message}`);
+      }
+    },
+    log,
+    tempDir: env.RUNNER_TEMP || tmpdir(),
+  };
+}
+
+/** One output in the runner's file format, with a delimiter that cannot occur in the value. */
+function outputCommand(name: string, value: string): string {
+  let delimiter = `ghadelimiter_${randomUUID()}`;
+  while (value.includes(delimiter)) delimiter = `ghadelimiter_${randomUUID()}`;
+  return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+}
+
+/** A line that would start a workflow command (`::name::`) is shown as text instead. */
+function neutraliseCommands(message: string): string {
+  return message.replace(/^(\s*):(?=:)/gm, '$1:\u200b');
+}
