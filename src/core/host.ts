@@ -8,6 +8,13 @@ export type HostName = 'github-actions' | 'gitlab-ci' | 'buildkite' | 'circleci'
 export interface Annotation {
   /** A short title: the operation, the input or the endpoint. */
   title?: string;
+  /**
+   * Where the message points in the checkout (a failed test's source file), relative to the repository's
+   * root. Hosts that can place a note on a file show it there; others may print it or ignore it.
+   */
+  file?: string;
+  /** The line in `file` (1-based); only meaningful with `file`. */
+  line?: number;
 }
 
 /**
@@ -18,6 +25,8 @@ export interface HostLog {
   info(message: string): void;
   warning(message: string, annotation?: Annotation): void;
   error(message: string, annotation?: Annotation): void;
+  /** A note that is neither a warning nor an error; hosts without one fall back to `info`. */
+  notice?(message: string, annotation?: Annotation): void;
   /** Runs `work` inside a collapsible group of the host's log. */
   group<T>(title: string, work: () => Promise<T>): Promise<T>;
 }

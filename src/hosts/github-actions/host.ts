@@ -4,14 +4,18 @@ import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import type { Host } from '../../core/host.js';
+import type { Annotation, Host } from '../../core/host.js';
 import { resolveContext, type Environment } from './context.js';
 
 export function githubActionsHost(env: Environment): Host {
   const log = {
     info: (message: string) => core.info(neutraliseCommands(message)),
-    warning: (message: string, annotation?: { title?: string }) => core.warning(message, annotation ?? {}),
-    error: (message: string, annotation?: { title?: string }) => core.error(message, annotation ?? {}),
+    warning: (message: string, annotation?: Annotation) =>
+      core.warning(message, annotationProperties(annotation)),
+    error: (message: string, annotation?: Annotation) =>
+      core.error(message, annotationProperties(annotation)),
+    notice: (message: string, annotation?: Annotation) =>
+      core.notice(message, annotationProperties(annotation)),
     async group<T>(title: string, work: () => Promise<T>): Promise<T> {
       return core.group(neutraliseCommands(title).replace(/[\r\n]+/g, ' '), work);
     },
@@ -39,6 +43,16 @@ export function githubActionsHost(env: Environment): Host {
     },
     log,
     tempDir: env.RUNNER_TEMP || tmpdir(),
+  };
+}
+
+/** The runner places an annotation on a file and line when given them (`file` relative to the checkout). */
+function annotationProperties(annotation: Annotation = {}): core.AnnotationProperties {
+  const { title, file, line } = annotation;
+  return {
+    ...(title !== undefined && { title }),
+    ...(file && { file }),
+    ...(file && line !== undefined && line >= 1 && { startLine: line }),
   };
 }
 

@@ -1,0 +1,45 @@
+// The GitHub Actions host places annotations on a file and line when the core gives them, as the
+// runner's workflow commands on stdout.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { githubActionsHost } from '../../src/hosts/github-actions/host.js';
+
+let written: string[] = [];
+const originalWrite = process.stdout.write.bind(process.stdout);
+
+beforeEach(() => {
+  written = [];
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write;
+});
+afterEach(() => {
+  process.stdout.write = originalWrite;
+});
+
+describe('GitHub Actions annotations', () => {
+  const host = githubActionsHost({});
+
+  it('puts an error on the test file and line', () => {
+    host.log.error('expected 2, got 3', { title: 'sum adds', file: 'src/sum.test.ts', line: 12 });
+    expect(written.join('')).toBe('::error title=sum adds,file=src/sum.test.ts,line=12::expected 2, got 3\n');
+  });
+
+  it('escapes what would end the command in titles, files and messages', () => {
+    host.log.warning('a\nb', { title: 'x,y::z', file: 'dir/a:b.ts', line: 3 });
+    expect(written.join('')).toBe('::warning title=x%2Cy%3A%3Az,file=dir/a%3Ab.ts,line=3::a%0Ab\n');
+  });
+
+  it('leaves the line out without a file, and a line below 1 out altogether', () => {
+    host.log.notice?.('12 more failures', { title: 'check-test-results', line: 4 });
+    host.log.error('boom', { file: 'a.ts', line: 0 });
+    expect(written.join('')).toBe(
+      '::notice title=check-test-results::12 more failures\n::error file=a.ts::boom\n',
+    );
+  });
+
+  it('still takes a title alone', () => {
+    host.log.error('plain', { title: 'get-queue' });
+    expect(written.join('')).toBe('::error title=get-queue::plain\n');
+  });
+});
