@@ -1,0 +1,210 @@
+// The plugins' files and the ready examples for other CIs hand the CLI only operations and inputs the
+// registry declares, so a renamed or removed input breaks this test rather than a user's pipeline: the
+// GitLab components (spec inputs and the variables they set), the Buildkite plugin's schema and the
+// example pipeline's configuration, and the Jenkinsfile's commands.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync, readdirSync } from 'node:fs';
+import { parse, parseAllDocuments } from 'yaml';
+import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
+import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
+
+/** The CLI's own flags (not inputs), from the CLI contract. */
+const CLI_FLAGS = new Set(['host', 'json', 'outputs-file', 'summary-file', 'dotenv-file', 'help']);
+
+function inputsOf(operation: string): Set<string> {
+  if (!isOperationName(operation)) throw new Error(`${operation} is not an operation of the registry`);
+  return new Set([...COMMON_INPUTS, ...OPERATIONS[operation].inputs].map((spec) => spec.name));
+}
+
+/** MERGE_QUEUE_WAIT_TIMEOUT_MINUTES -> wait-timeout-minutes */
+const inputOfVariable = (variable: string) =>
+  variable.slice('MERGE_QUEUE_'.length).toLowerCase().replace(/_/g, '-');
+
+interface SpecInput {
+  default?: unknown;
+  type?: string;
+  options?: unknown[];
+  description?: string;
+}
+interface Component {
+  name: string;
+  inputs: Record<string, SpecInput>;
+  text: string;
+  job: { variables: Record<string, string>; script: string[]; artifacts: Record<string, unknown> };
+}
+
+const components: Component[] = readdirSync('templates')
+  .filter((file) => file.endsWith('.yml'))
+  .map((file) => {
+    const text = readFileSync(`templates/${file}`, 'utf8');
+    const [header, body] = parseAllDocuments(text).map((doc) => doc.toJS() as Record<string, unknown>);
+    const jobs = Object.values(body ?? {}) as Component['job'][];
+    expect(jobs).toHaveLength(1);
+    const spec = (header as { spec: { inputs: Record<string, SpecInput> } }).spec;
+    return { name: file.replace(/\.yml$/, ''), inputs: spec.inputs, text, job: jobs[0]! };
+  });
+
+describe('GitLab CI/CD components (templates/)', () => {
+  it('are the three the README shows', () => {
+    expect(components.map((c) => c.name).sort()).toEqual([
+      'flaky-report',
+      'set-impacted-targets',
+      'submit-pull-request',
+    ]);
+  });
+
+  it.each(components.map((c) => [c.name, c] as const))(
+    '%s: declares every input it interpolates, uses every input it declares, with valid defaults',
+    (_, component) => {
+      const used = new Set(
+        [...component.text.matchAll(/\$\[\[\s*inputs\.([\w-]+)\s*\]\]/g)].map((m) => m[1]),
+      );
+      expect([...used].sort()).toEqual(Object.keys(component.inputs).sort());
+      for (const [name, input] of Object.entries(component.inputs)) {
+        expect([name, typeof input.description]).toEqual([name, 'string']);
+        if (input.options) expect([name, input.options.includes(input.default)]).toEqual([name, true]);
+        if (input.type === 'number') expect([name, typeof input.default]).toEqual([name, 'number']);
+      }
+    },
+  );
+
+  it.each(components.map((c) => [c.name, c] as const))(
+    '%s: sets only inputs its operation reads, never interpolates an input into the script but the CLI command',
+    (_, component) => {
+      const [command] = component.job.script;
+      const operation = /^\$\[\[ inputs\.cli \]\] ([a-z-]+) --host gitlab-ci\b/.exec(command ?? '')?.[1];
+      const inputs = inputsOf(String(operation));
+      const handed = Object.keys(component.job.variables).map(inputOfVariable);
+      expect(handed.filter((input) => !inputs.has(input))).toEqual([]);
+      expect(command!.replace('$[[ inputs.cli ]]', '')).not.toContain('$[[');
+    },
+  );
+
+  it.each(components.map((c) => [c.name, c] as const))(
+    '%s: hands later jobs the outputs as a dotenv report and keeps the summary, also when the job fails',
+    (_, component) => {
+      expect(component.job.artifacts).toMatchObject({
+        when: 'always',
+        reports: { dotenv: 'merge-queue.env' },
+      });
+      expect(component.job.artifacts.paths).toContain('merge-queue-summary.md');
+    },
+  );
+
+  it('examples/gitlab-ci includes each component with inputs it declares, and every required one', () => {
+    const pipeline = parse(readFileSync('examples/gitlab-ci/.gitlab-ci.yml', 'utf8')) as {
+      include: { component: string; inputs?: Record<string, unknown> }[];
+    };
+    const included = pipeline.include.map(({ component, inputs = {} }) => {
+      const name = /\/merge-queue-action\/([\w-]+)@\d+\.\d+\.\d+$/.exec(component)?.[1];
+      const spec = components.find((c) => c.name === name)?.inputs ?? {};
+      const unknown = Object.keys(inputs).filter((input) => !(input in spec));
+      const missing = Object.keys(spec).filter((input) => !('default' in spec[input]!) && !(input in inputs));
+      return { name, unknown, missing };
+    });
+    const byName = (a: { name?: string }, b: { name?: string }) =>
+      String(a.name).localeCompare(String(b.name));
+    expect(included.sort(byName)).toEqual(
+      components.map((c) => ({ name: c.name, unknown: [], missing: [] })).sort(byName),
+    );
+  });
+});
+
+interface Schema {
+  properties: Record<string, { type: string | string[]; pattern?: string; additionalProperties?: unknown }>;
+  required: string[];
+  additionalProperties: boolean;
+}
+
+describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
+  const plugin = parse(readFileSync('plugin.yml', 'utf8')) as { configuration: Schema; name: string };
+  const schema = plugin.configuration;
+
+  /** The plugin's JSON schema applied to one step's configuration (the subset plugin.yml uses). */
+  function schemaProblems(config: Record<string, unknown>): string[] {
+    const problems = schema.required.filter((key) => !(key in config)).map((key) => `missing ${key}`);
+    for (const [key, value] of Object.entries(config)) {
+      const property = schema.properties[key];
+      if (!property) {
+        if (schema.additionalProperties === false) problems.push(`unknown ${key}`);
+        continue;
+      }
+      const kind = Array.isArray(value) ? 'array' : typeof value;
+      const types = [property.type].flat();
+      if (!types.includes(kind)) problems.push(`${key} is a ${kind}`);
+      if (property.pattern && !new RegExp(property.pattern).test(String(value)))
+        problems.push(`${key} pattern`);
+    }
+    return problems;
+  }
+
+  const steps = (
+    parse(readFileSync('examples/buildkite/pipeline.yml', 'utf8')) as {
+      steps: { label?: string; plugins?: Record<string, Record<string, unknown>>[] }[];
+    }
+  ).steps.flatMap((step) =>
+    (step.plugins ?? [])
+      .flatMap((entry) => Object.entries(entry))
+      .filter(([location]) => /\/merge-queue-action#v\d+\.\d+\.\d+$/.test(location))
+      .map(([, config]) => [step.label ?? '', config] as const),
+  );
+
+  it('has a schema that requires operation and refuses unknown keys', () => {
+    expect(schema.required).toEqual(['operation']);
+    expect(schema.additionalProperties).toBe(false);
+    expect(
+      schemaProblems({ operation: 'pause-queue', colour: 'blue', 'api-token-env': 'not a name' }),
+    ).toEqual(['unknown colour', 'api-token-env pattern']);
+  });
+
+  it('is used by the example pipeline to submit a PR, upload impacted targets and report flaky tests', () => {
+    expect(steps.map(([, config]) => config.operation).sort()).toEqual([
+      'list-unhealthy-tests',
+      'set-impacted-targets',
+      'submit-pull-request',
+    ]);
+  });
+
+  it.each(steps)('example step %s: a valid configuration with inputs its operation reads', (_, config) => {
+    expect(schemaProblems(config)).toEqual([]);
+    const inputs = inputsOf(String(config.operation));
+    expect(Object.keys((config.inputs ?? {}) as object).filter((input) => !inputs.has(input))).toEqual([]);
+  });
+
+  it('is found by the agent under the name the hook reads its configuration with', () => {
+    // github.com/your-org/merge-queue-action -> BUILDKITE_PLUGIN_MERGE_QUEUE_ACTION_*
+    expect(readFileSync('hooks/command', 'utf8')).toContain('${BUILDKITE_PLUGIN_NAME:-MERGE_QUEUE_ACTION}');
+  });
+});
+
+describe('Jenkins (examples/jenkins/Jenkinsfile)', () => {
+  const jenkinsfile = readFileSync('examples/jenkins/Jenkinsfile', 'utf8');
+  const commands = [...jenkinsfile.matchAll(/\$MERGE_QUEUE_CLI ([a-z-]+)((?:\\\n|[^'\n])*)/g)].map(
+    ([, operation, rest]) => ({
+      operation: operation!,
+      flags: [...rest!.matchAll(/--([a-z-]+)/g)].map((m) => m[1]!),
+    }),
+  );
+
+  it('submits a PR, uploads impacted targets and reports flaky tests', () => {
+    expect(commands.map((c) => c.operation).sort()).toEqual([
+      'list-unhealthy-tests',
+      'set-impacted-targets',
+      'submit-pull-request',
+    ]);
+  });
+
+  it.each(commands.map((c) => [c.operation, c.flags] as const))(
+    '%s: only flags the CLI or the operation declares, and files for outputs and summary',
+    (operation, flags) => {
+      const inputs = inputsOf(operation);
+      expect(flags.filter((flag) => !inputs.has(flag) && !CLI_FLAGS.has(flag))).toEqual([]);
+      expect(flags).toEqual(expect.arrayContaining(['outputs-file', 'summary-file']));
+    },
+  );
+
+  it('keeps the token out of Groovy strings (single-quoted sh, credentials() into the environment)', () => {
+    expect(jenkinsfile).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
+    expect(jenkinsfile).not.toMatch(/sh\s+"/);
+  });
+});

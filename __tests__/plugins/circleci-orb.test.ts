@@ -1,0 +1,170 @@
+// The CircleCI orb's source (orb/), packed as `circleci orb pack` does, checked against the orb schema's
+// rules (the circleci CLI that validates and publishes orbs is not installable here): the root keys,
+// every command, job, executor and example with its description, typed parameters and resolved
+// references, the inputs each job hands the CLI, and the ready config in examples/circleci.
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
+import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
+import {
+  WORKFLOW_JOB_KEYS,
+  argumentProblems,
+  invocationProblems,
+  packOrb,
+  parameterProblems,
+  type Element,
+} from '../helpers/orb.js';
+
+const orb = packOrb('orb');
+const executors = Object.keys(orb.executors);
+const ALIAS = 'merge-queue/';
+
+function inputsOf(operation: string): Set<string> {
+  if (!isOperationName(operation)) return new Set();
+  return new Set([...COMMON_INPUTS, ...OPERATIONS[operation].inputs].map((spec) => spec.name));
+}
+
+/** A config (an example's usage or a project's config.yml) that uses the orb under `merge-queue`. */
+function configProblems(where: string, config: Element): string[] {
+  const problems: string[] = [];
+  if (config.version !== 2.1) problems.push(`${where}: version ${String(config.version)}`);
+  const orbs = (config.orbs ?? {}) as Record<string, unknown>;
+  if (!/^[\w-]+\/merge-queue@\d+\.\d+\.\d+$/.test(String(orbs['merge-queue'])))
+    problems.push(`${where}: orbs.merge-queue is ${String(orbs['merge-queue'])}`);
+  const ownJobs = (config.jobs ?? {}) as Record<string, Element>;
+  for (const [name, job] of Object.entries(ownJobs))
+    problems.push(...invocationProblems(`${where} job ${name}`, job.steps, orb.commands, ALIAS));
+  const workflows = (config.workflows ?? {}) as Record<string, { jobs?: unknown[] }>;
+  if (Object.keys(workflows).length === 0) problems.push(`${where}: no workflows`);
+  for (const [workflow, { jobs = [] }] of Object.entries(workflows)) {
+    for (const entry of jobs) {
+      const [name, args] = typeof entry === 'string' ? [entry, {}] : Object.entries(entry as Element)[0]!;
+      const at = `${where} workflow ${workflow} job ${name}`;
+      const given = (args ?? {}) as Element;
+      if (name.startsWith(ALIAS)) {
+        const job = orb.jobs[name.slice(ALIAS.length)];
+        if (!job) problems.push(`${at}: the orb has no such job`);
+        else problems.push(...argumentProblems(at, job, given, WORKFLOW_JOB_KEYS));
+      } else if (!(name in ownJobs) && given.type !== 'approval') {
+        problems.push(`${at}: not defined`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('the CircleCI orb (orb/, packed)', () => {
+  it('has the root keys an orb needs: version 2.1, a description, home and source URLs', () => {
+    expect(orb.version).toBe(2.1);
+    expect(String(orb.description).length).toBeGreaterThan(40);
+    expect(orb.display?.home_url).toMatch(/^https:\/\//);
+    expect(orb.display?.source_url).toMatch(/^https:\/\//);
+  });
+
+  it('has the commands, jobs and examples the README documents', () => {
+    expect(Object.keys(orb.commands)).toEqual(['run-operation']);
+    expect(Object.keys(orb.jobs).sort()).toEqual([
+      'flaky-report',
+      'set-impacted-targets',
+      'submit-pull-request',
+    ]);
+    expect(Object.keys(orb.examples).sort()).toEqual([
+      'flaky-report',
+      'impacted-targets',
+      'submit-pull-request',
+    ]);
+  });
+
+  it.each(Object.entries(orb.commands))(
+    'command %s: description, typed parameters, steps',
+    (name, command) => {
+      expect(typeof command.description).toBe('string');
+      expect([
+        ...parameterProblems(`command ${name}`, command, executors),
+        ...invocationProblems(`command ${name}`, command.steps, orb.commands),
+      ]).toEqual([]);
+    },
+  );
+
+  it('inlines the command script, which runs the CLI with the host forced to circleci', () => {
+    const run = (orb.commands['run-operation']!.steps as { run?: { command: string } }[])[0]!.run!;
+    expect(run.command).toBe(readFileSync('orb/scripts/run.sh', 'utf8'));
+    expect(run.command).toContain('--host circleci');
+  });
+
+  it.each(Object.entries(orb.jobs))(
+    'job %s: description, an executor of the orb, typed parameters, steps, and only inputs its operation reads',
+    (name, job) => {
+      expect(typeof job.description).toBe('string');
+      const parameters = job.parameters as Record<string, { default?: string }>;
+      expect(job.executor).toBe('<< parameters.executor >>');
+      expect(executors).toContain(parameters.executor?.default);
+      expect([
+        ...parameterProblems(`job ${name}`, job, executors),
+        ...invocationProblems(`job ${name}`, job.steps, orb.commands),
+      ]).toEqual([]);
+
+      const operation = (job.steps as Element[])
+        .map((step) => step['run-operation'] as { operation?: string } | undefined)
+        .find(Boolean)?.operation;
+      const inputs = inputsOf(String(operation));
+      expect(inputs.size).toBeGreaterThan(0);
+      const handed = Object.keys((job.environment ?? {}) as Element)
+        .filter((variable) => variable.startsWith('MERGE_QUEUE_'))
+        .map((variable) => variable.slice('MERGE_QUEUE_'.length).toLowerCase().replace(/_/g, '-'));
+      expect(handed.filter((input) => !inputs.has(input))).toEqual([]);
+    },
+  );
+
+  it.each(Object.entries(orb.executors))('executor %s: a Node.js image', (name, executor) => {
+    expect(typeof executor.description).toBe('string');
+    expect(parameterProblems(`executor ${name}`, executor, executors)).toEqual([]);
+    expect((executor.docker as { image: string }[])[0]!.image).toMatch(/^cimg\/node:/);
+  });
+
+  it.each(Object.entries(orb.examples))(
+    'example %s: a description and a config using the orb correctly',
+    (name, example) => {
+      expect(String(example.description).length).toBeGreaterThan(20);
+      expect(configProblems(`example ${name}`, example.usage as Element)).toEqual([]);
+    },
+  );
+
+  it('finds a wrong parameter, a missing required one and an undeclared reference (the checker can fail)', () => {
+    const broken = parse(`
+      workflows:
+        w:
+          jobs:
+            - merge-queue/submit-pull-request:
+                wait-for: merged
+                colour: blue
+      version: 2.1
+      orbs: { merge-queue: your-org/merge-queue@0.1.0 }
+    `) as Element;
+    expect(configProblems('broken', broken)).toEqual([
+      'broken workflow w job merge-queue/submit-pull-request: unknown parameter colour',
+      'broken workflow w job merge-queue/submit-pull-request: missing parameter target-branch',
+    ]);
+    expect(
+      parameterProblems(
+        'job x',
+        {
+          parameters: { n: { type: 'integer', default: 'ten', description: 'n' } },
+          steps: ['<< parameters.m >>'],
+        },
+        executors,
+      ),
+    ).toEqual(['job x parameter n: default "ten" is not a integer', 'job x: uses undeclared m']);
+  });
+});
+
+describe('examples/circleci/config.yml', () => {
+  it('uses the orb: its jobs with their required parameters and nothing they do not declare', () => {
+    const config = parse(readFileSync('examples/circleci/config.yml', 'utf8')) as Element;
+    expect(configProblems('config.yml', config)).toEqual([]);
+    const used = JSON.stringify(config.workflows);
+    for (const job of ['submit-pull-request', 'set-impacted-targets', 'flaky-report'])
+      expect(used).toContain(`${ALIAS}${job}`);
+  });
+});
