@@ -4,6 +4,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
+  // Every answer and webhook of every emulator a test starts is checked against the service's spec.
+  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/spec-conformance.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': [

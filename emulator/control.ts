@@ -2,10 +2,17 @@
 // to steer the emulator. JSON in and out, the same token as the API. Documented in README.md beside.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { QUEUE_MODES, QueueSettings, type QueueMode, type Repo } from '../src/wire/index.js';
+import {
+  QUEUE_MODES,
+  QueueSettings,
+  UINT32_MAX,
+  type CancellationReason,
+  type QueueMode,
+  type Repo,
+} from '../src/wire/index.js';
 import { CI_OUTCOMES, type CiBehaviour } from './merge-queue/ci.js';
 import { repoKeyOf } from './merge-queue/engine/core.js';
-import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
+import { EmulatorError, type MergeQueueEngine } from './merge-queue/engine/engine.js';
 import type { PullRequestInfo } from './merge-queue/engine/types.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
@@ -85,6 +92,57 @@ export const WebhookControl = Type.Object({
 });
 export type WebhookControl = Static<typeof WebhookControl>;
 
+/** The parts of a GitHub `pull_request` event payload the emulator reads. */
+const GitHubPullRequestEvent = Type.Object({
+  action: Type.String({ maxLength: 64 }),
+  pull_request: Type.Object({
+    number: Type.Integer({ minimum: 1, maximum: UINT32_MAX }),
+    title: Type.String({ maxLength: 1024 }),
+    user: Type.Object({ login: Type.String({ minLength: 1, maxLength: 256 }) }),
+    head: Type.Object({ sha: Type.String({ minLength: 1, maxLength: 64 }) }),
+    base: Type.Object({ ref: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    html_url: Type.Optional(Type.String()),
+  }),
+  repository: Type.Object({
+    name: Type.String({ minLength: 1 }),
+    owner: Type.Object({ login: Type.String({ minLength: 1 }) }),
+    html_url: Type.Optional(Type.String()),
+  }),
+});
+type GitHubPullRequestEvent = Static<typeof GitHubPullRequestEvent>;
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+const WITHDRAWN_BY: Partial<Record<string, CancellationReason>> = {
+  closed: 'PR_CLOSED',
+  converted_to_draft: 'PR_CONVERTED_TO_DRAFT',
+};
+
+/**
+ * What a GitHub `pull_request` event tells about a PR: its head sha, title, author and base branch (a new
+ * head sha on a queued PR cancels it, as a push does); closing it or turning it into a draft withdraws it.
+ */
+export function applyGitHubEvent(engine: MergeQueueEngine, event: GitHubPullRequestEvent): PullRequestInfo {
+  const { pull_request: pr, repository } = event;
+  const host = hostOf(repository.html_url) ?? DEFAULT_HOST;
+  const repo: Repo = { host, owner: repository.owner.login, name: repository.name };
+  const info = engine.setPullRequest(repo, pr.number, {
+    title: pr.title,
+    author: pr.user.login,
+    headSha: pr.head.sha,
+    baseBranch: pr.base.ref,
+  });
+  const withdrawn = WITHDRAWN_BY[event.action];
+  if (withdrawn) engine.withdrawPullRequest(repo, pr.number, withdrawn);
+  return info;
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const HistoryQuery = Type.Object({
   repo: Type.Optional(Type.String({ pattern: '^.+/[^/]+$' })),
   repoHost: Type.Optional(Type.String({ minLength: 1 })),
@@ -121,21 +179,28 @@ export function applyPullRequestControl(
 ): PullRequestInfo {
   const repo = repoFrom(control.repo);
   const { repo: _repo, number, impactedTargets, ...facts } = control;
+  if (
+    impactedTargets !== undefined &&
+    facts.headSha === undefined &&
+    !engine.core.pullRequest(repo, number).headSha
+  ) {
+    throw new EmulatorError(400, `pull-requests: impactedTargets need the PR's headSha; give headSha too`);
+  }
   const info = engine.setPullRequest(
     repo,
     number,
     facts as Parameters<MergeQueueEngine['setPullRequest']>[2],
   );
-  if (impactedTargets !== undefined) engine.setImpactedTargets(repo, number, info.headSha, impactedTargets);
+  if (impactedTargets !== undefined) engine.setImpactedTargets(repo, number, info.headSha!, impactedTargets);
   return info;
 }
 
 function infoView(info: PullRequestInfo) {
   return {
     number: info.number,
-    title: info.title,
-    author: info.author,
-    headSha: info.headSha,
+    title: info.title ?? null,
+    author: info.author ?? null,
+    headSha: info.headSha ?? null,
     baseBranch: info.baseBranch ?? null,
     mergeability: info.mergeability,
     impactedTargets: Object.fromEntries(info.targetsBySha),
@@ -171,6 +236,21 @@ export function registerControlRoutes(
 
   app.post(`${CONTROL_PREFIX}/pull-requests`, { schema: { body: PullRequestControl } }, async (request) =>
     infoView(applyPullRequestControl(engine, request.body as PullRequestControl)),
+  );
+
+  app.post(
+    `${CONTROL_PREFIX}/github/events`,
+    { schema: { body: GitHubPullRequestEvent } },
+    async (request, reply) => {
+      const name = request.headers['x-github-event'];
+      if (typeof name !== 'string' || !PULL_REQUEST_EVENTS.has(name)) {
+        return reply
+          .code(400)
+          .type('text/plain; charset=utf-8')
+          .send('github/events: send a pull_request or pull_request_target event, named in x-github-event');
+      }
+      return infoView(applyGitHubEvent(engine, request.body as GitHubPullRequestEvent));
+    },
   );
 
   app.get(`${CONTROL_PREFIX}/clock`, async () => now());

@@ -129,6 +129,9 @@ function endpointKey(path: string): string {
   return path.split('?')[0]!.replace(/^\/v1(?=\/)/, '');
 }
 
+/** Requests that met a planned fault: their answers are the fault's, not the service's. */
+export const faultedRequests = new WeakSet<object>();
+
 const TEXT = 'text/plain; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 
@@ -148,6 +151,7 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
     if (!request.url.startsWith('/v1/')) return;
     const fault = injector.take(request.url);
     if (!fault) return;
+    faultedRequests.add(request.raw);
     switch (fault.kind) {
       case 'status':
         reply.headers(fault.headers ?? {});

@@ -2,10 +2,14 @@
 // merge-queue engine. Every error answer is plain text, as the service's are.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { performance } from 'node:perf_hooks';
-import { MAX_BODY_BYTES } from '../src/wire/index.js';
+import { ENDPOINTS, MAX_BODY_BYTES } from '../src/wire/index.js';
+import { DeviceLogins, type DeviceAuthOptions } from './device-auth.js';
+import { registerServiceRoutes } from './service-routes.js';
+import { installBodyLimit } from './body-limit.js';
+import { observed, reportAnswer } from './observe.js';
 import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { EmulatorError, MergeQueueEngine } from './merge-queue/engine/engine.js';
-import { FaultInjector, installFaultInjection, registerFaultRoutes } from './faults.js';
+import { FaultInjector, faultedRequests, installFaultInjection, registerFaultRoutes } from './faults.js';
 import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './flaky-tests/routes.js';
 import type { VirtualClock } from './clock.js';
 import { registerMetricsRoute } from './merge-queue/routes/metrics.js';
@@ -13,7 +17,7 @@ import { registerPullRequestRoutes } from './merge-queue/routes/pull-requests.js
 import { registerQueueRoutes } from './merge-queue/routes/queues.js';
 import { API_PREFIX } from './http.js';
 import { loadScenario, type Scenario } from './scenario.js';
-import { webhookPayloadsFor } from './merge-queue/webhook-events.js';
+import { MergeQueueWebhooks } from './merge-queue/webhook-events.js';
 import { WebhookDispatcher } from './webhooks.js';
 
 export const DEFAULT_TOKEN = 'emulator-token';
@@ -21,6 +25,17 @@ const TEXT = 'text/plain; charset=utf-8';
 /** How often the time-scale ticker moves the virtual clock (real milliseconds). */
 const TICK_MS = 50;
 const FORKED_RUN_HEADER = 'x-forked-workflow-run-id';
+/** The endpoints the service serves without a token. */
+const OPEN_PATHS: ReadonlySet<string> = new Set(
+  Object.values(ENDPOINTS)
+    .filter((endpoint) => 'authenticated' in endpoint && endpoint.authenticated === false)
+    .map((endpoint) => `${API_PREFIX}${endpoint.path}`),
+);
+
+function bearer(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
 
 export interface EmulatorOptions {
   /** The token every request must carry in `x-api-token` (default `emulator-token`). */
@@ -40,6 +55,8 @@ export interface EmulatorOptions {
   webhookRetryDelaysMs?: number[];
   /** Log requests to stdout (the CLI does). */
   logger?: boolean;
+  /** How long device-login codes live and how often they may be polled (seconds). */
+  deviceAuth?: Pick<DeviceAuthOptions, 'expiresInSeconds' | 'intervalSeconds' | 'now'>;
 }
 
 export interface Emulator {
@@ -53,6 +70,7 @@ export interface Emulator {
   webhooks: WebhookDispatcher;
   faults: FaultInjector;
   flakyTests: FlakyTestStore;
+  deviceLogins: DeviceLogins;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -64,8 +82,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     seed: options.seed ?? 1,
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
   });
+  const mergeQueueWebhooks = new MergeQueueWebhooks(engine.core);
   engine.core.onEvent((event) => {
-    for (const payload of webhookPayloadsFor(engine.core, event)) webhooks.publish(payload);
+    for (const payload of mergeQueueWebhooks.payloadsFor(event)) webhooks.publish(payload);
   });
   const flakyTests = new FlakyTestStore({
     now: () => engine.clock.now(),
@@ -76,16 +95,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.scenario) loadScenario(engine, options.scenario, flakyTests);
 
   const faults = new FaultInjector();
+  const deviceLogins = new DeviceLogins({ seed: options.seed ?? 1, ...options.deviceAuth });
   const app = Fastify({
     logger: options.logger ?? false,
+    // The capped body stream (body-limit.ts) answers oversized bodies; this only backs it up.
     bodyLimit: MAX_BODY_BYTES,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
+  if (observed()) installAnswerReports(app);
   installFaultInjection(app, faults);
+  installBodyLimit(app);
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return;
-    if (request.headers['x-api-token'] === token) return;
+    if (OPEN_PATHS.has(path)) return;
+    const given = request.headers['x-api-token'] ?? bearer(request.headers.authorization);
+    if (given === token || (typeof given === 'string' && deviceLogins.accepts(given))) return;
     const forkedRun = request.headers[FORKED_RUN_HEADER];
     if (path === `${API_PREFIX}/setImpactedTargets` && typeof forkedRun === 'string' && forkedRun.trim())
       return;
@@ -94,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   app.setErrorHandler((error: FastifyError, _request, reply) => answerError(error, reply));
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not Found'));
 
+  registerServiceRoutes(app, deviceLogins);
   registerPullRequestRoutes(app, engine);
   registerQueueRoutes(app, engine);
   registerMetricsRoute(app, engine);
@@ -118,6 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     webhooks,
     faults,
     flakyTests,
+    deviceLogins,
     app,
     close: async () => {
       if (ticker) clearInterval(ticker);
@@ -181,4 +208,21 @@ function describeValidation(error: FastifyError): string {
   const values = anyCase[1]!.replace(/\[(.)(.)\]/g, '$1').split('|');
   const where = `${error.validationContext ?? 'body'}${first.instancePath}`;
   return `${where} must be one of ${values.join(', ')} (any case)`;
+}
+
+/** Hands every answer to the observers (see observe.ts). */
+function installAnswerReports(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (faultedRequests.has(request.raw)) return payload;
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      reportAnswer({
+        method: request.method,
+        path: request.url.split('?')[0]!,
+        status: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? ''),
+        body: payload.toString(),
+      });
+    }
+    return payload;
+  });
 }

@@ -4,6 +4,7 @@
 // its events one at a time, in the order they happened. Delivery is real
 // HTTP on real time, outside the deterministic engine; the payloads carry the virtual time.
 import { createHmac } from 'node:crypto';
+import { reportWebhook } from './observe.js';
 import { SeededRandom } from './random.js';
 import type { WebhookPayload } from './merge-queue/webhook-events.js';
 
@@ -81,6 +82,7 @@ export class WebhookDispatcher {
   /** Sends an event to every endpoint that wants it. The flaky-tests store publishes `test_case.*` here. */
   publish(payload: WebhookPayload): void {
     if (this.closed) return;
+    reportWebhook(payload);
     for (const endpoint of this.registered) {
       if (endpoint.eventTypes && !endpoint.eventTypes.some((type) => matches(type, payload.type))) continue;
       const delivery: Delivery = {

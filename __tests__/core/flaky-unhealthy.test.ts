@@ -188,6 +188,11 @@ describe('list-unhealthy-tests', () => {
 
   it('names org-url-slug, repo and repo-host when the service does not know the repository', async () => {
     await seedTests(tests(1, 'flaky'));
+    // The emulator, like the service's spec, lists nothing for an unknown repository; a service that
+    // answers 404 instead is played here with a planned fault.
+    emulator.faults.plan('/flaky-tests/list-unhealthy-tests', [
+      { kind: 'status', status: 404, body: 'Not Found' },
+    ]);
     const message = await failureOf(run({ 'org-url-slug': 'someone-else' }));
     expect(message).toMatch(/^the API answered 404: Not Found.*Check org-url-slug, repo and repo-host/);
   });

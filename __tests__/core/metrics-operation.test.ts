@@ -33,7 +33,8 @@ describe('get-merge-queue-metrics', () => {
     expect(run.failure).toBeUndefined();
     expect(run.warnings).toEqual([]);
     expect(run.outputs).toMatchObject({
-      depth: 3,
+      // In line: #3 and #4 (testing); #5 is not ready, so it is not counted.
+      depth: 2,
       testing: 2,
       'awaiting-mergeability': 1,
       'merged-last-hour': 2,
@@ -44,7 +45,7 @@ describe('get-merge-queue-metrics', () => {
     expect(text).toContain('# TYPE mq_depth_current gauge');
     expect(text).not.toContain('acme/api');
     expect(run.outputs.response).toBe(text);
-    expect(run.summaryText).toContain('| PRs in the queue (depth) | 3 |');
+    expect(run.summaryText).toContain('| PRs in the queue (depth) | 2 |');
     expect(run.summaryText).toContain('| Concluded in the last hour | 2 merged, 0 failed, 1 cancelled |');
     expect(run.summaryText).toContain('| Average test duration (last hour) | 5m 0s over 2 PR(s) |');
     // One queue (its bisection lane idle): no per-queue table.
@@ -59,11 +60,11 @@ describe('get-merge-queue-metrics', () => {
 
   it('asks for every repository with all-repositories, and shows each queue', async () => {
     const run = await runOperation(emulator, 'get-merge-queue-metrics', { 'all-repositories': 'true' });
-    expect(run.outputs).toMatchObject({ depth: 4, testing: 3 });
+    expect(run.outputs).toMatchObject({ depth: 3, testing: 3 });
     expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toContain('repo="acme/api"');
     expect(run.summaryText).toContain('| Repositories | every repository of the organization |');
     expect(run.summaryText).toContain('| acme/api | main | main | 1 | 1 | 0 | 0 | 0 | 0 | 0 |');
-    expect(run.summaryText).toContain('| acme/web | main | main | 3 | 2 | 1 | 2 | 0 | 1 | 0 |');
+    expect(run.summaryText).toContain('| acme/web | main | main | 2 | 2 | 1 | 2 | 0 | 1 | 0 |');
     expect(run.summaryText).not.toContain('| bisection |');
   });
 

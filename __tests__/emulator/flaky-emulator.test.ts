@@ -156,22 +156,31 @@ describe('list-unhealthy-tests in the emulator', () => {
     expect(unauthorized.type).toMatch(/^text\/plain/);
   });
 
-  it('answers 404 for a repository it has no data for, or another organization', async () => {
-    const unknown = await post('/flaky-tests/list-unhealthy-tests', {
-      ...base,
-      repo: { ...REPO, name: 'elsewhere' },
-      status: 'FLAKY',
-      page_query: { page_size: 1 },
-    });
-    expect(unknown.status).toBe(404);
-    const otherOrg = await post('/flaky-tests/list-unhealthy-tests', {
-      ...base,
-      org_url_slug: 'not-ours',
-      status: 'FLAKY',
-      page_query: { page_size: 1 },
-    });
-    expect(otherOrg.status).toBe(404);
-    expect(otherOrg.type).toMatch(/^text\/plain/);
+  it('answers an empty 200 page, as the service does, for a repository it has no data for or another organization', async () => {
+    const emptyPage = {
+      total_rows: 0,
+      total_pages: 0,
+      page_index: 0,
+      next_page_token: '',
+      prev_page_token: '',
+      last_page_token: '',
+    };
+    const lists = [
+      ['/flaky-tests/list-unhealthy-tests', { status: 'FLAKY' }, 'tests'],
+      ['/flaky-tests/list-quarantined-tests', {}, 'quarantined_tests'],
+      [
+        '/flaky-tests/list-failing-tests',
+        { start_time: '2025-01-01T00:00:00Z', end_time: '2025-01-06T00:00:00Z' },
+        'tests',
+      ],
+    ] as const;
+    for (const [path, extra, field] of lists) {
+      for (const where of [{ repo: { ...REPO, name: 'elsewhere' } }, { org_url_slug: 'not-ours' }]) {
+        const answer = await post(path, { ...base, ...extra, ...where, page_query: { page_size: 1 } });
+        expect([path, answer.status]).toEqual([path, 200]);
+        expect(JSON.parse(answer.text)).toEqual({ [field]: [], page: emptyPage });
+      }
+    }
   });
 });
 

@@ -69,8 +69,7 @@ describe('test_case webhooks', () => {
     expect(others).toEqual([]);
     expect(event!.payload).toMatchObject({
       type: 'test_case.status_changed',
-      timestamp: now,
-      status_change: { previous_status: 'flaky', current_status: 'broken' },
+      status_change: { previous_status: 'flaky', current_status: { value: 'broken', timestamp: now } },
       test_case: {
         id: CHECKOUT_ID,
         name: 'CheckoutService > applies the discount',
@@ -104,7 +103,6 @@ describe('test_case webhooks', () => {
     expect(others).toEqual([]);
     expect(event!.payload).toMatchObject({
       type: 'test_case.quarantining_setting_changed',
-      timestamp: now,
       test_case: { id: CHECKOUT_ID, quarantined: true, status: { value: 'broken' } },
       quarantine_setting_changed: {
         actor,
@@ -148,7 +146,7 @@ describe('test_case webhooks', () => {
     ]);
     expect(events[0]).toMatchObject({
       test_case: { repository: { html_url: 'https://github.com/acme/payments' } },
-      status_change: { previous_status: 'healthy', current_status: 'flaky' },
+      status_change: { previous_status: 'healthy', current_status: { value: 'flaky' } },
     });
     expect(events[1]).toMatchObject({
       quarantine_setting_changed: {
@@ -161,7 +159,10 @@ describe('test_case webhooks', () => {
   it('rejects a tampered delivery', async () => {
     await changeTestCase({ repo: 'acme/storefront', id: LOGIN_ID, status: 'flaky' });
     const [event] = await deliveries();
-    const tampered = event!.body.replace('"current_status":"flaky"', '"current_status":"healthy"');
+    const tampered = event!.body.replace(
+      '"current_status":{"value":"flaky"',
+      '"current_status":{"value":"healthy"',
+    );
     expect(tampered).not.toBe(event!.body);
     expect(() => new Webhook(secret).verify(tampered, event!.headers)).toThrow();
   });

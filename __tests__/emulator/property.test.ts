@@ -114,7 +114,7 @@ function apply(engine: MergeQueueEngine, c: Command, shaCounter: { next: number 
         return engine.setImpactedTargets(
           repo,
           c.pr,
-          c.fresh ? `sha-${shaCounter.next++}` : info.headSha,
+          c.fresh || info.headSha === undefined ? `sha-${shaCounter.next++}` : info.headSha,
           c.targets,
         );
       }

@@ -199,12 +199,15 @@ describe('getMergeQueueMetrics', () => {
     expect(answer.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = await answer.text();
     const labels = `repo="${queue.repo.owner}/${queue.repo.name}",branch="main"`;
-    expect(text).toContain(`mq_depth_current{${labels},queue_type="main"} 2`);
+    // Depth counts the PRs in line: #4 waits its turn; #5 is not ready, so it is not in line.
+    expect(text).toContain(`mq_depth_current{${labels},queue_type="main"} 1`);
     expect(text).toContain(`mq_awaiting_mergeability{${labels},queue_type="main"} 1`);
     expect(text).toContain(`mq_testing_slots_active{${labels},queue_type="main"} 1`);
     expect(text).toContain(`mq_pr_conclusions_1h_total{${labels},queue_type="main",conclusion="merged"} 2`);
     expect(text).toContain(`mq_pr_conclusions_1h_total{${labels},queue_type="main",conclusion="failed"} 1`);
     expect(text).toMatch(new RegExp(`mq_pr_restarts_1h_total\\{${labels},queue_type="main"\\} [1-9]`));
+    for (const family of ['mq_depth_current', 'mq_pr_conclusions_1h_total', 'mq_pr_restarts_1h_total'])
+      expect(text).toContain(`# TYPE ${family} gauge`);
     for (const le of ['60', '300', '600', '900', '1800', '3600', '5400', '7200', '+Inf']) {
       expect(text).toContain(`mq_pr_time_in_queue_1h_seconds_bucket{${labels},queue_type="main",le="${le}"}`);
     }

@@ -97,7 +97,7 @@ describe('predictive testing', () => {
     expect(await queue.states(1, 2)).toEqual({ 1: 'pending_failure', 2: 'testing' });
     await queue.advance(5);
     expect(await queue.pr(1)).toMatchObject({ state: 'failed' });
-    expect(await reasonsOf(queue, 1)).toContain('TEST_RUN_FAILED');
+    expect(await reasonsOf(queue, 1)).toContain('TEST_RUN_REQUIRED_STATUS_FAILED');
     expect(await queue.state(2)).toBe('testing');
     expect(await reasonsOf(queue, 2)).toContain('PREREQUISITE_MERGE_ITEM_FAILED');
     await queue.runUntilIdle();
@@ -162,7 +162,7 @@ describe('predictive testing', () => {
     expect(restarted.state).toBe('testing');
     expect(restarted.verifiedByTestRun).not.toBe(first.verifiedByTestRun);
     expect(untouched.verifiedByTestRun).toBe(second.verifiedByTestRun);
-    expect(await reasonsOf(queue, 1)).toContain('RESTARTED_BY_USER');
+    expect(await reasonsOf(queue, 1)).toContain('TESTS_RESTARTED_BY_API_REQUEST');
     await queue.runUntilIdle();
     expect(await queue.mergeOrder()).toEqual([1, 2]);
   });
@@ -263,7 +263,7 @@ describe('parallel mode', () => {
     return freshQueue({ mode: 'parallel', concurrency });
   }
 
-  it('keeps a PR not_ready until targets exist for its current head sha, and says so', async () => {
+  it('keeps a PR not_ready until targets exist for its current head sha; a push cancels it', async () => {
     const queue = await parallelQueue();
     await queue.setPr(1, { headSha: 'sha-1' });
     await queue.submit(1);
@@ -275,7 +275,10 @@ describe('parallel mode', () => {
     await queue.targets(1, 'sha-1', ['//app']);
     expect(await queue.pr(1)).toMatchObject({ state: 'testing', readiness: { hasImpactedTargets: true } });
     await queue.setPr(1, { headSha: 'sha-2' });
-    expect(await queue.pr(1)).toMatchObject({ state: 'not_ready', readiness: { hasImpactedTargets: false } });
+    expect(await queue.pr(1)).toMatchObject({ state: 'cancelled', readiness: { hasImpactedTargets: false } });
+    expect(await reasonsOf(queue, 1)).toContain('PR_PUSHED_TO');
+    await queue.submit(1);
+    expect(await queue.state(1)).toBe('not_ready');
     await queue.targets(1, 'sha-2', ['//app']);
     expect(await queue.state(1)).toBe('testing');
   });

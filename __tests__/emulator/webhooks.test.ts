@@ -46,7 +46,9 @@ describe('webhooks', () => {
       repository: { host: 'github.com', owner: 'hooks', name: 'batched' },
       target_branch: 'main',
       author: 'mona',
-      merged_reason: 'TESTS_PASSED',
+      action: 'merged',
+      status: 'merged',
+      merged_reason: 'MERGE_GRAPH_MERGE',
     });
     expect(merged.payload.http_details_url).toEqual(expect.stringMatching(/^https:\/\//));
     const testing = receiver.received.find((r) => r.payload.type === 'pull_request.testing')!;
@@ -55,7 +57,7 @@ describe('webhooks', () => {
     const batchTypes = receiver.received.filter((r) => r.payload.type.startsWith('pull_request_batch.'));
     expect(batchTypes.map((r) => [r.payload.type, r.payload.pr_numbers])).toEqual([
       ['pull_request_batch.testing', [11, 12]],
-      ['pull_request_batch.tests_passed', [11, 12]],
+      ['pull_request_batch.merged', [11, 12]],
     ]);
   });
 
@@ -72,13 +74,20 @@ describe('webhooks', () => {
     const find = (type: string) => receiver.received.find((r) => r.payload.type === type)?.payload;
     expect(find('pull_request.canceled')).toMatchObject({
       pr_number: 2,
-      cancellation_reason: 'CANCELLED_BY_USER',
+      action: 'canceled',
+      status: 'canceled',
+      cancellation_reason: 'USER_REQUESTED',
+      is_bisection: false,
     });
     expect(find('pull_request.pending_failure')).toMatchObject({
       pr_number: 1,
-      failure_reason: 'TEST_RUN_FAILED',
+      failure_reason: 'TEST_RUN_REQUIRED_STATUS_FAILED',
     });
-    expect(find('pull_request.failed')).toMatchObject({ pr_number: 1, failure_reason: 'TEST_RUN_FAILED' });
+    expect(find('pull_request.failed')).toMatchObject({
+      pr_number: 1,
+      failure_reason: 'TEST_RUN_REQUIRED_STATUS_FAILED',
+      is_bisection: false,
+    });
   });
 
   it('retries a delivery with backoff while the receiver fails, keeping its message id', async () => {
@@ -120,16 +129,18 @@ describe('webhooks', () => {
   it('delivers events that other parts of the emulator publish, such as test_case.*', async () => {
     receiver.received.length = 0;
     const { secret } = await register(['test_case.*']);
-    emu.current.webhooks.publish({
-      type: 'test_case.status_changed',
-      timestamp: emu.current.clock.iso(),
-      test_case: { id: 'tc-1', name: 'adds numbers' },
-      status_change: { previous_status: 'healthy', current_status: 'flaky' },
+    const id = '00000000-0000-4000-8000-0000000000c1';
+    const repository = { repo: { host: 'github.com', owner: 'hooks', name: 'flaky' } };
+    await emu.control('POST', '/flaky-tests', {
+      repositories: [{ ...repository, tests: [{ id, name: 'adds numbers', status: 'healthy' }] }],
     });
+    await emu.control('POST', '/flaky-tests/test-case', { repo: 'hooks/flaky', id, status: 'flaky' });
     await emu.current.webhooks.idle();
     const [delivered] = receiver.received.filter((r) => r.payload.type === 'test_case.status_changed');
     expect(() => new Webhook(secret).verify(delivered!.body, delivered!.headers)).not.toThrow();
-    expect(delivered!.payload).toMatchObject({ status_change: { current_status: 'flaky' } });
+    expect(delivered!.payload).toMatchObject({
+      status_change: { previous_status: 'healthy', current_status: { value: 'flaky' } },
+    });
   });
 
   it('refuses a secret that is not a whsec_ secret', async () => {

@@ -362,7 +362,7 @@ const OPERATIONS: OperationSpec[] = [
     effects: async (world, succeeded) =>
       counted(
         'restart(s)',
-        (await world.prEvents()).filter((e) => e.reason === 'RESTARTED_BY_USER').length,
+        (await world.prEvents()).filter((e) => e.reason === 'TESTS_RESTARTED_BY_API_REQUEST').length,
         succeeded,
       ),
     success: {},

@@ -266,7 +266,7 @@ describe('text from the service', () => {
           repo,
           org_url_slug: 'acme',
           tests: HOSTILE.map((name, index) => ({
-            id: `h-${index}`,
+            id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
             name,
             status: 'flaky' as const,
             reason: name,

@@ -1,8 +1,13 @@
-// The `test_case.*` webhook events of the flaky-tests store: what changed about one test case, with the
-// test as get-test-details shows it after the change. The store hands them to its listener; the server
-// publishes them through the webhook dispatcher.
-import type { FailingTest } from '../../src/wire/index.js';
-import type { QuarantineOverride, TestStatus } from './fixture.js';
+// The `test_case.*` webhook events of the flaky-tests store, shaped as the spec's: what changed about one
+// test case, with the test as get-test-details shows it after the change. The store hands them to its
+// listener; the server publishes them through the webhook dispatcher.
+import type {
+  FailingTest,
+  QuarantineOverride,
+  TestCaseQuarantiningSettingChanged,
+  TestCaseStatusChanged,
+  TestHealth,
+} from '../../src/wire/index.js';
 
 /** Who changed a quarantine setting. */
 export interface Actor {
@@ -10,31 +15,11 @@ export interface Actor {
   full_name: string;
 }
 
-export type TestCaseStatusChanged = {
-  type: 'test_case.status_changed';
-  timestamp: string;
-  test_case: FailingTest;
-  status_change: { previous_status: TestStatus; current_status: TestStatus };
-};
-
-export type TestCaseQuarantiningSettingChanged = {
-  type: 'test_case.quarantining_setting_changed';
-  timestamp: string;
-  test_case: FailingTest;
-  quarantine_setting_changed: {
-    actor: Actor;
-    reason: string;
-    timestamp: string;
-    previous_quarantining_setting: QuarantineOverride;
-    updated_quarantining_setting: QuarantineOverride;
-  };
-};
-
 export type TestCaseEvent = TestCaseStatusChanged | TestCaseQuarantiningSettingChanged;
 
 /** The part of a test case whose changes are announced. */
 export interface TestCaseState {
-  status: TestStatus;
+  status: TestHealth;
   quarantineOverride: QuarantineOverride;
 }
 
@@ -57,15 +42,13 @@ export function testCaseEvents(
   if (before.status !== after.status) {
     events.push({
       type: 'test_case.status_changed',
-      timestamp,
       test_case: testCase,
-      status_change: { previous_status: before.status, current_status: after.status },
+      status_change: { previous_status: before.status, current_status: testCase.status },
     });
   }
   if (before.quarantineOverride !== after.quarantineOverride) {
     events.push({
       type: 'test_case.quarantining_setting_changed',
-      timestamp,
       test_case: testCase,
       quarantine_setting_changed: {
         actor: context.actor,

@@ -18,8 +18,12 @@ const Count = (max = 1_000_000) => Type.Integer({ minimum: 0, maximum: max });
 
 export const FixtureTest = Type.Object(
   {
-    /** A uuid; made up (from the store's seeded random source) when absent. */
-    id: Type.Optional(Type.String({ minLength: 1 })),
+    /** A uuid, as the service's test ids are; made up (from the store's seeded random source) when absent. */
+    id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      }),
+    ),
     name: Type.String({ minLength: 1 }),
     variant: Type.Optional(Type.String()),
     status: Type.Union(TEST_STATUSES.map((s) => Type.Literal(s))),

@@ -32,7 +32,13 @@ const TestCaseControl = Type.Object(
 );
 type TestCaseControl = Static<typeof TestCaseControl>;
 
+const CiRunsQuery = Type.Object({
+  repo: Type.Optional(Type.String({ pattern: '^.+/[^/]+$' })),
+  repoHost: Type.Optional(Type.String({ minLength: 1 })),
+});
+
 type FlakyEndpoint =
+  | 'createCiRun'
   | 'listUnhealthyTests'
   | 'listQuarantinedTests'
   | 'listFailingTests'
@@ -64,6 +70,13 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
   answer('listFailingTests', (body) => store.listFailingTests(body));
   answer('getTestDetails', (body) => store.getTestDetails(body));
   answer('linkTicketToTestCase', (body) => store.linkTicketToTestCase(body));
+  answer('createCiRun', (body) => store.recordCiRun(body));
+
+  // The CI runs create-ci-run recorded, for one repository (`?repo=owner/name&repoHost=`) or all.
+  app.get('/_emulator/flaky-tests/ci-runs', { schema: { querystring: CiRunsQuery } }, async (request) => {
+    const { repo, repoHost } = request.query as Static<typeof CiRunsQuery>;
+    return { runs: store.ciRuns(repo ? { ...repoFrom(repo), host: repoHost ?? 'github.com' } : undefined) };
+  });
 
   // Seeds the store: the body is a fixture (see docs/flaky-tests.md); repositories it names are replaced.
   app.post('/_emulator/flaky-tests', async (request, reply) => {

@@ -92,6 +92,28 @@ export interface SeedResult {
   tests: number;
 }
 
+/** A CI run recorded through create-ci-run, as the control surface and the page show it. */
+export interface CiRun {
+  run_id: string;
+  repo: Repo;
+  org_url_slug: string;
+  ci_job_name: string;
+  provider: string | null;
+  run_start: string;
+  run_end: string;
+  branch: string;
+  sha: string;
+  attempt: number;
+  run_conclusion: string | null;
+  run_conclusion_cause: string | null;
+  providers_job_id: string | null;
+  providers_run_id: string | null;
+  /** Virtual time at which it was recorded. */
+  recorded_at: string;
+}
+
+/** Recorded CI runs kept per repository; the oldest go first. */
+const MAX_CI_RUNS = 10_000;
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_FAILING_WINDOW_MS = 7 * DAY_MS;
 const MOST_COMMON_FAILURES = 3;
@@ -101,6 +123,7 @@ export class FlakyTestStore {
   /** Real milliseconds each flaky-tests answer takes at least (its own work included): a distant service. */
   latencyMs = 0;
   private readonly repositories = new Map<string, FlakyRepository>();
+  private readonly runs = new Map<string, CiRun[]>();
   private readonly random: SeededRandom;
   private readonly now: () => number;
   private readonly webUrl: string;
@@ -150,7 +173,7 @@ export class FlakyTestStore {
   }
 
   listUnhealthyTests(request: RequestOf<'listUnhealthyTests'>): ListUnhealthyTestsResponse {
-    const repository = this.find(request.repo, request.org_url_slug);
+    const repository = this.listed(request.repo, request.org_url_slug);
     const status = request.status.toLowerCase() as TestStatus;
     const matching = repository.tests.filter((test) => test.status === status);
     const { items, page } = pageOf(matching, request.page_query, listing(repository, status), {
@@ -160,7 +183,7 @@ export class FlakyTestStore {
   }
 
   listQuarantinedTests(request: RequestOf<'listQuarantinedTests'>): ListQuarantinedTestsResponse {
-    const repository = this.find(request.repo, request.org_url_slug);
+    const repository = this.listed(request.repo, request.org_url_slug);
     const matching = repository.tests.filter((test) => isQuarantined(repository, test));
     const { items, page } = pageOf(matching, request.page_query, listing(repository, 'quarantined'), {
       repeatTokens: repository.repeatPageTokens,
@@ -169,7 +192,7 @@ export class FlakyTestStore {
   }
 
   listFailingTests(request: RequestOf<'listFailingTests'>): ListFailingTestsResponse {
-    const repository = this.find(request.repo, request.org_url_slug);
+    const repository = this.listed(request.repo, request.org_url_slug);
     const start = Date.parse(request.start_time);
     const end = Date.parse(request.end_time);
     if (end <= start) throw new FlakyStoreError(400, 'end_time must be after start_time');
@@ -208,6 +231,43 @@ export class FlakyTestStore {
     );
   }
 
+  /** create-ci-run: keeps the run for the repository (with or without test data) and names it. */
+  recordCiRun(request: RequestOf<'createCiRun'>): { run_id: string } {
+    if (Date.parse(request.run_end) < Date.parse(request.run_start)) {
+      throw new FlakyStoreError(400, 'run_end must not be before run_start');
+    }
+    const lower = (value: string | undefined) => (value === undefined ? null : value.toLowerCase());
+    const run: CiRun = {
+      run_id: this.random.uuid(),
+      repo: { ...request.repo },
+      org_url_slug: request.org_url_slug,
+      ci_job_name: request.ci_job_name,
+      provider: lower(request.provider),
+      run_start: request.run_start,
+      run_end: request.run_end,
+      branch: request.branch,
+      sha: request.sha,
+      attempt: request.attempt,
+      run_conclusion: lower(request.run_conclusion),
+      run_conclusion_cause: lower(request.run_conclusion_cause),
+      providers_job_id: request.providers_job_id ?? null,
+      providers_run_id: request.providers_run_id ?? null,
+      recorded_at: new Date(this.now()).toISOString(),
+    };
+    const key = repoKey(request.repo);
+    const runs = this.runs.get(key) ?? [];
+    runs.push(run);
+    if (runs.length > MAX_CI_RUNS) runs.splice(0, runs.length - MAX_CI_RUNS);
+    this.runs.set(key, runs);
+    return { run_id: run.run_id };
+  }
+
+  /** The CI runs recorded for a repository, or for every repository, oldest first. */
+  ciRuns(repo?: Repo): CiRun[] {
+    if (repo) return [...(this.runs.get(repoKey(repo)) ?? [])];
+    return [...this.runs.values()].flat();
+  }
+
   private changeContext(change: { actor?: Actor; reason?: string }): ChangeContext {
     return {
       timestamp: new Date(this.now()).toISOString(),
@@ -240,6 +300,16 @@ export class FlakyTestStore {
     const since = this.now() - MAX_FAILING_WINDOW_MS;
     const orgUrlSlug = repository.orgUrlSlug ?? repository.repo.owner;
     return this.failingView(repository, test, orgUrlSlug, (failure) => failure.at >= since);
+  }
+
+  /**
+   * The repository a list shows: one the store has no data for (or that belongs to another organization)
+   * lists nothing, as the service answers 200 with an empty page.
+   */
+  private listed(repo: Repo, orgUrlSlug: string): FlakyRepository {
+    const repository = this.repositories.get(repoKey(repo));
+    if (repository && (!repository.orgUrlSlug || repository.orgUrlSlug === orgUrlSlug)) return repository;
+    return this.buildRepository({ repo });
   }
 
   private find(repo: Repo, orgUrlSlug?: string): FlakyRepository {

@@ -1,6 +1,7 @@
 // GET /getMergeQueueMetrics: the service's metric families in Prometheus text format 0.0.4, computed from
 // the engine's queues and history over the last hour of virtual time.
 import type { MergeQueueEngine } from './engine/engine.js';
+import { ACTIVE_STATES } from './engine/core.js';
 import type { QueueRecord } from './engine/types.js';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -14,7 +15,7 @@ type Labels = Record<string, string>;
 interface Family {
   name: string;
   help: string;
-  type: 'gauge' | 'histogram' | 'untyped';
+  type: 'gauge' | 'histogram';
   lines: string[];
 }
 
@@ -30,7 +31,7 @@ export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): 
   const depth = family(
     'mq_depth_current',
     'gauge',
-    'Pull requests in the queue (not merged, failed or cancelled).',
+    'Pull requests in line (pending, testing, tests passed or pending failure); not-ready PRs are not.',
   );
   const awaiting = family(
     'mq_awaiting_mergeability',
@@ -38,15 +39,15 @@ export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): 
     'Submitted pull requests not ready to enter the queue.',
   );
   const slots = family('mq_testing_slots_active', 'gauge', 'Test runs in progress.');
-  // Rolling one-hour counts: they go down as well as up, so they are untyped (a counter never decreases).
+  // Rolling one-hour counts: gauges, as the service documents them (they go down as well as up).
   const conclusions = family(
     'mq_pr_conclusions_1h_total',
-    'untyped',
+    'gauge',
     'Pull requests concluded in the last hour.',
   );
   const restarts = family(
     'mq_pr_restarts_1h_total',
-    'untyped',
+    'gauge',
     'Pull requests sent back to pending in the last hour.',
   );
   const wait = family(
@@ -71,9 +72,13 @@ export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): 
     const main = { ...base, queue_type: 'main' };
     const submissions = queue.submissions;
     let bisecting = 0;
-    for (const s of queue.live) if (s.bisection) bisecting++;
+    let inLine = 0;
+    for (const s of queue.live) {
+      if (s.bisection) bisecting++;
+      if (ACTIVE_STATES.has(s.state)) inLine++;
+    }
     depth.lines.push(
-      sample(depth.name, main, queue.live.size),
+      sample(depth.name, main, inLine),
       sample(depth.name, { ...base, queue_type: 'bisection' }, bisecting),
     );
     awaiting.lines.push(

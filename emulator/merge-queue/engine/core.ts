@@ -3,6 +3,7 @@
 import type { PrState, Repo } from '../../../src/wire/index.js';
 import { SimulatedCi } from '../ci.js';
 import type { VirtualClock } from '../../clock.js';
+import { REASONS } from './reasons.js';
 import type { SeededRandom } from '../../random.js';
 import type { HistoryEvent, PullRequestInfo, QueueRecord, Submission, Targets, TestRun } from './types.js';
 
@@ -59,10 +60,9 @@ export class EngineCore {
     if (!info) {
       info = {
         number: prNumber,
-        title: `Pull request #${prNumber}`,
-        author: 'octocat',
-        headSha: this.random.hex(40),
-        headShaKnown: false,
+        title: undefined,
+        author: undefined,
+        headSha: undefined,
         baseBranch: undefined,
         mergeability: 'mergeable',
         targetsBySha: new Map(),
@@ -80,13 +80,13 @@ export class EngineCore {
   targetsOf(submission: Submission): Targets {
     if (submission.queue.mode === 'single') return 'ALL';
     const info = this.infoOf(submission);
-    return info.targetsBySha.get(info.headSha) ?? 'ALL';
+    return (info.headSha !== undefined && info.targetsBySha.get(info.headSha)) || 'ALL';
   }
 
   readiness(submission: Submission): Readiness {
     const info = this.infoOf(submission);
     return {
-      hasImpactedTargets: info.targetsBySha.has(info.headSha),
+      hasImpactedTargets: info.headSha !== undefined && info.targetsBySha.has(info.headSha),
       requiresImpactedTargets: submission.queue.mode === 'parallel',
       doesBaseBranchMatch: (info.baseBranch ?? submission.queue.branch) === submission.queue.branch,
       gitHubMergeability: info.mergeability,
@@ -142,7 +142,7 @@ export class EngineCore {
       submissionId: submission.id,
       from: null,
       to: submission.state,
-      reason: null,
+      reason: REASONS.submittedByApi,
       runId: null,
     });
   }

@@ -3,6 +3,7 @@
 // the seeded random source. Failures a caller should see are thrown as EmulatorError (status + text).
 import {
   PRIORITY_NAMES,
+  type CancellationReason,
   type EnqueuedPullRequest,
   type ListPullRequestsResponse,
   type PrState,
@@ -191,12 +192,15 @@ export class MergeQueueEngine {
         (since === undefined || s.concludedAt >= since) && (until === undefined || s.concludedAt < until)
       );
     });
+    // The cursor names the last row of the previous page; the next page starts after that submission
+    // in submission order, so it holds even when that row has since changed state or left the filter.
     let start = 0;
     if (options.cursor) {
-      const index = rows.findIndex((s) => s.id === options.cursor);
-      if (index < 0)
+      const after = queue.submissions.find((s) => s.id === options.cursor);
+      if (!after)
         throw new EmulatorError(400, `cursor '${options.cursor}' is not a cursor this listing returned`);
-      start = index + 1;
+      const index = rows.findIndex((s) => s.seq > after.seq);
+      start = index < 0 ? rows.length : index;
     }
     const page = rows.slice(start, start + (options.take ?? DEFAULT_PAGE_SIZE));
     const more = start + page.length < rows.length;
@@ -269,9 +273,13 @@ export class MergeQueueEngine {
   }
 
   cancelPullRequest(repo: Repo, branch: string, prNumber: number): void {
-    const submission = this.requireLive(repo, branch, prNumber);
+    this.cancel(this.requireLive(repo, branch, prNumber), REASONS.cancelledByUser);
+  }
+
+  /** Takes a live PR out of the queue for `reason`; runs built on top of it start again without it. */
+  private cancel(submission: Submission, reason: CancellationReason): void {
     this.scheduler.detachFromRun(submission);
-    this.scheduler.conclude(submission, 'cancelled', REASONS.cancelledByUser);
+    this.scheduler.conclude(submission, 'cancelled', reason);
     this.scheduler.invalidateRunsIncluding(submission, REASONS.prerequisiteCancelled);
     this.scheduler.step(submission.queue);
   }
@@ -280,7 +288,7 @@ export class MergeQueueEngine {
     const submission = this.requireLive(repo, branch, prNumber);
     if (submission.state !== 'not_ready' && !(submission.state === 'pending' && !submission.bisection)) {
       this.scheduler.leaveBisection(submission);
-      this.scheduler.sendBack(submission, REASONS.restartedByUser);
+      this.scheduler.sendBack(submission, REASONS.restartedByApi);
     }
     this.scheduler.step(submission.queue);
   }
@@ -304,10 +312,7 @@ export class MergeQueueEngine {
 
   setImpactedTargets(repo: Repo, prNumber: number, sha: string, targets: Targets): void {
     const info = this.core.pullRequest(repo, prNumber);
-    if (!info.headShaKnown) {
-      info.headSha = sha;
-      info.headShaKnown = true;
-    }
+    info.headSha ??= sha;
     info.targetsBySha.set(sha, targets === 'ALL' ? 'ALL' : [...new Set(targets)]);
     this.stepQueuesOf(repo, prNumber);
   }
@@ -321,31 +326,37 @@ export class MergeQueueEngine {
   // ---------------------------------------------------------------------------------------------------
   // Control surface
 
-  /** Updates what the code host says about a PR; a new head sha restarts its tests and those built on it. */
+  /**
+   * Updates what the code host says about a PR. A push (a new head sha where one was known) cancels it in
+   * every queue it is in, as the service does (PR_PUSHED_TO); a PR that stops being ready leaves the line.
+   */
   setPullRequest(repo: Repo, prNumber: number, facts: PullRequestFacts): PullRequestInfo {
     const info = this.core.pullRequest(repo, prNumber);
-    const shaChanged = facts.headSha !== undefined && facts.headSha !== info.headSha;
+    const pushed =
+      facts.headSha !== undefined && info.headSha !== undefined && facts.headSha !== info.headSha;
     if (facts.title !== undefined) info.title = facts.title;
     if (facts.author !== undefined) info.author = facts.author;
     if (facts.baseBranch !== undefined) info.baseBranch = facts.baseBranch;
     if (facts.mergeability !== undefined) info.mergeability = facts.mergeability;
-    if (facts.headSha !== undefined) {
-      info.headSha = facts.headSha;
-      info.headShaKnown = true;
-    }
+    if (facts.headSha !== undefined) info.headSha = facts.headSha;
     for (const submission of this.liveSubmissionsOf(repo, prNumber)) {
-      const inLine = ACTIVE_STATES.has(submission.state);
-      const ready = this.core.isReady(submission);
-      if (!inLine || (ready && !shaChanged)) continue;
-      const reason = shaChanged ? REASONS.headShaChanged : REASONS.notReady;
+      if (pushed) {
+        this.cancel(submission, REASONS.pushedTo);
+        continue;
+      }
+      if (!ACTIVE_STATES.has(submission.state) || this.core.isReady(submission)) continue;
       this.scheduler.leaveBisection(submission);
       this.scheduler.detachFromRun(submission);
-      this.scheduler.invalidateRunsIncluding(submission, reason);
-      if (!ready) this.core.transition(submission, 'not_ready', reason);
-      else if (submission.state !== 'pending') this.core.transition(submission, 'pending', reason);
+      this.scheduler.invalidateRunsIncluding(submission, REASONS.prerequisiteCancelled);
+      this.core.transition(submission, 'not_ready', REASONS.notReady);
     }
     this.stepQueuesOf(repo, prNumber);
     return info;
+  }
+
+  /** The PR was closed or turned into a draft on the code host: it leaves every queue it is in. */
+  withdrawPullRequest(repo: Repo, prNumber: number, reason: CancellationReason): void {
+    for (const submission of this.liveSubmissionsOf(repo, prNumber)) this.cancel(submission, reason);
   }
 
   /** Moves the virtual clock; test runs and batching waits due on the way happen in order. */

@@ -1,14 +1,35 @@
-// The reasons the emulator gives for a PR's state, as `reason` in history and webhooks.
+// Why a PR is in its state, as `reason` in history and as the reason field of its webhook. The names are
+// the service's (the spec's webhook enums); only the two not-ready reasons are the emulator's own, since
+// no webhook announces a PR leaving the line.
+import type {
+  CancellationReason,
+  FailureReason,
+  MergedReason,
+  QueuedReason,
+  SubmittedReason,
+} from '../../../src/wire/index.js';
+
 export const REASONS = {
-  testRunFailed: 'TEST_RUN_FAILED',
+  submittedByApi: 'API_REQUESTED',
+  nowReady: 'MERGE_ITEM_NOW_READY',
+  testRunFailed: 'TEST_RUN_REQUIRED_STATUS_FAILED',
   testRunTimeout: 'TEST_RUN_TIMEOUT',
   prerequisiteFailed: 'PREREQUISITE_MERGE_ITEM_FAILED',
   prerequisiteCancelled: 'PREREQUISITE_MERGE_ITEM_CANCELLED',
   skipTheLineInterrupted: 'SKIP_THE_LINE_INTERRUPTED',
-  restartedByUser: 'RESTARTED_BY_USER',
-  cancelledByUser: 'CANCELLED_BY_USER',
-  batchBisecting: 'BATCH_FAILED_BISECTING',
-  headShaChanged: 'HEAD_SHA_CHANGED',
-  optimisticMerge: 'OPTIMISTIC_MERGE',
+  restartedByApi: 'TESTS_RESTARTED_BY_API_REQUEST',
+  restartedByUser: 'TESTS_RESTARTED_BY_USER',
+  cancelledByUser: 'USER_REQUESTED',
+  pushedTo: 'PR_PUSHED_TO',
+  closed: 'PR_CLOSED',
+  baseBranchChanged: 'PR_BASE_BRANCH_CHANGED',
+  convertedToDraft: 'PR_CONVERTED_TO_DRAFT',
+  bisectionRequired: 'BISECTION_REQUIRED',
+  bisectionPassed: 'BISECTION_TEST_RUN_PASSED',
+  merged: 'MERGE_GRAPH_MERGE',
+  /** History only: the PR left the line because it stopped being ready (mergeability, base branch). */
   notReady: 'NOT_READY',
-} as const;
+} as const satisfies Record<
+  string,
+  SubmittedReason | QueuedReason | FailureReason | MergedReason | CancellationReason | 'NOT_READY'
+>;

@@ -83,7 +83,7 @@ export class Scheduler {
     const admitting = queue.state === 'running' || queue.state === 'paused';
     for (const submission of [...queue.live]) {
       if (submission.state === 'not_ready' && admitting && this.core.isReady(submission)) {
-        this.core.transition(submission, 'pending');
+        this.core.transition(submission, 'pending', REASONS.nowReady);
         changed = true;
       } else if (
         submission.state === 'pending' &&
@@ -141,7 +141,7 @@ export class Scheduler {
       const targets = this.core.targetsOf(submission);
       if (submission.state === 'tests_passed') {
         if (!blockers.overlaps(targets)) {
-          this.conclude(submission, 'merged', null);
+          this.conclude(submission, 'merged', REASONS.merged);
           merged = true;
           continue;
         }
@@ -164,9 +164,9 @@ export class Scheduler {
     if (ahead.some((s) => !run.includes.has(s) || s.bisection !== null)) return false;
     for (const vouched of ahead) {
       this.detachFromRun(vouched);
-      this.conclude(vouched, 'merged', REASONS.optimisticMerge);
+      this.conclude(vouched, 'merged', REASONS.merged);
     }
-    this.conclude(submission, 'merged', null);
+    this.conclude(submission, 'merged', REASONS.merged);
     return true;
   }
 
@@ -318,7 +318,7 @@ export class Scheduler {
     for (const member of members) {
       member.run = run;
       member.verifiedByTestRun = id;
-      member.testedSha = core.infoOf(member).headSha;
+      member.testedSha = core.infoOf(member).headSha ?? null;
       member.firstTestStartedAt ??= now;
       if (member.position === null) member.position = nextPosition(queue);
       core.transition(member, 'testing');
@@ -394,7 +394,7 @@ export class Scheduler {
     run.queue.bisections.add(bisection);
     for (const member of members) {
       member.bisection = bisection;
-      this.core.transition(member, 'pending', REASONS.batchBisecting);
+      this.core.transition(member, 'pending', REASONS.bisectionRequired);
     }
   }
 
@@ -416,14 +416,14 @@ export class Scheduler {
     } else if (status === 'succeeded') {
       for (const member of members) {
         bisection.cleared.add(member);
-        this.core.transition(member, 'pending', REASONS.batchBisecting);
+        this.core.transition(member, 'pending', REASONS.bisectionPassed);
       }
     } else if (members.length === 1) {
       members[0]!.bisection = null;
       this.failPending(members[0]!, reason);
     } else {
       bisection.waiting.unshift(...halves(members));
-      for (const member of members) this.core.transition(member, 'pending', REASONS.batchBisecting);
+      for (const member of members) this.core.transition(member, 'pending', REASONS.bisectionRequired);
     }
     if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
   }

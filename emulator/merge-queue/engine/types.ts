@@ -15,20 +15,25 @@ export type Targets = readonly string[] | 'ALL';
 
 export type Mergeability = 'unspecified' | 'in_progress' | 'mergeable' | 'not_mergeable';
 
-/** A pull request as the code host knows it (shared by every queue of its repository). */
+/**
+ * A pull request as the code host knows it (shared by every queue of its repository). What nobody told
+ * the emulator (the control surface, a GitHub event, an impacted-targets upload) stays undefined and is
+ * shown as `unknown`, never made up.
+ */
 export interface PullRequestInfo {
   number: number;
-  title: string;
-  author: string;
-  headSha: string;
-  /** False until someone tells us the head sha (the control surface or an impacted-targets upload). */
-  headShaKnown: boolean;
+  title: string | undefined;
+  author: string | undefined;
+  headSha: string | undefined;
   /** Undefined: the branch of whichever queue it is submitted to. */
   baseBranch: string | undefined;
   mergeability: Mergeability;
   /** Impacted targets uploaded per head sha. */
   targetsBySha: Map<string, Targets>;
 }
+
+/** How the API shows a fact about a PR that nobody gave the emulator. */
+export const UNKNOWN = 'unknown';
 
 export interface QueueSettingsState {
   concurrency: number;

@@ -1,7 +1,7 @@
 // How the engine's records look on the wire.
 import type { EnqueuedPullRequest, SubmittedPullRequest, TestingDetails } from '../../../src/wire/index.js';
 import { ACTIVE_STATES, type EngineCore } from './core.js';
-import type { Submission, Targets, TestRun } from './types.js';
+import { UNKNOWN, type Submission, type Targets, type TestRun } from './types.js';
 import { unionOfTargets } from './lanes.js';
 
 /** The statuses a test run reports when the queue has no required statuses of its own. */
@@ -23,10 +23,10 @@ export function enqueuedView(core: EngineCore, submission: Submission): Enqueued
     skipTheLine: submission.skipTheLine,
     noBatch: submission.noBatch,
     prNumber: submission.prNumber,
-    prTitle: info.title,
-    prSha: info.headSha,
+    prTitle: info.title ?? UNKNOWN,
+    prSha: info.headSha ?? UNKNOWN,
     prBaseBranch: info.baseBranch ?? submission.queue.branch,
-    prAuthor: info.author,
+    prAuthor: info.author ?? UNKNOWN,
   };
 }
 
@@ -78,7 +78,7 @@ export function testingDetailsView(core: EngineCore, run: TestRun): TestingDetai
     testedPullRequests: run.tested.map((s) => ({
       prNumber: s.prNumber,
       prUrl: `https://${host}/${owner}/${name}/pull/${s.prNumber}`,
-      title: core.infoOf(s).title,
+      title: core.infoOf(s).title ?? UNKNOWN,
     })),
     impactedTargets: targetList(unionOfTargets([...run.includes, ...run.tested].map(targetsOf))),
     impactedTargetsForTestedPrs: targetList(run.impactedTargets),

@@ -1,0 +1,112 @@
+// The service's own OpenAPI document (../shared/reference/openapi.json beside the repository), compiled with
+// ajv: whether an answer of the emulator or a webhook payload is one the spec allows.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+  requestBody?: { content?: Record<string, { schema?: object }> };
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, { post: Operation }>;
+}
+
+const SPEC_PATH = join('shared', 'reference', 'openapi.json');
+
+/** The spec, found beside the repository (CI's clone, /work/main) or beside a worktree's parent. */
+export function specLocation(): string {
+  let dir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  for (let up = 0; up < 4; up++) {
+    const candidate = join(dirname(dir), SPEC_PATH);
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error(`the service's OpenAPI document (${SPEC_PATH}) was not found beside the repository`);
+}
+
+let loaded: { spec: OpenApi; ajv: Ajv2020 } | undefined;
+const validators = new Map<string, ValidateFunction | null>();
+
+function load() {
+  if (!loaded) {
+    const spec = JSON.parse(readFileSync(specLocation(), 'utf8')) as OpenApi;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    // ajv-formats is CommonJS: its plugin is the module itself or its default, depending on the loader.
+    const plugin = formats as unknown as { default?: unknown };
+    const addFormats = (plugin.default ?? plugin) as (ajv: Ajv2020) => void;
+    addFormats(ajv);
+    loaded = { spec, ajv };
+  }
+  return loaded;
+}
+
+export function spec(): OpenApi {
+  return load().spec;
+}
+
+function validator(key: string, schema: () => object | undefined): ValidateFunction | null {
+  if (!validators.has(key)) {
+    const found = schema();
+    validators.set(key, found ? load().ajv.compile(found) : null);
+  }
+  return validators.get(key)!;
+}
+
+function describe(validate: ValidateFunction): string {
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map(
+      (e) =>
+        `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+    )
+    .join('; ');
+}
+
+/**
+ * What is wrong with a 200 answer of `method path` (path without /v1) by the spec, or undefined when
+ * nothing is. A path the spec does not have is a problem too.
+ */
+export function answerProblem(
+  method: string,
+  path: string,
+  body: string,
+  contentType: string,
+): string | undefined {
+  const operation = spec().paths[path]?.[method.toLowerCase()];
+  if (!operation) return `${method} ${path} is not in the spec`;
+  const content = operation.responses?.['200']?.content ?? {};
+  if (content['application/json'] === undefined) {
+    return contentType.startsWith('text/plain')
+      ? undefined
+      : `${method} ${path}: answered ${contentType}, the spec says text`;
+  }
+  if (!contentType.startsWith('application/json'))
+    return `${method} ${path}: answered ${contentType}, not JSON`;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return `${method} ${path}: the answer is not JSON`;
+  }
+  const validate = validator(`${method} ${path}`, () => content['application/json']?.schema);
+  if (!validate || validate(json)) return undefined;
+  return `${method} ${path}: ${describe(validate)}`;
+}
+
+/** What is wrong with a webhook payload by the spec's schema for its `type`, or undefined. */
+export function webhookProblem(payload: Record<string, unknown>): string | undefined {
+  const type = String(payload.type);
+  const webhook = spec().webhooks[type];
+  if (!webhook) return `webhook ${type} is not in the spec`;
+  const validate = validator(
+    `webhook ${type}`,
+    () => webhook.post.requestBody?.content?.['application/json']?.schema,
+  );
+  if (!validate || validate(payload)) return undefined;
+  return `webhook ${type}: ${describe(validate)}`;
+}
