@@ -1,0 +1,32 @@
+// Runs the built CLI (dist/cli/index.js, what `npx merge-queue-action` runs) in a child process with only
+// the variables given (and PATH), as a CI step would.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CLI = join(process.cwd(), 'dist/cli/index.js');
+
+export interface CliRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; node?: string } = {},
+): Promise<CliRun> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run bundle\` first.`);
+  const node = options.node ?? process.env.ACTION_NODE ?? process.execPath;
+  return new Promise((resolve) => {
+    execFile(
+      node,
+      [CLI, ...args],
+      { env: { PATH: process.env.PATH, ...options.env }, cwd: options.cwd, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? Number((error as { code?: number }).code ?? 1) : 0;
+        resolve({ exitCode, stdout, stderr });
+      },
+    );
+  });
+}

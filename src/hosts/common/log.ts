@@ -1,0 +1,89 @@
+// Log lines for the hosts that write plain text to a stream (every CI but GitHub Actions). Text may come
+// from the service or from users' code, so every line is cleaned before it is written: terminal control
+// sequences dropped, secrets hidden, and the host's own control syntax (its dialect) neutralised.
+import type { Annotation, HostLog } from '../../core/host.js';
+import { redactor } from '../../core/report/redact.js';
+
+export interface LogStream {
+  write(text: string): unknown;
+}
+
+/** How one CI marks groups, warnings and errors in its log, and how its control syntax is neutralised. */
+export interface LogDialect {
+  /** Makes text that came from outside unable to act as the CI's control syntax. */
+  neutralise(text: string): string;
+  /** The line(s) that open and close a collapsible group, if the CI has groups. */
+  groupStart(title: string, id: string): string;
+  groupEnd(title: string, id: string): string;
+  /** The line(s) for a warning or an error (the message and title already neutralised). */
+  warning(message: string, title: string | undefined): string;
+  error(message: string, title: string | undefined): string;
+}
+
+/** Secrets registered by Host.mask, hidden from everything the host writes afterwards. */
+export class Secrets {
+  private readonly secrets: string[] = [];
+  private redact = redactor([]);
+
+  add(secret: string): void {
+    if (!secret || this.secrets.includes(secret)) return;
+    this.secrets.push(secret);
+    this.redact = redactor(this.secrets);
+  }
+
+  hide(text: string): string {
+    return this.redact(text);
+  }
+}
+
+// ESC sequences (CSI, OSC and single-character ones), then any other control character but tab/newline.
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROL = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])?/g;
+// eslint-disable-next-line no-control-regex
+const OTHER_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u0080-\u009f]/g;
+
+/** Text as it may reach a terminal or a CI's log viewer: no escape sequences, no carriage returns. */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(TERMINAL_CONTROL, '').replace(OTHER_CONTROL, '');
+}
+
+/** A HostLog writing the dialect's lines to a stream. */
+export function streamLog(stream: LogStream, dialect: LogDialect, secrets: Secrets): HostLog {
+  const clean = (text: string) => dialect.neutralise(withoutControlCharacters(secrets.hide(text)));
+  const write = (text: string) => stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  const title = (annotation?: Annotation) => {
+    if (!annotation?.title && !annotation?.file) return undefined;
+    const where = annotation.file ? `${annotation.file}${annotation.line ? `:${annotation.line}` : ''}` : '';
+    return clean([annotation.title, where].filter(Boolean).join(' ')).replace(/\n/g, ' ');
+  };
+  let groups = 0;
+  return {
+    info: (message) => write(clean(message)),
+    warning: (message, annotation) => write(dialect.warning(clean(message), title(annotation))),
+    error: (message, annotation) => write(dialect.error(clean(message), title(annotation))),
+    notice: (message, annotation) => {
+      const heading = title(annotation);
+      write(heading ? `${heading}: ${clean(message)}` : clean(message));
+    },
+    async group<T>(groupTitle: string, work: () => Promise<T>): Promise<T> {
+      const id = `merge_queue_${++groups}`;
+      const shown = clean(groupTitle).replace(/\n/g, ' ');
+      write(dialect.groupStart(shown, id));
+      try {
+        return await work();
+      } finally {
+        const end = dialect.groupEnd(shown, id);
+        if (end) write(end);
+      }
+    },
+  };
+}
+
+/** The plain dialect: CIs without log syntax of their own (CircleCI, Jenkins, a terminal). */
+export const PLAIN_DIALECT: LogDialect = {
+  neutralise: (text) => text,
+  groupStart: (title) => `== ${title}`,
+  groupEnd: () => '',
+  warning: (message, title) => `Warning${title ? ` (${title})` : ''}: ${message}`,
+  error: (message, title) => `Error${title ? ` (${title})` : ''}: ${message}`,
+};

@@ -1,0 +1,266 @@
+// The context on every CI but GitHub Actions. Each host reads what its own variables say (PipelineFacts);
+// this resolves them against the inputs and the override variables the service's own tools read
+// (TRUNK_*): inputs win over the overrides, which win over the host. A value nobody gives is looked up
+// through the GitHub API when a github-token is given, else the error names the variable that would
+// have said it and the input that replaces it.
+import {
+  readMergeQueueBranch,
+  type MergeQueueBranch,
+  type RepoRef,
+  type ResolvedContext,
+} from '../../core/context.js';
+import { ContextError } from '../../core/errors.js';
+import type { ContextRequest } from '../../core/host.js';
+import { quoted } from '../../core/inputs.js';
+import { gitHubLookup, type PullRequestFacts } from '../github-actions/github-lookup.js';
+import { parseRemoteUrl } from './remote-url.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A value and the variable it came from. */
+export interface Sourced<T> {
+  value: T;
+  source: string;
+}
+
+/** What a CI's own variables say about this build. Each host fills in what its CI gives. */
+export interface PipelineFacts {
+  /** The CI's name as messages show it ("GitLab CI"). */
+  ci: string;
+  repo?: Sourced<RepoRef>;
+  prNumber?: Sourced<number>;
+  /** The PR's head commit (never a merge commit). */
+  headSha?: Sourced<string>;
+  targetBranch?: Sourced<string>;
+  /** The branch being built: a merge-queue test branch is recognised by it. */
+  branch?: Sourced<string>;
+  /** The repository's default branch, when the CI says it: the target of queue operations. */
+  defaultBranch?: Sourced<string>;
+  /** The PR comes from another repository; undefined when the CI does not say. */
+  isFork?: boolean;
+  /** The repository the PR comes from, for the log. */
+  forkSource?: string;
+  runId?: string;
+  runUrl?: string;
+  trigger: string;
+  /** The variables that would have given each value, for the message when none did. */
+  variables: { repo: string; prNumber: string; headSha: string; targetBranch: string };
+  /** Why the CI names no pull request for this build, completing "No pull request: ...". */
+  noPullRequest?: string;
+  /** Notes from reading the variables (a value that was ignored, and why). */
+  notes?: string[];
+}
+
+const OVERRIDES = {
+  prNumber: 'TRUNK_PR_NUMBER',
+  headSha: 'TRUNK_REPO_HEAD_SHA',
+  branch: 'TRUNK_REPO_HEAD_BRANCH',
+  repoUrl: 'TRUNK_REPO_URL',
+  targetBranch: 'TRUNK_TARGET_BRANCH',
+} as const;
+
+/** The values of the override variables every host honours, checked. */
+function readOverrides(env: Environment) {
+  const prText = env[OVERRIDES.prNumber]?.trim();
+  const shaText = env[OVERRIDES.headSha]?.trim();
+  const urlText = env[OVERRIDES.repoUrl]?.trim();
+  const repo = parseRemoteUrl(urlText);
+  if (urlText && !repo) {
+    throw new ContextError(
+      `${OVERRIDES.repoUrl} ${quoted(urlText)} is not a repository URL; set it like https://github.com/my-org/my-repo.git, or set the repo input.`,
+    );
+  }
+  return {
+    prNumber: prText ? pullRequestNumber(prText, OVERRIDES.prNumber) : undefined,
+    headSha: shaText ? commitSha(shaText, OVERRIDES.headSha) : undefined,
+    branch: env[OVERRIDES.branch]?.trim() || undefined,
+    repo,
+    targetBranch: branchName(env[OVERRIDES.targetBranch]),
+  };
+}
+
+/** A PR number from a variable; anything else is an error naming the variable. */
+export function pullRequestNumber(text: string, variable: string): number {
+  const trimmed = text.trim().replace(/^#/, '');
+  if (!/^[0-9]{1,10}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > 4294967295) {
+    throw new ContextError(
+      `${variable} ${quoted(text)} is not a pull request number; fix it, or set the pr-number input.`,
+    );
+  }
+  return Number(trimmed);
+}
+
+function commitSha(text: string, variable: string): string {
+  if (!isFullSha(text)) {
+    throw new ContextError(
+      `${variable} ${quoted(text)} is not a full commit sha; fix it, or set the pr-sha input.`,
+    );
+  }
+  return text.toLowerCase();
+}
+
+export function isFullSha(text: string | undefined): text is string {
+  return !!text && /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(text);
+}
+
+/** `refs/heads/main`, `origin/main` as some CIs spell it, or `main` -> `main`; undefined when empty. */
+export function branchName(text: string | undefined, remotePrefix = false): string | undefined {
+  let branch = text?.trim().replace(/^refs\/heads\//, '');
+  if (remotePrefix) branch = branch?.replace(/^origin\//, '');
+  return branch || undefined;
+}
+
+function first<T>(...candidates: (Sourced<T> | undefined)[]): Sourced<T> | undefined {
+  return candidates.find((candidate) => candidate !== undefined && candidate.value !== undefined);
+}
+
+const sourced = <T>(value: T | undefined, source: string): Sourced<T> | undefined =>
+  value === undefined ? undefined : { value, source };
+
+/** The GitHub REST API root for a repository host: github.com's, or a GitHub Enterprise server's. */
+function gitHubApiUrl(env: Environment, repoHost: string): string {
+  if (env.GITHUB_API_URL) return env.GITHUB_API_URL.replace(/\/+$/, '');
+  return repoHost === 'github.com' ? 'https://api.github.com' : `https://${repoHost}/api/v3`;
+}
+
+export async function resolvePipelineContext(
+  { overrides, needs, githubToken }: ContextRequest,
+  facts: PipelineFacts,
+  env: Environment,
+): Promise<ResolvedContext> {
+  const notes = [...(facts.notes ?? [])];
+  const warnings: string[] = [];
+  const trunk = readOverrides(env);
+
+  const repo = resolveRepo(overrides, trunk.repo, facts, notes);
+
+  const branch = first(sourced(trunk.branch, OVERRIDES.branch), facts.branch);
+  const queueBranch: MergeQueueBranch | undefined = readMergeQueueBranch(branch?.value);
+  const fromBranch = branch && `the merge-queue branch in ${branch.source}`;
+
+  const prNumber = first(
+    sourced(overrides.prNumber, 'the pr-number input'),
+    sourced(trunk.prNumber, OVERRIDES.prNumber),
+    facts.prNumber,
+    sourced(queueBranch?.prNumber, fromBranch ?? ''),
+  );
+  if (prNumber) notes.push(`pr-number: ${prNumber.value} (from ${prNumber.source})`);
+  else if (needs.pr || needs.headSha) {
+    const why = facts.noPullRequest ? ` (${facts.noPullRequest})` : '';
+    throw new ContextError(
+      `No pull request to act on: ${facts.variables.prNumber} is not set${why}; set the pr-number input.`,
+    );
+  }
+  // What the CI says about its build's PR is not true of another PR named by an input; a merge-queue
+  // branch's build commit is the test merge, never the PR's head.
+  const factsAreForThisPr =
+    !queueBranch && prNumber !== undefined && facts.prNumber?.value === prNumber.value;
+
+  let headSha = first(
+    sourced(overrides.prSha, 'the pr-sha input'),
+    sourced(trunk.headSha, OVERRIDES.headSha),
+    factsAreForThisPr ? facts.headSha : undefined,
+  );
+  let targetBranch = first(
+    sourced(overrides.targetBranch, 'the target-branch input'),
+    sourced(trunk.targetBranch, OVERRIDES.targetBranch),
+    factsAreForThisPr ? facts.targetBranch : undefined,
+    sourced(queueBranch?.targetBranch, fromBranch ?? ''),
+  );
+  let pullRequest: PullRequestFacts | undefined;
+  let lookupProblem: string | undefined;
+  const missing = (needs.headSha && !headSha) || (needs.targetBranch && !targetBranch);
+  if (prNumber && missing) {
+    if (!githubToken) lookupProblem = `and no github-token was given to look up PR #${prNumber.value}`;
+    else {
+      const apiUrl = gitHubApiUrl(env, repo.host);
+      try {
+        pullRequest = await gitHubLookup(githubToken, apiUrl).pullRequest(
+          repo.owner,
+          repo.name,
+          prNumber.value,
+        );
+        const source = `PR #${prNumber.value} looked up through the GitHub API`;
+        headSha ??= sourced(pullRequest.headSha, source);
+        targetBranch ??= sourced(pullRequest.baseRef, source);
+      } catch (error) {
+        lookupProblem = `and the GitHub API could not tell: ${(error as Error).message}`;
+      }
+    }
+  }
+
+  if (headSha) notes.push(`head sha: ${headSha.value} (from ${headSha.source})`);
+  else if (needs.headSha) {
+    throw new ContextError(
+      `Cannot tell the head sha of PR #${prNumber?.value}: ${facts.variables.headSha} is not set ${lookupProblem ?? ''}; set the pr-sha input${githubToken ? '' : ' or pass github-token'}.`,
+    );
+  }
+
+  if (targetBranch) notes.push(`target branch: ${targetBranch.value} (from ${targetBranch.source})`);
+  else if (facts.defaultBranch && (needs.targetBranch || !prNumber)) {
+    targetBranch = facts.defaultBranch;
+    const why = `the repository's default branch, from ${facts.defaultBranch.source}`;
+    // A queue operation's branch defaults to the repository's; a PR's base branch that could not be
+    // found is a guess the user should see.
+    if (prNumber)
+      warnings.push(`target branch: ${targetBranch.value} (${why}; set target-branch if that is wrong)`);
+    else notes.push(`target branch: ${targetBranch.value} (${why})`);
+  } else if (needs.targetBranch) {
+    const about = prNumber ? ` of PR #${prNumber.value}` : '';
+    const lookup = prNumber ? ` ${lookupProblem ?? ''}` : '';
+    throw new ContextError(
+      `Cannot tell the target branch${about}: ${facts.variables.targetBranch} is not set${lookup}; set the target-branch input.`,
+    );
+  }
+
+  const isFork = (factsAreForThisPr ? facts.isFork : undefined) ?? pullRequest?.isFork ?? false;
+  if (isFork) {
+    const from = (factsAreForThisPr && facts.forkSource) || pullRequest?.headRepoFullName;
+    notes.push(`fork: PR #${prNumber?.value} comes from ${from ?? 'another repository'}`);
+  }
+  const isMergeQueueTestRun = queueBranch?.isTestRun ?? false;
+  if (isMergeQueueTestRun) {
+    notes.push(
+      `merge-queue test run: PR #${queueBranch?.prNumber}, test run id ${queueBranch?.testRunId} (from ${branch?.source})`,
+    );
+  }
+
+  return {
+    repo,
+    prNumber: prNumber?.value,
+    headSha: headSha?.value,
+    targetBranch: targetBranch?.value,
+    isFork,
+    isMergeQueueTestRun,
+    testRunId: isMergeQueueTestRun ? queueBranch?.testRunId : undefined,
+    runId: facts.runId || undefined,
+    runUrl: facts.runUrl && /^https?:\/\//i.test(facts.runUrl) ? facts.runUrl : undefined,
+    trigger: facts.trigger,
+    notes: notes.map((note) => note.replace(/\s+/g, ' ').trim()),
+    warnings,
+  };
+}
+
+function resolveRepo(
+  overrides: ContextRequest['overrides'],
+  trunkRepo: RepoRef | undefined,
+  facts: PipelineFacts,
+  notes: string[],
+): RepoRef {
+  const fromUrl = sourced(trunkRepo, OVERRIDES.repoUrl);
+  const chosen = first(sourced(overrides.repo, 'the repo input'), fromUrl, facts.repo);
+  if (!chosen) {
+    throw new ContextError(
+      `Cannot tell the repository: ${facts.variables.repo} is not set; set the repo input (owner/name) or ${OVERRIDES.repoUrl}.`,
+    );
+  }
+  const host = first(
+    sourced(overrides.repoHost, 'the repo-host input'),
+    sourced(fromUrl?.value.host, OVERRIDES.repoUrl),
+    sourced(facts.repo?.value.host, facts.repo?.source ?? ''),
+  ) ?? { value: 'github.com', source: 'the default' };
+  notes.push(
+    `repo: ${host.value}/${chosen.value.owner}/${chosen.value.name} (from ${chosen.source}; host from ${host.source})`,
+  );
+  return { host: host.value, owner: chosen.value.owner, name: chosen.value.name };
+}

@@ -1,0 +1,89 @@
+// What every host but GitHub Actions shares: inputs handed in by the entry point, secrets hidden from the
+// log and the files, the context from the CI's facts, log lines in the CI's dialect. Each host adds how
+// it reads its variables and where its outputs and summary go.
+import { tmpdir } from 'node:os';
+import type { Host, HostName } from '../../core/host.js';
+import { appendedFile, jsonOutputsFile } from './files.js';
+import { streamLog, Secrets, type LogDialect, type LogStream } from './log.js';
+import { resolvePipelineContext, type Environment, type PipelineFacts } from './pipeline-context.js';
+
+export type { Environment } from './pipeline-context.js';
+
+/** What the entry point (the CLI) hands a host. */
+export interface HostOptions {
+  env: Environment;
+  /** An input as the user gave it ('' when not given). */
+  input: (name: string) => string;
+  /** Where log lines go (stdout; stderr when stdout carries JSON). */
+  logStream: LogStream;
+  /** Paths the user gave for outputs, the summary and a dotenv report. */
+  files: { outputs?: string; summary?: string; dotenv?: string };
+  cwd: string;
+}
+
+/** A host the CLI runs: told the run's exit code at the end, for what is published only then. */
+export interface PipelineHost extends Host {
+  finish(exitCode: number): Promise<void>;
+}
+
+export interface HostParts {
+  name: HostName;
+  dialect: LogDialect;
+  facts: (env: Environment) => PipelineFacts;
+  /** Publishes outputs and the summary; given the shared pieces it may need. */
+  publish: (tools: PublishTools) => Pick<PipelineHost, 'setOutputs' | 'writeSummary' | 'finish'>;
+}
+
+export interface PublishTools {
+  options: HostOptions;
+  log: Host['log'];
+  secrets: Secrets;
+}
+
+export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHost {
+  const secrets = new Secrets();
+  const log = streamLog(options.logStream, parts.dialect, secrets);
+  const publisher = parts.publish({ options, log, secrets });
+  return {
+    name: parts.name,
+    input: options.input,
+    mask: (secret) => secrets.add(secret),
+    resolveContext: (request) => resolvePipelineContext(request, parts.facts(options.env), options.env),
+    setOutputs: (outputs) =>
+      publisher.setOutputs(
+        Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, secrets.hide(value)])),
+      ),
+    writeSummary: (markdown) => publisher.writeSummary(secrets.hide(markdown)),
+    finish: (exitCode) => publisher.finish(exitCode),
+    log,
+    tempDir: tmpdir(),
+  };
+}
+
+/**
+ * Outputs as a JSON object in --outputs-file and the summary appended to --summary-file (CircleCI,
+ * Jenkins, generic). Without the flags they are not written, which the log says once.
+ */
+export function filePublisher({ options, log }: PublishTools): ReturnType<HostParts['publish']> {
+  const outputs = options.files.outputs ? jsonOutputsFile(options.files.outputs, options.cwd) : undefined;
+  const summary = options.files.summary
+    ? appendedFile(options.files.summary, options.cwd, '--summary-file')
+    : undefined;
+  let toldNoOutputsFile = false;
+  return {
+    async setOutputs(values) {
+      if (outputs) return outputs(values);
+      if (!toldNoOutputsFile) log.info('Outputs are not written to a file: give --outputs-file <path>.');
+      toldNoOutputsFile = true;
+    },
+    async writeSummary(markdown) {
+      if (!summary) return;
+      try {
+        await summary.append(`${markdown}\n`);
+      } catch (error) {
+        log.warning(`The summary was not written: ${(error as Error).message}`);
+      }
+    },
+    finish: async () => undefined,
+  };
+}

@@ -1,0 +1,17 @@
+// Builds the host the CLI runs on. Each host is loaded only when chosen: a run loads one.
+import type { HostName } from '../core/host.js';
+import type { HostOptions, PipelineHost } from './common/pipeline-host.js';
+
+export async function createHost(name: HostName, options: HostOptions): Promise<PipelineHost> {
+  switch (name) {
+    case 'github-actions': {
+      const { githubActionsHost } = await import('./github-actions/host.js');
+      // Outside the action, inputs are the CLI's flags and variables, not INPUT_*.
+      return { ...githubActionsHost(options.env), input: options.input, finish: async () => undefined };
+    }
+    case 'generic':
+      return (await import('./generic.js')).genericHost(options);
+    default:
+      throw new Error(`The ${name} host is not built yet.`);
+  }
+}
