@@ -1,0 +1,113 @@
+// `npm run release -- <command>`: the parts of a release that read or write CHANGELOG.md.
+//   notes <tag>                  checks that the tag (v1.2.3) is package.json's version and that
+//                                CHANGELOG.md has a dated section for it; prints that section (the
+//                                release notes). The release workflow runs it on the pushed tag.
+//   prepare <version> [--date YYYY-MM-DD]
+//                                turns CHANGELOG.md's Unreleased section into the version's section and
+//                                sets package.json's (and the lock file's) version: the commit to tag.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?$/;
+const HEADING = /^## \[([^\]]+)\](?: - (.+))?$/;
+
+interface Section {
+  name: string;
+  date?: string;
+  /** The lines between this heading and the next level-2 heading. */
+  body: string;
+}
+
+/** The level-2 sections of a Keep a Changelog file, in order. */
+export function changelogSections(changelog: string): Section[] {
+  const sections: Section[] = [];
+  for (const line of changelog.split('\n')) {
+    const heading = HEADING.exec(line);
+    if (heading) {
+      sections.push({ name: heading[1]!, date: heading[2], body: '' });
+    } else if (line.startsWith('## ')) {
+      sections.push({ name: '', body: '' });
+    } else if (sections.length > 0) {
+      sections[sections.length - 1]!.body += `${line}\n`;
+    }
+  }
+  return sections
+    .filter((section) => section.name !== '')
+    .map((section) => ({ ...section, body: section.body.trim() }));
+}
+
+/** The release notes for a tag, or an error naming what to fix. */
+export function releaseNotes(tag: string, packageVersion: string, changelog: string): string {
+  const version = /^v(.+)$/.exec(tag)?.[1];
+  if (!version || !SEMVER.test(version)) {
+    throw new Error(`tag ${tag} is not a semantic version tag (v1.2.3): tag the release vMAJOR.MINOR.PATCH.`);
+  }
+  if (version !== packageVersion) {
+    throw new Error(
+      `tag ${tag} is not package.json's version (${packageVersion}): run npm run release -- prepare ${version}, commit, and tag that commit.`,
+    );
+  }
+  const section = changelogSections(changelog).find((candidate) => candidate.name === version);
+  if (!section) {
+    throw new Error(
+      `CHANGELOG.md has no section for ${version}: run npm run release -- prepare ${version} to turn Unreleased into it.`,
+    );
+  }
+  if (!section.date || !/^\d{4}-\d{2}-\d{2}$/.test(section.date)) {
+    throw new Error(
+      `CHANGELOG.md's section for ${version} has no release date (## [${version}] - YYYY-MM-DD).`,
+    );
+  }
+  if (!section.body) throw new Error(`CHANGELOG.md's section for ${version} is empty: say what changed.`);
+  return `${section.body}\n`;
+}
+
+/** CHANGELOG.md with its Unreleased entries moved under `version`, and a fresh empty Unreleased. */
+export function prepareChangelog(changelog: string, version: string, date: string): string {
+  if (!SEMVER.test(version)) throw new Error(`${version} is not a semantic version (1.2.3).`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`--date ${date} is not YYYY-MM-DD.`);
+  const sections = changelogSections(changelog);
+  if (sections.some((section) => section.name === version)) {
+    throw new Error(`CHANGELOG.md already has a section for ${version}.`);
+  }
+  if (!sections.find((section) => section.name === 'Unreleased')?.body) {
+    throw new Error('CHANGELOG.md has nothing under Unreleased to release.');
+  }
+  return changelog.replace(/^## \[Unreleased\]$/m, `## [Unreleased]\n\n## [${version}] - ${date}`);
+}
+
+function main(args: string[]): void {
+  const [command, argument] = args;
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  const changelog = readFileSync('CHANGELOG.md', 'utf8');
+  if (command === 'notes' && argument) {
+    process.stdout.write(releaseNotes(argument, pkg.version, changelog));
+    return;
+  }
+  if (command === 'prepare' && argument) {
+    const dateFlag = args.indexOf('--date');
+    const date = dateFlag > 0 ? (args[dateFlag + 1] ?? '') : new Date().toISOString().slice(0, 10);
+    writeFileSync('CHANGELOG.md', prepareChangelog(changelog, argument, date));
+    for (const file of ['package.json', 'package-lock.json']) {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as {
+        version: string;
+        packages?: Record<string, { version?: string }>;
+      };
+      json.version = argument;
+      if (json.packages?.['']) json.packages[''].version = argument;
+      writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    }
+    console.error(`CHANGELOG.md, package.json and package-lock.json now say ${argument} (${date}).`);
+    return;
+  }
+  throw new Error('usage: npm run release -- notes <tag> | prepare <version> [--date YYYY-MM-DD]');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
