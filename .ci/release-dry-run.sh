@@ -7,11 +7,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 step() { printf -- '--- %s\n' "$*"; }
 
-scratch="$(mktemp -d)"
+# Inside the repository (.tmp/ is ignored) so that node_modules can be hard-linked, not symlinked: the
+# bundle's module ids come from paths relative to the project, and a symlink would change them.
+scratch="$root/.tmp/release-dry-run"
+rm -rf "$scratch"
 trap 'rm -rf "$scratch"' EXIT
-git clone --quiet --no-local "$root" "$scratch/repo"
-cd "$scratch/repo"
-ln -s "$root/node_modules" node_modules
+git clone --quiet --no-local "$root" "$scratch"
+cd "$scratch"
+cp -al "$root/node_modules" node_modules
 git config user.name "release dry run"
 git config user.email "release-dry-run@localhost"
 

@@ -4,7 +4,8 @@
 //                                release notes). The release workflow runs it on the pushed tag.
 //   prepare <version> [--date YYYY-MM-DD]
 //                                turns CHANGELOG.md's Unreleased section into the version's section and
-//                                sets package.json's (and the lock file's) version: the commit to tag.
+//                                sets the version in package.json, the lock file and src/core/version.ts;
+//                                then rebuild dist/ and commit: that is the commit to tag.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -97,7 +98,14 @@ function main(args: string[]): void {
       if (json.packages?.['']) json.packages[''].version = argument;
       writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
     }
-    console.error(`CHANGELOG.md, package.json and package-lock.json now say ${argument} (${date}).`);
+    const versionFile = 'src/core/version.ts';
+    writeFileSync(
+      versionFile,
+      readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${argument}'`),
+    );
+    console.error(
+      `CHANGELOG.md, package.json, package-lock.json and ${versionFile} now say ${argument} (${date}).`,
+    );
     return;
   }
   throw new Error('usage: npm run release -- notes <tag> | prepare <version> [--date YYYY-MM-DD]');
