@@ -505,7 +505,7 @@ const LOOKUP_TIMEOUT_MS = 30_000;
 function gitHubLookup(token, apiUrl) {
     // Loaded on first use: most runs never ask the GitHub API, and its client is the bulk of the bundle.
     let client;
-    const octokit = () => (client ??= __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
+    const octokit = () => (client ??= __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
     const request = () => ({ signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     return {
         async pullRequest(owner, name, prNumber) {
