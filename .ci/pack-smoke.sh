@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The package as npm users get it: `npm pack`, the tarball installed in an empty directory (with nothing
+# of this repository's node_modules in reach), and the CLI run from there with npx: --help, --version,
+# and create-queue, submit-pull-request and get-submitted-pull-request against the emulator (started
+# from this checkout with `npm run emulator -- --port 0`). Needs `npm run bundle` to have built dist/.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+work="$(mktemp -d)"
+emulator_pid=""
+cleanup() {
+  if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "pack smoke test: $*" >&2
+  exit 1
+}
+
+tarball="$(npm pack --silent --pack-destination "$work")"
+tar -tzf "$work/$tarball" >"$work/contents.txt"
+echo "packed $tarball: $(wc -l <"$work/contents.txt") files"
+grep -qx 'package/dist/cli/index.js' "$work/contents.txt" || fail "the tarball has no dist/cli/index.js"
+if grep -E '^package/(src|__tests__|emulator|node_modules)/' "$work/contents.txt"; then
+  fail "the tarball carries sources or tests (above): check package.json files"
+fi
+
+mkdir "$work/app"
+cd "$work/app"
+echo '{ "name": "pack-smoke", "private": true }' >package.json
+npm install --no-audit --no-fund "$work/$tarball" 2>&1 | tee "$work/install.log"
+if grep -E 'EBADENGINE|install-scripts|deprecated' "$work/install.log"; then
+  fail "installing the package warned (above)"
+fi
+# The CLI is one bundle: installing it installs nothing else.
+installed="$(find node_modules -mindepth 1 -maxdepth 1 -not -name '.*' -printf '%f ')"
+[ "$installed" = "merge-queue-action " ] || fail "installing the package brought in more than itself: $installed"
+echo "installed: merge-queue-action alone ($(du -sh node_modules/merge-queue-action | cut -f1))"
+
+cli() { npx --no-install merge-queue-action "$@"; }
+cli --help | head -n 5
+[ "$(cli --version)" = "$(node -p "require('$root/package.json').version")" ] || fail "--version is not package.json's"
+
+# The emulator picks a free port and prints its base URL.
+(cd "$root" && exec node --import tsx emulator/cli.ts --port 0 --token pack-smoke-token --time-scale 600) \
+  >"$work/emulator.log" 2>&1 &
+emulator_pid=$!
+api_url=""
+for _ in $(seq 1 100); do
+  api_url="$(grep -Eo 'http://[^ ]+/v1' "$work/emulator.log" | head -n 1 || true)"
+  [ -n "$api_url" ] && break
+  sleep 0.1
+done
+[ -n "$api_url" ] || fail "the emulator did not start: $(cat "$work/emulator.log")"
+echo "emulator: $api_url"
+
+export MERGE_QUEUE_API_URL="$api_url" MERGE_QUEUE_API_TOKEN=pack-smoke-token
+export MERGE_QUEUE_REPO=octo-org/pack-smoke MERGE_QUEUE_TARGET_BRANCH=main
+cli create-queue --json >"$work/create.json" || fail "create-queue failed: $(cat "$work/create.json")"
+cli submit-pull-request --pr-number 7 --json >"$work/submit.json" || fail "submit-pull-request failed: $(cat "$work/submit.json")"
+cli get-submitted-pull-request --pr-number 7 --json >"$work/get.json" ||
+  fail "get-submitted-pull-request failed: $(cat "$work/get.json")"
+# shellcheck disable=SC2016 # the $ is JavaScript's, inside a template literal
+node -e '
+  const result = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  if (result.exitCode !== 0 || result.outputs["is-submitted"] !== "true" || result.outputs["pr-number"] !== "7") {
+    console.error("get-submitted-pull-request did not find PR 7 in the queue:", JSON.stringify(result));
+    process.exit(1);
+  }
+  console.log(`get-submitted-pull-request: PR #7 is ${result.outputs.state}`);
+' "$work/get.json"
+
+status=0
+MERGE_QUEUE_API_TOKEN=wrong-token cli get-queue >/dev/null 2>&1 || status=$?
+[ "$status" -eq 3 ] || fail "a refused token exits $status, not 3 (the service refused)"
+echo "pack smoke test: the packed CLI installs alone and runs against the emulator."
