@@ -155,6 +155,31 @@ describe('on GitHub Actions', () => {
   });
 });
 
+describe('on GitLab CI', () => {
+  it('takes the merge request from the pipeline and hands the outputs to later jobs as a dotenv report', async () => {
+    const projectDir = mkdtempSync(join(tmpdir(), 'cli-gitlab-'));
+    const run = await runCli(['get-submitted-pull-request'], {
+      env: {
+        GITLAB_CI: 'true',
+        CI_PROJECT_DIR: projectDir,
+        CI_SERVER_URL: 'https://github.com',
+        CI_PROJECT_PATH: REPO,
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_MERGE_REQUEST_IID: '5',
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+        MERGE_QUEUE_API_URL: emulator.current.url,
+        MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+      },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('host: gitlab-ci (detected by GITLAB_CI=true)');
+    const report = readFileSync(join(projectDir, 'merge-queue.env'), 'utf8');
+    expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=true$/m);
+    expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_PR_NUMBER=5$/m);
+    expect(readFileSync(join(projectDir, 'merge-queue-summary.md'), 'utf8')).toMatch(/#5/);
+  });
+});
+
 describe('exit codes', () => {
   it('1 when the outcome is a failure: the PR failed while waiting', async () => {
     await queue.ci(21, { outcome: 'fail', durationMinutes: 1 });

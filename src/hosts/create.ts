@@ -9,9 +9,15 @@ export async function createHost(name: HostName, options: HostOptions): Promise<
       // Outside the action, inputs are the CLI's flags and variables, not INPUT_*.
       return { ...githubActionsHost(options.env), input: options.input, finish: async () => undefined };
     }
+    case 'gitlab-ci':
+      return (await import('./gitlab-ci.js')).gitlabCiHost(options);
+    case 'buildkite':
+      return (await import('./buildkite.js')).buildkiteHost(options);
+    case 'circleci':
+      return (await import('./circleci.js')).circleciHost(options);
+    case 'jenkins':
+      return (await import('./jenkins.js')).jenkinsHost(options);
     case 'generic':
       return (await import('./generic.js')).genericHost(options);
-    default:
-      throw new Error(`The ${name} host is not built yet.`);
   }
 }

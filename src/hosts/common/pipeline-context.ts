@@ -45,7 +45,7 @@ export interface PipelineFacts {
   trigger: string;
   /** The variables that would have given each value, for the message when none did. */
   variables: { repo: string; prNumber: string; headSha: string; targetBranch: string };
-  /** Why the CI names no pull request for this build, completing "No pull request: ...". */
+  /** Why the CI names no pull request for this build (default: "<variable> is not set"). */
   noPullRequest?: string;
   /** Notes from reading the variables (a value that was ignored, and why). */
   notes?: string[];
@@ -146,10 +146,8 @@ export async function resolvePipelineContext(
   );
   if (prNumber) notes.push(`pr-number: ${prNumber.value} (from ${prNumber.source})`);
   else if (needs.pr || needs.headSha) {
-    const why = facts.noPullRequest ? ` (${facts.noPullRequest})` : '';
-    throw new ContextError(
-      `No pull request to act on: ${facts.variables.prNumber} is not set${why}; set the pr-number input.`,
-    );
+    const why = facts.noPullRequest ?? `${facts.variables.prNumber} is not set`;
+    throw new ContextError(`No pull request to act on: ${why}; set the pr-number input.`);
   }
   // What the CI says about its build's PR is not true of another PR named by an input; a merge-queue
   // branch's build commit is the test merge, never the PR's head.
@@ -263,4 +261,46 @@ function resolveRepo(
     `repo: ${host.value}/${chosen.value.owner}/${chosen.value.name} (from ${chosen.source}; host from ${host.source})`,
   );
   return { host: host.value, owner: chosen.value.owner, name: chosen.value.name };
+}
+
+/** Readers of a CI's variables, each value tagged with the variable it came from. */
+export function variableReader(env: Environment, notes: string[]) {
+  const text = (name: string): Sourced<string> | undefined => {
+    const value = env[name]?.trim();
+    return value ? { value, source: name } : undefined;
+  };
+  return {
+    text,
+    /** A PR number; a value that is not one is an error naming the variable. */
+    prNumber(name: string): Sourced<number> | undefined {
+      const found = text(name);
+      return found && { value: pullRequestNumber(found.value, name), source: name };
+    },
+    /** A full commit sha; anything else ("HEAD", a short sha) is noted and ignored. */
+    sha(name: string): Sourced<string> | undefined {
+      const found = text(name);
+      if (!found) return undefined;
+      if (isFullSha(found.value)) return { value: found.value.toLowerCase(), source: name };
+      notes.push(`${name} ${quoted(found.value)} is not a full commit sha; ignored`);
+      return undefined;
+    },
+    branch(name: string, remotePrefix = false): Sourced<string> | undefined {
+      const value = branchName(env[name], remotePrefix);
+      return value ? { value, source: name } : undefined;
+    },
+    /** The repository a remote URL names; a value that names none is noted and ignored. */
+    remote(name: string): Sourced<RepoRef> | undefined {
+      const found = text(name);
+      if (!found) return undefined;
+      const repo = parseRemoteUrl(found.value);
+      if (!repo) notes.push(`${name} does not name a repository (owner/name); ignored`);
+      return repo && { value: repo, source: name };
+    },
+  };
+}
+
+/** The same repository, compared without regard to case (hosts and GitHub names are case-insensitive). */
+export function sameRepo(a: RepoRef | undefined, b: RepoRef | undefined): boolean {
+  if (!a || !b) return false;
+  return `${a.owner}/${a.name}`.toLowerCase() === `${b.owner}/${b.name}`.toLowerCase();
 }

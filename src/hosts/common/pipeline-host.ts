@@ -38,12 +38,22 @@ export interface PublishTools {
   options: HostOptions;
   log: Host['log'];
   secrets: Secrets;
+  /** How many warnings the log has shown so far. */
+  warningsLogged: () => number;
 }
 
 export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHost {
   const secrets = new Secrets();
-  const log = streamLog(options.logStream, parts.dialect, secrets);
-  const publisher = parts.publish({ options, log, secrets });
+  const stream = streamLog(options.logStream, parts.dialect, secrets);
+  let warnings = 0;
+  const log: Host['log'] = {
+    ...stream,
+    warning: (message, annotation) => {
+      warnings++;
+      stream.warning(message, annotation);
+    },
+  };
+  const publisher = parts.publish({ options, log, secrets, warningsLogged: () => warnings });
   return {
     name: parts.name,
     input: options.input,
