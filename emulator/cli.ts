@@ -1,12 +1,68 @@
-// `npm run emulator -- --port <n> --token <t> [--seed n] [--time-scale x] [--scenario file]
-//  [--flaky-fixture file] [--fault /endpoint=kind[:arg],...]`: runs the emulator until interrupted and
-// prints its base URL and token.
+// `npm run emulator -- [flags]`: runs the emulator until interrupted, prints its URLs and token, and logs
+// one line per state change of a pull request or a test run. `--help` explains each flag.
+// SIGTERM and SIGINT end it at once (the default action of the signals: no handler that a busy
+// moment could hold up); its state lives in memory only, so there is nothing to save.
 import { parseArgs } from 'node:util';
 import { parseFaultFlag } from './faults.js';
+import type { HistoryEvent } from './merge-queue/engine/types.js';
 import { DEFAULT_TOKEN, startEmulator, type EmulatorOptions } from './server.js';
 
-const USAGE =
-  'usage: npm run emulator -- [--port n] [--host h] [--token t] [--seed n] [--time-scale x] [--scenario file] [--flaky-fixture file] [--fault /endpoint=kind,...]';
+const MAX_TIME_SCALE = 100_000;
+
+const FLAGS = {
+  port: { type: 'string', arg: 'n', help: 'port to listen on; 0 (the default) picks a free one' },
+  host: { type: 'string', arg: 'h', help: 'address to bind (default 127.0.0.1)' },
+  token: {
+    type: 'string',
+    arg: 't',
+    help: `the token every request must carry in x-api-token (default ${DEFAULT_TOKEN})`,
+  },
+  seed: {
+    type: 'string',
+    arg: 'n',
+    help: 'seed of the random source: the same seed and calls give the same ids and history',
+  },
+  'time-scale': {
+    type: 'string',
+    arg: 'x',
+    help: `virtual time follows real time x times faster (0 < x <= ${MAX_TIME_SCALE}); without it, time moves only when told (the page's clock buttons, POST /_emulator/clock/advance)`,
+  },
+  scenario: {
+    type: 'string',
+    arg: 'file',
+    help: 'a JSON scenario (queues, PRs, CI outcomes) loaded at start',
+  },
+  'flaky-fixture': {
+    type: 'string',
+    arg: 'file',
+    help: 'a flaky-tests fixture (at most 20 MiB) to seed the flaky-tests endpoints with',
+  },
+  fault: {
+    type: 'string',
+    arg: '/endpoint=kind[:arg],...',
+    multiple: true,
+    help: 'faults the next requests to that endpoint meet, one each: status, rate-limit, delay, hang, reset, truncated, non-json, html-error, redirect',
+  },
+  quiet: { type: 'boolean', help: 'do not log state changes' },
+  help: { type: 'boolean', help: 'show this help' },
+} as const;
+
+function usage(): string {
+  const lines = Object.entries(FLAGS).map(([name, flag]) => {
+    const left = `  --${name}${'arg' in flag ? ` ${flag.arg}` : ''}`;
+    return `${left.padEnd(34)} ${flag.help}`;
+  });
+  return [
+    'usage: npm run emulator -- [flags]',
+    '',
+    'A local twin of the merge-queue and flaky-tests v1 API, with a page to watch and drive the queue.',
+    '',
+    ...lines,
+    '',
+    'The page is served at the root of the printed origin; the control surface lives under /_emulator.',
+    'SIGTERM or Ctrl-C ends it at once. See emulator/README.md.',
+  ].join('\n');
+}
 
 function numberFlag(
   name: string,
@@ -25,51 +81,68 @@ function numberFlag(
 function optionsFrom(argv: string[]): {
   options: EmulatorOptions;
   faults: ReturnType<typeof parseFaultFlag>[];
+  quiet: boolean;
 } {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      token: { type: 'string' },
-      seed: { type: 'string' },
-      'time-scale': { type: 'string' },
-      scenario: { type: 'string' },
-      'flaky-fixture': { type: 'string' },
-      fault: { type: 'string', multiple: true },
-      help: { type: 'boolean' },
-    },
+    options: Object.fromEntries(
+      Object.entries(FLAGS).map(([name, flag]) => [
+        name,
+        { type: flag.type, ...('multiple' in flag ? { multiple: true } : {}) },
+      ]),
+    ) as { [K in keyof typeof FLAGS]: { type: (typeof FLAGS)[K]['type']; multiple?: boolean } },
     strict: true,
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage());
     process.exit(0);
   }
-  if (values.token !== undefined && values.token.trim() === '')
-    throw new Error('--token: give a non-empty token');
+  const text = (name: keyof typeof FLAGS) => values[name] as string | undefined;
+  const token = text('token');
+  if (token !== undefined && token.trim() === '') throw new Error('--token: give a non-empty token');
   const port = numberFlag(
     'port',
-    values.port,
+    text('port'),
     (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
     'a port 0..65535 (0 picks a free one)',
   );
-  const seed = numberFlag('seed', values.seed, Number.isInteger, 'an integer');
+  const seed = numberFlag('seed', text('seed'), Number.isSafeInteger, 'an integer');
   const timeScale = numberFlag(
     'time-scale',
-    values['time-scale'],
-    (n) => n > 0,
-    'a number above 0 (virtual seconds per real second)',
+    text('time-scale'),
+    (n) => n > 0 && n <= MAX_TIME_SCALE,
+    `a number above 0 and at most ${MAX_TIME_SCALE} (virtual seconds per real second)`,
   );
   const options: EmulatorOptions = {
-    token: values.token ?? DEFAULT_TOKEN,
+    token: token ?? DEFAULT_TOKEN,
     ...(port !== undefined ? { port } : {}),
-    ...(values.host ? { host: values.host } : {}),
+    ...(text('host') ? { host: text('host')! } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeScale !== undefined ? { timeScale } : {}),
-    ...(values.scenario ? { scenario: values.scenario } : {}),
-    ...(values['flaky-fixture'] ? { flakyFixture: values['flaky-fixture'] } : {}),
+    ...(text('scenario') ? { scenario: text('scenario')! } : {}),
+    ...(text('flaky-fixture') ? { flakyFixture: text('flaky-fixture')! } : {}),
   };
-  return { options, faults: (values.fault ?? []).map(parseFaultFlag) };
+  const faults = ((values.fault as string[] | undefined) ?? []).map(parseFaultFlag);
+  return { options, faults, quiet: values.quiet === true };
+}
+
+/** One log line for a state change; control characters in names are shown escaped. */
+export function describeEvent(event: HistoryEvent): string {
+  const at = new Date(event.at).toISOString();
+  const queue = printable(event.queueKey);
+  if (event.kind === 'run') {
+    const prs = event.prNumbers.map((n) => `#${n}`).join(', ');
+    const why = event.reason ? ` (${event.reason})` : '';
+    return `${at} ${queue} ${event.runKind} run ${event.runId.slice(0, 8)} [${prs}] ${event.status}${why}`;
+  }
+  const from = event.from ?? 'submitted';
+  const why = event.reason ? ` (${event.reason})` : '';
+  return `${at} ${queue} #${event.prNumber} ${from} -> ${event.to}${why}`;
+}
+
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 async function main(): Promise<void> {
@@ -77,7 +150,7 @@ async function main(): Promise<void> {
   try {
     parsed = optionsFrom(process.argv.slice(2));
   } catch (error) {
-    console.error(`emulator: ${(error as Error).message}\n${USAGE}`);
+    console.error(`emulator: ${(error as Error).message}\n(npm run emulator -- --help explains each flag)`);
     process.exit(2);
   }
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -87,14 +160,11 @@ async function main(): Promise<void> {
     console.error(`emulator: ${(error as Error).message}`);
     process.exit(1);
   }
-  const stop = () => {
-    void emulator.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   for (const { path, faults } of parsed.faults) emulator.faults.plan(path, faults);
+  if (!parsed.quiet) emulator.engine.core.onEvent((event) => console.log(describeEvent(event)));
   console.log(`Merge-queue API emulator listening on ${emulator.url}`);
   console.log(`Token: ${emulator.token}`);
+  console.log(`Page: ${emulator.origin}/#token=${encodeURIComponent(emulator.token)}`);
   console.log(`Control surface: ${emulator.origin}/_emulator (see emulator/README.md)`);
   if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);
 }

@@ -15,6 +15,8 @@ interface Timer {
 
 /** The emulator's clock starts at a fixed instant so that histories are reproducible. */
 export const DEFAULT_START_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
+/** The clock never goes past this instant (timers due later never fire): far enough for any rehearsal. */
+export const CLOCK_HORIZON = Date.UTC(2100, 0, 1);
 
 export class VirtualClock {
   private current: number;
@@ -23,6 +25,11 @@ export class VirtualClock {
 
   constructor(startMs: number = DEFAULT_START_TIME) {
     this.current = startMs;
+  }
+
+  /** How far the clock may still advance, in milliseconds. */
+  room(): number {
+    return CLOCK_HORIZON - this.current;
   }
 
   /** Milliseconds since the epoch, virtual. */
@@ -53,6 +60,11 @@ export class VirtualClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
     const target = this.current + ms;
+    if (target > CLOCK_HORIZON) {
+      throw new RangeError(
+        `the virtual clock stops at ${new Date(CLOCK_HORIZON).toISOString()}; it is ${this.iso()}`,
+      );
+    }
     for (;;) {
       const next = this.heap[0];
       if (!next || next.at > target) break;

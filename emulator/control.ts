@@ -50,27 +50,31 @@ export const QueueControl = Type.Composite([
 ]);
 export type QueueControl = Static<typeof QueueControl>;
 
+/** The longest a simulated test run may take, and the longest one clock step. */
+const MAX_RUN_MINUTES = 7 * 24 * 60;
+export const MAX_STEP_MINUTES = 366 * 24 * 60;
+
 const Duration = {
-  durationMinutes: Type.Optional(Type.Number({ minimum: 0 })),
-  durationSeconds: Type.Optional(Type.Number({ minimum: 0 })),
+  durationMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_RUN_MINUTES })),
+  durationSeconds: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_RUN_MINUTES * 60 })),
 };
 
 export const CiControl = Type.Object({
   repo: Type.Optional(RepoInput),
-  prNumber: Type.Optional(Type.Integer({ minimum: 0 })),
+  prNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: UINT32_MAX })),
   outcome: Type.Optional(Type.Union(CI_OUTCOMES.map((o) => Type.Literal(o)))),
-  flakyFailures: Type.Optional(Type.Integer({ minimum: 0 })),
+  flakyFailures: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000 })),
   ...Duration,
 });
 export type CiControl = Static<typeof CiControl>;
 
 export const PullRequestControl = Type.Object({
   repo: RepoInput,
-  number: Type.Integer({ minimum: 0 }),
-  title: Type.Optional(Type.String()),
-  author: Type.Optional(Type.String()),
-  headSha: Type.Optional(Type.String({ minLength: 1 })),
-  baseBranch: Type.Optional(Type.String({ minLength: 1 })),
+  number: Type.Integer({ minimum: 0, maximum: UINT32_MAX }),
+  title: Type.Optional(Type.String({ maxLength: 65_536 })),
+  author: Type.Optional(Type.String({ maxLength: 256 })),
+  headSha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  baseBranch: Type.Optional(Type.String({ minLength: 1, maxLength: 1_024 })),
   mergeability: Type.Optional(
     Type.Union(['unspecified', 'in_progress', 'mergeable', 'not_mergeable'].map((m) => Type.Literal(m))),
   ),
@@ -79,11 +83,13 @@ export const PullRequestControl = Type.Object({
 export type PullRequestControl = Static<typeof PullRequestControl>;
 
 const ClockAdvance = Type.Object({
-  minutes: Type.Optional(Type.Number({ minimum: 0 })),
-  seconds: Type.Optional(Type.Number({ minimum: 0 })),
-  ms: Type.Optional(Type.Number({ minimum: 0 })),
+  minutes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
+  seconds: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * 60 })),
+  ms: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * MINUTE_MS })),
 });
-const RunUntilIdle = Type.Object({ maxMinutes: Type.Optional(Type.Number({ minimum: 0 })) });
+const RunUntilIdle = Type.Object({
+  maxMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
+});
 
 export const WebhookControl = Type.Object({
   url: Type.String({ pattern: '^https?://' }),
@@ -97,7 +103,7 @@ const GitHubPullRequestEvent = Type.Object({
   action: Type.String({ maxLength: 64 }),
   pull_request: Type.Object({
     number: Type.Integer({ minimum: 1, maximum: UINT32_MAX }),
-    title: Type.String({ maxLength: 1024 }),
+    title: Type.String({ maxLength: 65_536 }),
     user: Type.Object({ login: Type.String({ minLength: 1, maxLength: 256 }) }),
     head: Type.Object({ sha: Type.String({ minLength: 1, maxLength: 64 }) }),
     base: Type.Object({ ref: Type.String({ minLength: 1, maxLength: 1024 }) }),
@@ -195,6 +201,15 @@ export function applyPullRequestControl(
   return info;
 }
 
+/** A step the clock can take, or a 400 saying where it stops. */
+function withinHorizon(engine: MergeQueueEngine, ms: number): number {
+  if (ms <= engine.clock.room()) return ms;
+  throw new EmulatorError(
+    400,
+    `clock/advance: the virtual clock stops at ${new Date(engine.clock.now() + engine.clock.room()).toISOString()} and is at ${engine.clock.iso()}; advance by at most ${Math.floor(engine.clock.room() / MINUTE_MS)} minutes`,
+  );
+}
+
 function infoView(info: PullRequestInfo) {
   return {
     number: info.number,
@@ -256,12 +271,12 @@ export function registerControlRoutes(
   app.get(`${CONTROL_PREFIX}/clock`, async () => now());
   app.post(`${CONTROL_PREFIX}/clock/advance`, { schema: { body: ClockAdvance } }, async (request) => {
     const { minutes = 0, seconds = 0, ms = 0 } = request.body as Static<typeof ClockAdvance>;
-    engine.advance(minutes * MINUTE_MS + seconds * 1000 + ms);
+    engine.advance(withinHorizon(engine, minutes * MINUTE_MS + seconds * 1000 + ms));
     return now();
   });
   app.post(`${CONTROL_PREFIX}/clock/run-until-idle`, { schema: { body: RunUntilIdle } }, async (request) => {
     const { maxMinutes = DEFAULT_IDLE_LIMIT_MINUTES } = (request.body ?? {}) as Static<typeof RunUntilIdle>;
-    engine.runUntilIdle(maxMinutes * MINUTE_MS);
+    engine.runUntilIdle(Math.min(maxMinutes * MINUTE_MS, engine.clock.room()));
     return now();
   });
 

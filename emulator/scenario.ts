@@ -9,6 +9,7 @@ import {
   applyPullRequestControl,
   CiControl,
   ensureQueue,
+  MAX_STEP_MINUTES,
   PullRequestControl,
   QueueControl,
   repoFrom,
@@ -34,7 +35,7 @@ const ScenarioPullRequest = Type.Composite([
         ),
         noBatch: Type.Optional(Type.Boolean()),
         /** Minutes after the start; 0 (the default) submits at once. */
-        atMinute: Type.Optional(Type.Number({ minimum: 0 })),
+        atMinute: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
       }),
     ),
   }),
@@ -42,8 +43,8 @@ const ScenarioPullRequest = Type.Composite([
 
 export const Scenario = Type.Object({
   ci: Type.Optional(Type.Omit(CiControl, ['repo', 'prNumber'])),
-  queues: Type.Optional(Type.Array(QueueControl)),
-  pullRequests: Type.Optional(Type.Array(ScenarioPullRequest)),
+  queues: Type.Optional(Type.Array(QueueControl, { maxItems: 100 })),
+  pullRequests: Type.Optional(Type.Array(ScenarioPullRequest, { maxItems: 5_000 })),
   /** A flaky-tests fixture, as the flaky-tests store takes it. */
   flakyTests: Type.Optional(Type.Unknown()),
 });

@@ -159,7 +159,7 @@ function followRealTime(engine: MergeQueueEngine, scale: number): ReturnType<typ
   let last = performance.now();
   const ticker = setInterval(() => {
     const now = performance.now();
-    engine.advance((now - last) * scale);
+    engine.advance(Math.min((now - last) * scale, engine.clock.room()));
     last = now;
   }, TICK_MS);
   ticker.unref();

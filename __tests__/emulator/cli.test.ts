@@ -17,7 +17,9 @@ function tempFile(name: string, content: string): string {
 }
 
 /** Starts the CLI, waits for the lines it prints at start, and stops it. */
-async function runCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }> {
+async function runCli(
+  args: string[],
+): Promise<{ stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null }> {
   const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,8 +31,10 @@ async function runCli(args: string[]): Promise<{ stdout: string; stderr: string;
     if (stdout.includes('Control surface:')) child.kill('SIGTERM');
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { stdout, stderr, code };
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (...ended) => resolve(ended)),
+  );
+  return { stdout, stderr, code, signal };
 }
 
 const scenario: Scenario = {
@@ -58,16 +62,69 @@ const scenario: Scenario = {
 
 describe('emulator CLI', () => {
   it('prints its base URL ending in /v1 and the token', async () => {
-    const { stdout, code } = await runCli(['--port', '0', '--token', 'cli-token', '--seed', '3']);
+    const { stdout, signal } = await runCli(['--port', '0', '--token', 'cli-token', '--seed', '3']);
     expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/v1\n/);
     expect(stdout).toContain('Token: cli-token');
+    expect(stdout).toMatch(/Page: http:\/\/127\.0\.0\.1:\d+\/#token=cli-token\n/);
+    expect(signal).toBe('SIGTERM');
+  });
+
+  it('logs one line per state change of a PR or a test run', async () => {
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--token', 'log-token'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const seen = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const look = () => pattern.test(stdout) && resolve();
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          look();
+        });
+        look();
+      });
+    await seen(/listening on (\S+)\n/);
+    const url = stdout.match(/listening on (\S+)\n/)![1]!;
+    const post = (path: string, body: unknown) =>
+      request(`${url}${path}`, 'POST', body, { 'x-api-token': 'log-token' });
+    const ref = { repo: { host: 'github.com', owner: 'acme', name: 'logs' }, targetBranch: 'main' };
+    await post('/createQueue', ref);
+    await post('/submitPullRequest', { ...ref, pr: { number: 7 } });
+    await seen(/#7 pending -> testing/);
+    child.kill('SIGTERM');
+    const lines = stdout.split('\n').filter((line) => line.includes('github.com/acme/logs@main'));
+    expect(lines).toEqual([
+      '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 submitted -> not_ready (API_REQUESTED)',
+      '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 not_ready -> pending (MERGE_ITEM_NOW_READY)',
+      '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 pending -> testing',
+      expect.stringMatching(
+        /^2025-01-06T09:00:00\.000Z github\.com\/acme\/logs@main main run \w{8} \[#7\] in_progress$/,
+      ),
+    ]);
+  });
+
+  it('explains each flag with --help', async () => {
+    const { stdout, code } = await runCli(['--help']);
     expect(code).toBe(0);
+    for (const flag of [
+      'port',
+      'host',
+      'token',
+      'seed',
+      'time-scale',
+      'scenario',
+      'flaky-fixture',
+      'fault',
+      'quiet',
+    ])
+      expect(stdout).toMatch(new RegExp(`^  --${flag}\\b.{4,}\\S{3,}`, 'm'));
   });
 
   it('refuses a bad flag with one line naming it', async () => {
     const { stderr, code } = await runCli(['--time-scale', 'fast']);
     expect(stderr.split('\n')[0]).toBe(
-      'emulator: --time-scale "fast": expected a number above 0 (virtual seconds per real second)',
+      'emulator: --time-scale "fast": expected a number above 0 and at most 100000 (virtual seconds per real second)',
     );
     expect(code).toBe(2);
   });

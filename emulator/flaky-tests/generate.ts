@@ -75,7 +75,7 @@ function generateTest(random: SeededRandom, status: TestStatus, index: number, n
   const failures = Array.from({ length: failureCount }, () => ({
     at: new Date(nowMs - random.int(7 * DAY_MS)).toISOString(),
     summary: pick(random, FAILURE_MESSAGES),
-  })).sort((a, b) => a.at.localeCompare(b.at));
+  })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const runs = 20 + random.int(400);
   const rate7d = Math.min(1, failureCount / runs);
   const test: FixtureTest = {
