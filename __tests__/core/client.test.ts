@@ -94,14 +94,18 @@ describe('ApiClient against the emulator', () => {
 
   it('gives up at the deadline when the service hangs', async () => {
     await planFaults('/getQueue', [{ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }]);
-    const error = await failureOf(
-      client({ deadlineMs: 1200, retry: { ...FAST_RETRIES, attemptTimeoutMs: 400 } }).getQueue(queue),
-    );
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toMatch(
-      /no answer within 0\.4s\. Gave up after \d attempt\(s\)\. .*raise timeout-seconds/,
-    );
-    await control('DELETE', '/faults');
+    try {
+      const error = await failureOf(
+        client({ deadlineMs: 1200, retry: { ...FAST_RETRIES, attemptTimeoutMs: 400 } }).getQueue(queue),
+      );
+      expect(error.kind).toBe('timeout');
+      // The last attempt gets what is left of the deadline: 0.4 s, or less on a busy machine.
+      expect(error.message).toMatch(
+        /no answer within 0\.[1-4]s\. Gave up after \d attempt\(s\)\. .*raise timeout-seconds/,
+      );
+    } finally {
+      await control('DELETE', '/faults');
+    }
   });
 
   it.each([
