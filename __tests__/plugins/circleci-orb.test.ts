@@ -2,8 +2,10 @@
 // rules (the circleci CLI that validates and publishes orbs is not installable here): the root keys,
 // every command, job, executor and example with its description, typed parameters and resolved
 // references, the inputs each job hands the CLI, and the ready config in examples/circleci.
-import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
@@ -15,6 +17,8 @@ import {
   parameterProblems,
   type Element,
 } from '../helpers/orb.js';
+import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { runScript } from '../helpers/run-script.js';
 
 const orb = packOrb('orb');
 const executors = Object.keys(orb.executors);
@@ -166,5 +170,98 @@ describe('examples/circleci/config.yml', () => {
     const used = JSON.stringify(config.workflows);
     for (const job of ['submit-pull-request', 'set-impacted-targets', 'flaky-report'])
       expect(used).toContain(`${ALIAS}${job}`);
+  });
+});
+
+// The packed run-operation command run the way CircleCI runs a `run` step (bash -eo pipefail -c), with
+// the variables CircleCI sets for a pull-request build and the step's environment the parameters
+// become; the CLI it runs is this repository's build, against the emulator.
+describe('the orb command run-operation, run as CircleCI runs it', () => {
+  const emu = useEmulator();
+  const queue = new QueueDriver(emu, 'acme/widgets');
+  const HEAD_SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
+  let work: string;
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'mqa-circleci-'));
+    await queue.create();
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const command = (orb.commands['run-operation']!.steps as { run: { command: string } }[])[0]!.run.command;
+
+  function circleEnv(params: Record<string, string>): Record<string, string> {
+    return {
+      CI: 'true',
+      CIRCLECI: 'true',
+      CIRCLE_BRANCH: 'feature/faster-widgets',
+      CIRCLE_BUILD_NUM: '977',
+      CIRCLE_BUILD_URL: 'https://circleci.com/gh/acme/widgets/977',
+      CIRCLE_JOB: 'merge-queue/submit-pull-request',
+      CIRCLE_WORKFLOW_ID: '5a1f6c1e-8a0e-4cc4-9f2b-2f6f0d6d1e77',
+      CIRCLE_PROJECT_USERNAME: 'acme',
+      CIRCLE_PROJECT_REPONAME: 'widgets',
+      CIRCLE_REPOSITORY_URL: 'git@github.com:acme/widgets.git',
+      CIRCLE_PULL_REQUEST: 'https://github.com/acme/widgets/pull/31',
+      CIRCLE_PULL_REQUESTS: 'https://github.com/acme/widgets/pull/31',
+      CIRCLE_SHA1: HEAD_SHA,
+      BASH_ENV: join(work, 'bash-env'),
+      TRUNK_API_TOKEN: TEST_TOKEN,
+      MERGE_QUEUE_API_URL: emu.current.url,
+      // The command's parameters, as its step's environment sets them (defaults as the orb declares).
+      PARAM_API_TOKEN_ENV: 'TRUNK_API_TOKEN',
+      PARAM_CLI: `${process.execPath} ${resolve('dist/cli/index.js')}`,
+      PARAM_OUTPUTS_FILE: 'merge-queue-outputs.json',
+      PARAM_SUMMARY_FILE: 'merge-queue-summary.md',
+      PARAM_ARGS: '',
+      ...params,
+    };
+  }
+
+  it('submits the PR, writes the outputs file and summary, and exports the outputs to later steps', async () => {
+    const run = await runScript(
+      '/bin/bash',
+      ['-eo', 'pipefail', '-c', command],
+      circleEnv({
+        PARAM_OPERATION: 'submit-pull-request',
+        PARAM_TARGET_BRANCH: 'main',
+        PARAM_ARGS: '--priority high',
+      }),
+      { cwd: work },
+    );
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(JSON.stringify(await queue.pr(31))).toContain(HEAD_SHA);
+
+    const outputs = JSON.parse(readFileSync(join(work, 'merge-queue-outputs.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(outputs).toMatchObject({ 'pr-number': '31', 'target-branch': 'main', repo: 'acme/widgets' });
+    expect(readFileSync(join(work, 'merge-queue-summary.md'), 'utf8')).toContain('31');
+
+    // A later step: CircleCI sources BASH_ENV before it.
+    const later = await runScript(
+      '/bin/bash',
+      ['-c', `source "$BASH_ENV"; echo "$MERGE_QUEUE_OUTPUT_PR_NUMBER $MERGE_QUEUE_OUTPUT_TARGET_BRANCH"`],
+      {
+        BASH_ENV: join(work, 'bash-env'),
+      },
+    );
+    expect(later.stdout.trim()).toBe('31 main');
+    expect(run.stdout + run.stderr + readFileSync(join(work, 'bash-env'), 'utf8')).not.toContain(TEST_TOKEN);
+  });
+
+  it('ends with the CLI exit code, 2 for a bad input, naming it', async () => {
+    const run = await runScript(
+      '/bin/bash',
+      ['-eo', 'pipefail', '-c', command],
+      circleEnv({
+        PARAM_OPERATION: 'submit-pull-request',
+        PARAM_TARGET_BRANCH: 'main',
+        PARAM_ARGS: '--priority soon',
+      }),
+      { cwd: work },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toContain('priority');
   });
 });
