@@ -5,7 +5,7 @@
 // Buildkite's servers), so a recording stand-in on PATH answers the CLI's meta-data and annotate calls;
 // the API calls go to the emulator over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BuildkiteAgentStandIn } from '../helpers/buildkite-agent.js';
@@ -81,6 +81,17 @@ async function runHook(name: string, config: Record<string, unknown>, pluginName
 }
 
 describe('Buildkite plugin hooks/command', () => {
+  it("uploads the build PR's impacted targets at its head sha, with meta-data and an annotation", async () => {
+    writeFileSync(join(work, 'impacted-targets.txt'), '//app:widgets\n//lib:gears\n');
+    const run = await runHook('targets', {
+      operation: 'set-impacted-targets',
+      inputs: { 'impacted-targets-file': 'impacted-targets.txt', 'api-url': emu.current.url },
+    });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(run.agent.metaData()).toMatchObject({ 'impacted-targets-count': '2', 'pr-number': '17' });
+    expect(run.agent.annotations()).toMatchObject([{ style: 'success', context: 'set-impacted-targets' }]);
+  });
+
   it('submits the build PR with the configured inputs, sets meta-data and annotates the build', async () => {
     const run = await runHook('submit', {
       operation: 'submit-pull-request',
@@ -88,12 +99,18 @@ describe('Buildkite plugin hooks/command', () => {
     });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
 
+    // The head sha is the one the upload above took from BUILDKITE_COMMIT.
     const pr = await queue.pr(17);
-    expect(pr).toMatchObject({ prNumber: 17, priority: expect.anything() });
     expect(JSON.stringify(pr)).toContain(HEAD_SHA);
 
     const meta = run.agent.metaData();
-    expect(meta).toMatchObject({ 'pr-number': '17', 'target-branch': 'main', repo: 'acme/widgets' });
+    expect(meta).toMatchObject({
+      'pr-number': '17',
+      'target-branch': 'main',
+      repo: 'acme/widgets',
+      state: pr.state.toUpperCase(),
+      'priority-name': 'high',
+    });
     const [annotation, ...more] = run.agent.annotations();
     expect(more).toEqual([]);
     expect(annotation).toMatchObject({ style: 'success', context: 'submit-pull-request' });

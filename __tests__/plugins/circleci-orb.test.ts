@@ -1,7 +1,8 @@
 // The CircleCI orb's source (orb/), packed as `circleci orb pack` does, checked against the orb schema's
 // rules (the circleci CLI that validates and publishes orbs is not installable here): the root keys,
 // every command, job, executor and example with its description, typed parameters and resolved
-// references, the inputs each job hands the CLI, and the ready config in examples/circleci.
+// references, the inputs each job hands the CLI, and the ready config in examples/circleci. Then the
+// packed run-operation command itself, run by bash as CircleCI runs a step, against the emulator.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

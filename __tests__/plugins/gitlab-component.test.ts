@@ -84,11 +84,20 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
     await control('/queues', { repo: REPO, targetBranch: 'main' });
   });
 
-  it('a merge-request pipeline submits the PR, and a later job reads its outputs from the dotenv report', async () => {
+  it('a merge-request pipeline uploads impacted targets and submits the PR; a later job reads the outputs from the dotenv report', async () => {
     const run = await pipeline(
       {
-        stages: ['test', 'deploy', 'report'],
-        include: [component('submit-pull-request', { priority: 'high' })],
+        stages: ['build', 'test', 'deploy', 'report'],
+        include: [
+          component('set-impacted-targets', { needs: ['compute-impacted-targets'] }),
+          component('submit-pull-request', { priority: 'high' }),
+        ],
+        'compute-impacted-targets': {
+          stage: 'build',
+          rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
+          script: ['printf "//app:widgets\\n//lib:gears\\n" > impacted-targets.txt'],
+          artifacts: { paths: ['impacted-targets.txt'] },
+        },
         'read-outputs': {
           stage: 'report',
           needs: ['merge-queue-submit'],
@@ -107,6 +116,7 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
       },
     );
     expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
+    expect(run.stdout).toMatch(/PASS\s+merge-queue-impacted-targets/);
     expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
     expect(run.stdout).toMatch(/PASS\s+read-outputs/);
 
@@ -119,10 +129,11 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
       },
     );
     expect(answer.status).toBe(200);
+    // The emulator knows the head sha from the upload: the one GitLab's variables named, this commit.
     expect(JSON.stringify(answer.json)).toContain(headSha);
 
     const seen = readFileSync(join(project, 'seen-outputs.txt'), 'utf8').trim();
-    expect(seen).toBe(`state=${answer.json.state.toLowerCase()} pr=21 branch=main`);
+    expect(seen).toBe(`state=${answer.json.state.toUpperCase()} pr=21 branch=main`);
     const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
     expect(summary).toContain('21');
     expect(run.stdout + run.stderr + seen + summary).not.toContain(TEST_TOKEN);
