@@ -66,13 +66,19 @@ function buildkiteEnv(config: Record<string, unknown>, pluginName = 'MERGE_QUEUE
   };
 }
 
-async function runHook(name: string, config: Record<string, unknown>, pluginName?: string) {
+async function runHook(
+  name: string,
+  config: Record<string, unknown>,
+  pluginName?: string,
+  extraEnv: Record<string, string> = {},
+) {
   const agent = new BuildkiteAgentStandIn(join(work, name));
   const result = await runScript(
     'bash',
     [HOOK],
     {
       ...buildkiteEnv(config, pluginName),
+      ...extraEnv,
       PATH: `${agent.dir}:${process.env.PATH}`,
     },
     { cwd: work },
@@ -100,15 +106,13 @@ describe('Buildkite plugin hooks/command', () => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
 
     // The head sha is the one the upload above took from BUILDKITE_COMMIT.
-    const pr = await queue.pr(17);
-    expect(JSON.stringify(pr)).toContain(HEAD_SHA);
+    expect(await queue.pr(17)).toMatchObject({ prSha: HEAD_SHA, priorityName: 'high' });
 
     const meta = run.agent.metaData();
     expect(meta).toMatchObject({
       'pr-number': '17',
       'target-branch': 'main',
       repo: 'acme/widgets',
-      state: pr.state.toUpperCase(),
       'priority-name': 'high',
     });
     const [annotation, ...more] = run.agent.annotations();
@@ -127,16 +131,34 @@ describe('Buildkite plugin hooks/command', () => {
       'MERGE_QUEUE_ACTION_GIT',
     );
     expect(run.code).toBe(0);
+    expect(run.agent.metaData()).toMatchObject({ state: (await queue.pr(17)).state.toUpperCase() });
     expect(run.agent.annotations()).toMatchObject([{ context: 'get-submitted-pull-request' }]);
   });
 
-  it('fails with exit code 3 and an error annotation when the service refuses', async () => {
-    const run = await runHook('refused', {
+  it('ends with exit code 1 and an error annotation when the outcome fails (a PR not in the queue)', async () => {
+    const run = await runHook('not-queued', {
       operation: 'cancel-pull-request',
-      inputs: { 'api-url': emu.current.url, 'pr-number': 404 },
+      inputs: { 'api-url': emu.current.url, 'pr-number': 404, 'target-branch': 'main' },
     });
+    expect(run.code).toBe(1);
+    const [annotation] = run.agent.annotations();
+    expect(annotation).toMatchObject({ style: 'error', context: 'cancel-pull-request' });
+    expect(annotation!.body).toContain('404');
+  });
+
+  it('takes the token from the variable api-token-env names; exit code 3 when the service refuses it', async () => {
+    const run = await runHook(
+      'refused',
+      { operation: 'get-queue', 'api-token-env': 'OTHER_TOKEN', inputs: { 'api-url': emu.current.url } },
+      undefined,
+      { OTHER_TOKEN: 'not-the-organization-token' },
+    );
     expect(run.code).toBe(3);
-    expect(run.agent.annotations()).toMatchObject([{ style: 'error', context: 'cancel-pull-request' }]);
+    expect(run.stdout).toContain('401');
+    expect(run.agent.annotations()).toMatchObject([{ style: 'error', context: 'get-queue' }]);
+    expect(JSON.stringify(run.agent.calls()) + run.stdout + run.stderr).not.toContain(
+      'not-the-organization-token',
+    );
   });
 
   it('refuses a configuration without operation in one line, before running anything', async () => {

@@ -218,19 +218,24 @@ describe('the orb command run-operation, run as CircleCI runs it', () => {
     };
   }
 
-  it('submits the PR, writes the outputs file and summary, and exports the outputs to later steps', async () => {
-    const run = await runScript(
-      '/bin/bash',
-      ['-eo', 'pipefail', '-c', command],
-      circleEnv({
-        PARAM_OPERATION: 'submit-pull-request',
-        PARAM_TARGET_BRANCH: 'main',
-        PARAM_ARGS: '--priority high',
-      }),
-      { cwd: work },
-    );
+  it('uploads targets and submits the PR, writes the outputs file and summary, and exports the outputs to later steps', async () => {
+    const step = (params: Record<string, string>) =>
+      runScript('/bin/bash', ['-eo', 'pipefail', '-c', command], circleEnv(params), { cwd: work });
+    const upload = await step({
+      PARAM_OPERATION: 'set-impacted-targets',
+      PARAM_TARGET_BRANCH: 'main',
+      PARAM_ARGS: '--impacted-targets //app:widgets',
+    });
+    expect(upload.code).toBe(0);
+    const run = await step({
+      PARAM_OPERATION: 'submit-pull-request',
+      PARAM_TARGET_BRANCH: 'main',
+      PARAM_ARGS: '--priority high',
+    });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
-    expect(JSON.stringify(await queue.pr(31))).toContain(HEAD_SHA);
+    // The emulator knows the PR's head sha from the upload: the one CIRCLE_SHA1 named.
+    const pr = await queue.pr(31);
+    expect(pr).toMatchObject({ prSha: HEAD_SHA, priorityName: 'high' });
 
     const outputs = JSON.parse(readFileSync(join(work, 'merge-queue-outputs.json'), 'utf8')) as Record<
       string,

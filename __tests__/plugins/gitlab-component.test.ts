@@ -61,6 +61,8 @@ async function pipeline(config: unknown, variables: Record<string, string>): Pro
   // The shell executor for every job: the components name a Node image for real runners, and no
   // container runtime is here, so the jobs run in this machine's shell with its Node.
   const args = [GITLAB_CI_LOCAL, '--shell-executor-no-image', '--force-shell-executor', '--no-color'];
+  // A merge-request or scheduled pipeline is told by CI_PIPELINE_SOURCE, which GitLab sets itself.
+  args.push('--ignore-predefined-vars', 'CI_PIPELINE_SOURCE');
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`);
   return runScript(NODE24, args, {}, { cwd: project, timeoutMs: 180_000 });
 }
@@ -103,7 +105,7 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
           needs: ['merge-queue-submit'],
           rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
           script: [
-            'echo "state=$MERGE_QUEUE_OUTPUT_STATE pr=$MERGE_QUEUE_OUTPUT_PR_NUMBER branch=$MERGE_QUEUE_OUTPUT_TARGET_BRANCH" > seen-outputs.txt',
+            'echo "submitted=$MERGE_QUEUE_OUTPUT_IS_SUBMITTED priority=$MERGE_QUEUE_OUTPUT_PRIORITY_NAME pr=$MERGE_QUEUE_OUTPUT_PR_NUMBER branch=$MERGE_QUEUE_OUTPUT_TARGET_BRANCH" > seen-outputs.txt',
           ],
         },
       },
@@ -120,20 +122,17 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
     expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
     expect(run.stdout).toMatch(/PASS\s+read-outputs/);
 
-    const answer = await emu.api<{ state: string; prNumber: number; prSha?: string }>(
-      '/getSubmittedPullRequest',
-      {
-        repo: REPO,
-        targetBranch: 'main',
-        pr: { number: 21 },
-      },
-    );
+    const answer = await emu.api('/getSubmittedPullRequest', {
+      repo: REPO,
+      targetBranch: 'main',
+      pr: { number: 21 },
+    });
     expect(answer.status).toBe(200);
     // The emulator knows the head sha from the upload: the one GitLab's variables named, this commit.
-    expect(JSON.stringify(answer.json)).toContain(headSha);
+    expect(answer.json).toMatchObject({ prSha: headSha, priorityName: 'high' });
 
     const seen = readFileSync(join(project, 'seen-outputs.txt'), 'utf8').trim();
-    expect(seen).toBe(`state=${answer.json.state.toUpperCase()} pr=21 branch=main`);
+    expect(seen).toBe('submitted=true priority=high pr=21 branch=main');
     const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
     expect(summary).toContain('21');
     expect(run.stdout + run.stderr + seen + summary).not.toContain(TEST_TOKEN);
