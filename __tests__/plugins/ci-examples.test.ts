@@ -7,9 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse, parseAllDocuments } from 'yaml';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
-
-/** The CLI's own flags (not inputs), from the CLI contract. */
-const CLI_FLAGS = new Set(['host', 'json', 'outputs-file', 'summary-file', 'dotenv-file', 'help']);
+import { CLI_FLAGS } from '../../src/cli/args.js';
 
 function inputsOf(operation: string): Set<string> {
   if (!isOperationName(operation)) throw new Error(`${operation} is not an operation of the registry`);
@@ -78,6 +76,8 @@ describe('GitLab CI/CD components (templates/)', () => {
         .filter((variable) => variable.startsWith('MERGE_QUEUE_'))
         .map(inputOfVariable);
       expect(handed.filter((input) => !inputs.has(input))).toEqual([]);
+      const flags = [...command!.matchAll(/--([a-z-]+)/g)].map((m) => m[1]!);
+      expect(flags.filter((flag) => !(flag in CLI_FLAGS) && !inputs.has(flag))).toEqual([]);
       expect(component.job.script.join('\n').replace('$[[ inputs.cli ]]', '')).not.toContain('$[[');
     },
   );
@@ -200,7 +200,7 @@ describe('Jenkins (examples/jenkins/Jenkinsfile)', () => {
     '%s: only flags the CLI or the operation declares, and files for outputs and summary',
     (operation, flags) => {
       const inputs = inputsOf(operation);
-      expect(flags.filter((flag) => !inputs.has(flag) && !CLI_FLAGS.has(flag))).toEqual([]);
+      expect(flags.filter((flag) => !inputs.has(flag) && !(flag in CLI_FLAGS))).toEqual([]);
       expect(flags).toEqual(expect.arrayContaining(['outputs-file', 'summary-file']));
     },
   );
