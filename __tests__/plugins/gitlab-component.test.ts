@@ -9,7 +9,8 @@
 //
 // gitlab-ci-local needs Node 22 or later and Debian's rsync: .ci/run installs Node 24 and
 // gitlab-ci-local into a temporary prefix and exports NODE24 and GITLAB_CI_LOCAL. Without them (a
-// developer's machine that did not run .ci/run) this file is skipped with a message saying so.
+// developer's machine that did not run .ci/run) this file is skipped with a message saying so; under CI
+// (CI set) it fails instead.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,11 @@ import { runScript, type ScriptRun } from '../helpers/run-script.js';
 const NODE24 = process.env.NODE24 ?? '';
 const GITLAB_CI_LOCAL = process.env.GITLAB_CI_LOCAL ?? '';
 const runnable = existsSync(NODE24) && existsSync(GITLAB_CI_LOCAL);
+// CI always runs it: there a missing runner is a failure, not a skip.
+if (!runnable && process.env.CI)
+  throw new Error(
+    'gitlab-component.test.ts: NODE24 and GITLAB_CI_LOCAL must name files in CI (.ci/run sets them).',
+  );
 if (!runnable)
   console.warn(
     'gitlab-component.test.ts skipped: set NODE24 (Node 22 or later) and GITLAB_CI_LOCAL (gitlab-ci-local/dist/index.js) as .ci/run does.',
