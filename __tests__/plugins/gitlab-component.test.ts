@@ -33,6 +33,8 @@ if (!runnable)
     'gitlab-component.test.ts skipped: set NODE24 (Node 22 or later) and GITLAB_CI_LOCAL (gitlab-ci-local/dist/index.js) as .ci/run does.',
   );
 const describeRunner = runnable ? describe : describe.skip;
+// A whole pipeline per test, several CLI runs each: minutes on a busy machine, not jest's default 30 s.
+const PIPELINE_TIMEOUT_MS = 240_000;
 
 const emu = useEmulator();
 const PROJECT = 'acme/widgets';
@@ -92,87 +94,95 @@ describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
     await control('/queues', { repo: REPO, targetBranch: 'main' });
   });
 
-  it('a merge-request pipeline uploads impacted targets and submits the PR; a later job reads the outputs from the dotenv report', async () => {
-    const run = await pipeline(
-      {
-        stages: ['build', 'test', 'deploy', 'report'],
-        include: [
-          component('set-impacted-targets', { needs: ['compute-impacted-targets'] }),
-          component('submit-pull-request', { priority: 'high' }),
-        ],
-        'compute-impacted-targets': {
-          stage: 'build',
-          rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
-          script: ['printf "//app:widgets\\n//lib:gears\\n" > impacted-targets.txt'],
-          artifacts: { paths: ['impacted-targets.txt'] },
-        },
-        'read-outputs': {
-          stage: 'report',
-          needs: ['merge-queue-submit'],
-          rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
-          script: [
-            'echo "submitted=$MERGE_QUEUE_OUTPUT_IS_SUBMITTED priority=$MERGE_QUEUE_OUTPUT_PRIORITY_NAME pr=$MERGE_QUEUE_OUTPUT_PR_NUMBER branch=$MERGE_QUEUE_OUTPUT_TARGET_BRANCH" > seen-outputs.txt',
-          ],
-        },
-      },
-      {
-        TRUNK_API_TOKEN: TEST_TOKEN,
-        CI_PIPELINE_SOURCE: 'merge_request_event',
-        CI_MERGE_REQUEST_IID: '21',
-        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
-        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-widgets',
-      },
-    );
-    expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
-    expect(run.stdout).toMatch(/PASS\s+merge-queue-impacted-targets/);
-    expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
-    expect(run.stdout).toMatch(/PASS\s+read-outputs/);
-
-    const answer = await emu.api('/getSubmittedPullRequest', {
-      repo: REPO,
-      targetBranch: 'main',
-      pr: { number: 21 },
-    });
-    expect(answer.status).toBe(200);
-    // The emulator knows the head sha from the upload: the one GitLab's variables named, this commit.
-    expect(answer.json).toMatchObject({ prSha: headSha, priorityName: 'high' });
-
-    const seen = readFileSync(join(project, 'seen-outputs.txt'), 'utf8').trim();
-    expect(seen).toBe('submitted=true priority=high pr=21 branch=main');
-    const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
-    expect(summary).toContain('21');
-    expect(run.stdout + run.stderr + seen + summary).not.toContain(TEST_TOKEN);
-  });
-
-  it('a scheduled pipeline reports flaky tests, keeps the summary and report, and fails on a broken test', async () => {
-    await control('/flaky-tests', {
-      repositories: [
+  it(
+    'a merge-request pipeline uploads impacted targets and submits the PR; a later job reads the outputs from the dotenv report',
+    async () => {
+      const run = await pipeline(
         {
-          repo: REPO,
-          org_url_slug: 'acme',
-          tests: [
-            { name: 'widget spins', status: 'flaky', pull_requests_impacted_last_7d: 4 },
-            { name: 'widget stops', status: 'flaky', pull_requests_impacted_last_7d: 1 },
-            { name: 'widget ships', status: 'broken', pull_requests_impacted_last_7d: 9 },
-            { name: 'widget exists', status: 'healthy' },
+          stages: ['build', 'test', 'deploy', 'report'],
+          include: [
+            component('set-impacted-targets', { needs: ['compute-impacted-targets'] }),
+            component('submit-pull-request', { priority: 'high' }),
           ],
+          'compute-impacted-targets': {
+            stage: 'build',
+            rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
+            script: ['printf "//app:widgets\\n//lib:gears\\n" > impacted-targets.txt'],
+            artifacts: { paths: ['impacted-targets.txt'] },
+          },
+          'read-outputs': {
+            stage: 'report',
+            needs: ['merge-queue-submit'],
+            rules: [{ if: '$CI_MERGE_REQUEST_IID' }],
+            script: [
+              'echo "submitted=$MERGE_QUEUE_OUTPUT_IS_SUBMITTED priority=$MERGE_QUEUE_OUTPUT_PRIORITY_NAME pr=$MERGE_QUEUE_OUTPUT_PR_NUMBER branch=$MERGE_QUEUE_OUTPUT_TARGET_BRANCH" > seen-outputs.txt',
+            ],
+          },
         },
-      ],
-    });
-    rmSync(join(project, 'merge-queue-summary.md'), { force: true });
-    const run = await pipeline(
-      { include: [component('flaky-report', { 'org-url-slug': 'acme', 'fail-on': 'broken' })] },
-      { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule' },
-    );
-    expect(run.code).not.toBe(0);
-    expect(run.stdout).toMatch(/FAIL\s+flaky-test-report/);
+        {
+          TRUNK_API_TOKEN: TEST_TOKEN,
+          CI_PIPELINE_SOURCE: 'merge_request_event',
+          CI_MERGE_REQUEST_IID: '21',
+          CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+          CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-widgets',
+        },
+      );
+      expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-impacted-targets/);
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
+      expect(run.stdout).toMatch(/PASS\s+read-outputs/);
 
-    const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
-    expect(summary).toContain('widget ships');
-    const [reportDir] = readdirSync(join(project, 'merge-queue-report'));
-    const reportFiles = readdirSync(join(project, 'merge-queue-report', reportDir!));
-    const report = readFileSync(join(project, 'merge-queue-report', reportDir!, reportFiles[0]!), 'utf8');
-    for (const name of ['widget spins', 'widget stops', 'widget ships']) expect(report).toContain(name);
-    expect(report).not.toContain('widget exists');
-  });
+      const answer = await emu.api('/getSubmittedPullRequest', {
+        repo: REPO,
+        targetBranch: 'main',
+        pr: { number: 21 },
+      });
+      expect(answer.status).toBe(200);
+      // The emulator knows the head sha from the upload: the one GitLab's variables named, this commit.
+      expect(answer.json).toMatchObject({ prSha: headSha, priorityName: 'high' });
+
+      const seen = readFileSync(join(project, 'seen-outputs.txt'), 'utf8').trim();
+      expect(seen).toBe('submitted=true priority=high pr=21 branch=main');
+      const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
+      expect(summary).toContain('21');
+      expect(run.stdout + run.stderr + seen + summary).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'a scheduled pipeline reports flaky tests, keeps the summary and report, and fails on a broken test',
+    async () => {
+      await control('/flaky-tests', {
+        repositories: [
+          {
+            repo: REPO,
+            org_url_slug: 'acme',
+            tests: [
+              { name: 'widget spins', status: 'flaky', pull_requests_impacted_last_7d: 4 },
+              { name: 'widget stops', status: 'flaky', pull_requests_impacted_last_7d: 1 },
+              { name: 'widget ships', status: 'broken', pull_requests_impacted_last_7d: 9 },
+              { name: 'widget exists', status: 'healthy' },
+            ],
+          },
+        ],
+      });
+      rmSync(join(project, 'merge-queue-summary.md'), { force: true });
+      const run = await pipeline(
+        { include: [component('flaky-report', { 'org-url-slug': 'acme', 'fail-on': 'broken' })] },
+        { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule' },
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toMatch(/FAIL\s+flaky-test-report/);
+
+      const summary = readFileSync(join(project, 'merge-queue-summary.md'), 'utf8');
+      expect(summary).toContain('widget ships');
+      const [reportDir] = readdirSync(join(project, 'merge-queue-report'));
+      const reportFiles = readdirSync(join(project, 'merge-queue-report', reportDir!));
+      const report = readFileSync(join(project, 'merge-queue-report', reportDir!, reportFiles[0]!), 'utf8');
+      for (const name of ['widget spins', 'widget stops', 'widget ships']) expect(report).toContain(name);
+      expect(report).not.toContain('widget exists');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
 });
