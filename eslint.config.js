@@ -57,8 +57,6 @@ export default tseslint.config(
   }),
   layout({
     files: ['src/core/**'],
-    // The HTTP client is the one exception until it speaks node:http itself.
-    ignores: ['src/core/api/client.ts'],
     forbidden: ['**/hosts/**', '**/cli/**', '**/github-action/**', '**/emulator/**'],
     why: 'Core never imports a host or an entry point.',
     extra: {

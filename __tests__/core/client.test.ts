@@ -101,7 +101,7 @@ describe('ApiClient against the emulator', () => {
       expect(error.kind).toBe('timeout');
       // The last attempt gets what is left of the deadline: 0.4 s, or less on a busy machine.
       expect(error.message).toMatch(
-        /no answer within 0\.[1-4]s\. Gave up after \d attempt\(s\)\. .*raise timeout-seconds/,
+        /no complete answer within 0\.[1-4]s\. Gave up after \d attempt\(s\)\. .*raise timeout-seconds/,
       );
     } finally {
       await control('DELETE', '/faults');

@@ -97,7 +97,7 @@ describe('list-unhealthy-tests', () => {
       'rarely matters',
     ]);
     expect(rows[0]).toMatch(
-      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @octo-org\/payments \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
+      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @\u200docto-org\/payments \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
     );
     expect(summary).toMatch(/\| Unhealthy \| 3 \|/);
     expect(summary).toMatch(/\| Quarantined \| 1 of 3 \|/);

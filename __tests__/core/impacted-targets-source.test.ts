@@ -5,7 +5,10 @@ import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readImpactedTargets } from '../../src/core/operations/impacted-targets/source.js';
+import {
+  parseInlineTargets,
+  readImpactedTargets,
+} from '../../src/core/operations/impacted-targets/source.js';
 import type { ImpactedTargetsSettings } from '../../src/core/operations/impacted-targets/inputs.js';
 import { prepareFrom } from '../helpers/prepare.js';
 
@@ -20,21 +23,32 @@ function file(content: string | Buffer): string {
 }
 
 const fromFile = (path: string) => source({ file: path });
-const inline = (text: string) => source({ inline: text });
+const inline = (text: string) => parseInlineTargets(text);
 
 function source(given: Partial<ImpactedTargetsSettings>) {
   return readImpactedTargets({ impactsAll: false, onMissingToken: 'fail', ...given }, dir);
 }
 
 /** The targets as a plain array, or 'ALL'. */
-function list(read: ReturnType<typeof source>): string[] | 'ALL' {
+type Targets = Awaited<ReturnType<typeof source>>;
+
+function list(read: Targets): string[] | 'ALL' {
   return read === 'ALL' ? 'ALL' : read.first(read.size);
 }
 
 /** The JSON array that would be sent, assembled from the chunks the upload streams. */
-function sentJson(read: ReturnType<typeof source>, chunkBytes?: number): string {
+function sentJson(read: Targets, chunkBytes?: number): string {
   if (read === 'ALL') throw new Error('expected a list');
   return Buffer.concat([...read.jsonArrayChunks(chunkBytes)]).toString('utf8');
+}
+
+async function fileErrorOf(read: () => Promise<unknown>): Promise<Error> {
+  try {
+    await read();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
 }
 
 function errorOf(read: () => unknown): Error {
@@ -54,80 +68,80 @@ function expectOneClearLine(error: Error, input: string, problem: RegExp): void 
 }
 
 describe('formats', () => {
-  it('reads a JSON array of strings in order', () => {
-    const read = fromFile(file('["//app:server", "//lib:util", "//docs"]'));
+  it('reads a JSON array of strings in order', async () => {
+    const read = await fromFile(file('["//app:server", "//lib:util", "//docs"]'));
     expect(list(read)).toEqual(['//app:server', '//lib:util', '//docs']);
     expect(sentJson(read)).toBe('["//app:server","//lib:util","//docs"]');
   });
 
-  it('reads one target per line', () => {
-    expect(list(fromFile(file('//app:server\n//lib:util\n//docs\n')))).toEqual([
+  it('reads one target per line', async () => {
+    expect(list(await fromFile(file('//app:server\n//lib:util\n//docs\n')))).toEqual([
       '//app:server',
       '//lib:util',
       '//docs',
     ]);
   });
 
-  it('drops blank lines, surrounding whitespace, Windows line ends and a byte order mark', () => {
-    const read = fromFile(file('\ufeff\r\n  //app:server \r\n\r\n\t//lib:util\t\r\n   \r\n'));
+  it('drops blank lines, surrounding whitespace, Windows line ends and a byte order mark', async () => {
+    const read = await fromFile(file('\ufeff\r\n  //app:server \r\n\r\n\t//lib:util\t\r\n   \r\n'));
     expect(list(read)).toEqual(['//app:server', '//lib:util']);
   });
 
-  it('drops whitespace around and blank strings inside a JSON array spread over lines', () => {
-    const read = fromFile(file('\ufeff[\n  " //app:server ",\n  "",\n  "   ",\n  "//lib:util"\n]\n'));
+  it('drops whitespace around and blank strings inside a JSON array spread over lines', async () => {
+    const read = await fromFile(file('\ufeff[\n  " //app:server ",\n  "",\n  "   ",\n  "//lib:util"\n]\n'));
     expect(list(read)).toEqual(['//app:server', '//lib:util']);
   });
 
-  it('removes duplicates, keeping the first of each', () => {
-    expect(list(fromFile(file('b\na\nb\nc\na\n')))).toEqual(['b', 'a', 'c']);
-    expect(list(fromFile(file('["b", "a", " b", "c", "a"]')))).toEqual(['b', 'a', 'c']);
+  it('removes duplicates, keeping the first of each', async () => {
+    expect(list(await fromFile(file('b\na\nb\nc\na\n')))).toEqual(['b', 'a', 'c']);
+    expect(list(await fromFile(file('["b", "a", " b", "c", "a"]')))).toEqual(['b', 'a', 'c']);
   });
 
-  it('treats two spellings of one JSON string as the same target', () => {
-    const read = fromFile(file('["ab", "\\u0061b", "a\\/b", "a/b"]'));
+  it('treats two spellings of one JSON string as the same target', async () => {
+    const read = await fromFile(file('["ab", "\\u0061b", "a\\/b", "a/b"]'));
     expect(list(read)).toEqual(['ab', 'a/b']);
   });
 
-  it('keeps non-ASCII targets and escapes quotes, backslashes and tabs when sending', () => {
-    const read = fromFile(file('//café:naïve\n//emoji:🚀\nsay "hi"\\now\nin\tside\n'));
+  it('keeps non-ASCII targets and escapes quotes, backslashes and tabs when sending', async () => {
+    const read = await fromFile(file('//café:naïve\n//emoji:🚀\nsay "hi"\\now\nin\tside\n'));
     expect(list(read)).toEqual(['//café:naïve', '//emoji:🚀', 'say "hi"\\now', 'in\tside']);
     expect(JSON.parse(sentJson(read))).toEqual(list(read));
   });
 
-  it('trims Unicode spaces at either end as JavaScript does', () => {
+  it('trims Unicode spaces at either end as JavaScript does', async () => {
     expect(list(inline('\u00a0//app\u3000\n\u2028'))).toEqual(['//app']);
   });
 
-  it('reads an empty file, an empty array and blank lines as "impacts nothing"', () => {
-    expect(list(fromFile(file('')))).toEqual([]);
-    expect(list(fromFile(file('  \n\n  ')))).toEqual([]);
+  it('reads an empty file, an empty array and blank lines as "impacts nothing"', async () => {
+    expect(list(await fromFile(file('')))).toEqual([]);
+    expect(list(await fromFile(file('  \n\n  ')))).toEqual([]);
     expect(list(inline('[]'))).toEqual([]);
     expect(sentJson(inline('[ ]'))).toBe('[]');
   });
 
-  it('reads ALL, inline or in a file, as every target', () => {
+  it('reads ALL, inline or in a file, as every target', async () => {
     expect(inline('ALL')).toBe('ALL');
     expect(inline('  ALL\n')).toBe('ALL');
-    expect(fromFile(file('"ALL"\n'))).toBe('ALL');
-    expect(source({ impactsAll: true })).toBe('ALL');
+    expect(await fromFile(file('"ALL"\n'))).toBe('ALL');
+    expect(await source({ impactsAll: true })).toBe('ALL');
   });
 
-  it('reads ALL among other lines as a target named ALL', () => {
+  it('reads ALL among other lines as a target named ALL', async () => {
     expect(list(inline('ALL\n//app'))).toEqual(['ALL', '//app']);
     expect(list(inline('["ALL"]'))).toEqual(['ALL']);
   });
 
-  it('reads inline targets in both formats', () => {
+  it('reads inline targets in both formats', async () => {
     expect(list(inline('//a\n//b'))).toEqual(['//a', '//b']);
     expect(list(inline('["//a", "//b"]'))).toEqual(['//a', '//b']);
   });
 
-  it('resolves a relative path against the working directory', () => {
+  it('resolves a relative path against the working directory', async () => {
     const path = file('//app');
-    expect(list(source({ file: path.slice(dir.length + 1) }))).toEqual(['//app']);
+    expect(list(await source({ file: path.slice(dir.length + 1) }))).toEqual(['//app']);
   });
 
-  it('splits the list into chunks without losing a byte, even around targets longer than a chunk', () => {
+  it('splits the list into chunks without losing a byte, even around targets longer than a chunk', async () => {
     const targets = ['x'.repeat(40), 'short', 'y'.repeat(100), 'z'];
     const read = inline(JSON.stringify(targets));
     for (const chunk of [1, 8, 16, 64, 1024]) expect(sentJson(read, chunk)).toBe(JSON.stringify(targets));
@@ -138,7 +152,7 @@ describe('formats', () => {
 describe('agrees with JSON.parse and String.prototype.trim', () => {
   const expected = (targets: string[]) => [...new Set(targets.map((t) => t.trim()).filter(Boolean))];
 
-  it('for any JSON array of strings', () => {
+  it('for any JSON array of strings', async () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('a', ' a', 'b ', '', '\u00a0'))),
@@ -155,7 +169,7 @@ describe('agrees with JSON.parse and String.prototype.trim', () => {
     );
   });
 
-  it('for any text of one target per line', () => {
+  it('for any text of one target per line', async () => {
     const line = fc
       .string({ unit: 'grapheme' })
       .map((text) => text.replace(/[\n\0]/g, ''))
@@ -174,29 +188,29 @@ describe('agrees with JSON.parse and String.prototype.trim', () => {
 });
 
 describe('bad input: one line that names the input, what is wrong and what to do', () => {
-  it('a missing file', () => {
-    const error = errorOf(() => fromFile(join(dir, 'no-such-file.json')));
-    expectOneClearLine(error, 'impacted-targets-file', /there is no file at ".*no-such-file\.json"/);
+  it('a missing file', async () => {
+    const error = await fileErrorOf(() => fromFile(join(dir, 'no-such-file.json')));
+    expectOneClearLine(error, 'impacted-targets-file', /".*no-such-file\.json".* does not exist/);
     expect(error.message).toMatch(/download the artifact/);
   });
 
-  it('a path through a file, as if it were a directory', () => {
-    const error = errorOf(() => fromFile(join(file('x'), 'targets.json')));
-    expectOneClearLine(error, 'impacted-targets-file', /there is no file at/);
+  it('a path through a file, as if it were a directory', async () => {
+    const error = await fileErrorOf(() => fromFile(join(file('x'), 'targets.json')));
+    expectOneClearLine(error, 'impacted-targets-file', /does not exist/);
   });
 
-  it('a directory', () => {
+  it('a directory', async () => {
     const folder = join(dir, 'a-directory');
     mkdirSync(folder);
-    const error = errorOf(() => fromFile(folder));
+    const error = await fileErrorOf(() => fromFile(folder));
     expectOneClearLine(
       error,
       'impacted-targets-file',
-      /is a directory\. Set it to the path of the targets file/,
+      /is a directory, not a regular file\. Give the path of a regular file/,
     );
   });
 
-  it('an empty path', () => {
+  it('an empty path', async () => {
     const error = errorOf(() =>
       prepareFrom({ operation: 'set-impacted-targets', 'impacted-targets-file': '  ' }),
     );
@@ -208,7 +222,7 @@ describe('bad input: one line that names the input, what is wrong and what to do
     expect(error.message).toMatch(/check that the expression giving it is not empty/);
   });
 
-  it('two sources at once', () => {
+  it('two sources at once', async () => {
     const error = errorOf(() =>
       prepareFrom({
         operation: 'set-impacted-targets',
@@ -221,9 +235,9 @@ describe('bad input: one line that names the input, what is wrong and what to do
     );
   });
 
-  it('invalid JSON, in a file and inline', () => {
+  it('invalid JSON, in a file and inline', async () => {
     expectOneClearLine(
-      errorOf(() => fromFile(file('[\n  "//a",\n  "//b",\n]\n'))),
+      await fileErrorOf(() => fromFile(file('[\n  "//a",\n  "//b",\n]\n'))),
       'impacted-targets-file',
       /is not valid JSON \(.+\)\. Write a JSON array of strings, or one target per line\.$/,
     );
@@ -246,9 +260,9 @@ describe('bad input: one line that names the input, what is wrong and what to do
     }
   });
 
-  it('entries that are not strings', () => {
+  it('entries that are not strings', async () => {
     const path = file('["//a", 42, "//b"]');
-    expect(errorOf(() => fromFile(path)).message).toBe(
+    expect((await fileErrorOf(() => fromFile(path))).message).toBe(
       `Input "impacted-targets-file": in "${path}", entry 2 of the JSON array is the number 42, not a string. Give every target as a string, e.g. ["//app:server", "//lib:util"].`,
     );
     expectOneClearLine(
@@ -273,24 +287,24 @@ describe('bad input: one line that names the input, what is wrong and what to do
     );
   });
 
-  it('a JSON object instead of an array', () => {
+  it('a JSON object instead of an array', async () => {
     expectOneClearLine(
-      errorOf(() => fromFile(file('{"targets": ["//a"]}'))),
+      await fileErrorOf(() => fromFile(file('{"targets": ["//a"]}'))),
       'impacted-targets-file',
       /holds a JSON object\. Write a JSON array of strings, or one target per line, or ALL\./,
     );
   });
 
-  it('binary content', () => {
-    const error = errorOf(() =>
+  it('binary content', async () => {
+    const error = await fileErrorOf(() =>
       fromFile(file(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00]))),
     );
     expectOneClearLine(error, 'impacted-targets-file', /is binary, not text \(a NUL byte at offset 6\)/);
   });
 
-  it('text that is not UTF-8', () => {
+  it('text that is not UTF-8', async () => {
     const latin1 = Buffer.concat([Buffer.from('//café\n', 'utf8'), Buffer.from('//naïve\n', 'latin1')]);
-    const error = errorOf(() => fromFile(file(latin1)));
+    const error = await fileErrorOf(() => fromFile(file(latin1)));
     expectOneClearLine(
       error,
       'impacted-targets-file',
@@ -298,9 +312,9 @@ describe('bad input: one line that names the input, what is wrong and what to do
     );
   });
 
-  it('UTF-16 text, as Windows PowerShell writes it', () => {
+  it('UTF-16 text, as Windows PowerShell writes it', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('//app\r\n', 'utf16le')]);
-    const error = errorOf(() => fromFile(file(utf16)));
+    const error = await fileErrorOf(() => fromFile(file(utf16)));
     expectOneClearLine(error, 'impacted-targets-file', /is UTF-16 text\. Save it as UTF-8 instead/);
   });
 });

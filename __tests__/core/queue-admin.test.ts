@@ -122,9 +122,9 @@ describe('get-queue', () => {
     expect(JSON.parse(String(run.outputs.response)).enqueuedPullRequests).toHaveLength(3);
     expect(run.summaryText).toContain('### Enqueued pull requests (3)');
     expect(run.summaryText).toMatch(
-      /\| \[\\#7\]\(https:\/\/github\.com\/acme\/web\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
+      /\| \[\\#\u200d7\]\(https:\/\/github\.com\/acme\/web\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
     );
-    expect(run.summaryText).toMatch(/\| \[\\#8\]\([^)]*\) \| [^|]* \| PENDING \|/);
+    expect(run.summaryText).toMatch(/\| \[\\#\u200d8\]\([^)]*\) \| [^|]* \| PENDING \|/);
   });
 });
 
@@ -200,12 +200,12 @@ describe('pause-queue, resume-queue and drain-queue', () => {
     await submit(3);
     await control(emulator, 'clock/advance', { minutes: 30 });
     expect((await runOperation(emulator, 'get-queue', {})).summaryText).toMatch(
-      /\| \[\\#3\]\([^)]*\) \| [^|]* \| PENDING \|/,
+      /\| \[\\#\u200d3\]\([^)]*\) \| [^|]* \| PENDING \|/,
     );
 
     const resumed = await runOperation(emulator, 'resume-queue', {});
     expect(resumed.outputs).toMatchObject({ 'queue-state': 'running', 'enqueued-count': 1 });
-    expect(resumed.summaryText).toMatch(/\| \[\\#3\]\([^)]*\) \| [^|]* \| TESTING \|/);
+    expect(resumed.summaryText).toMatch(/\| \[\\#\u200d3\]\([^)]*\) \| [^|]* \| TESTING \|/);
 
     const draining = await runOperation(emulator, 'drain-queue', {});
     expect(draining.outputs['queue-state']).toBe('draining');

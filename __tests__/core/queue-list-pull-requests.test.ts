@@ -45,7 +45,7 @@ describe('list-pull-requests', () => {
     expect(JSON.parse(String(run.outputs.response)).pullRequests).toHaveLength(2);
     expect(run.summaryText).toContain('| Pull requests | 8 |');
     expect(run.summaryText).toMatch(
-      /\| \[\\#8\]\(https:\/\/github\.com\/acme\/web\/pull\/8\) \| [^|]* \| CANCELLED \|/,
+      /\| \[\\#\u200d8\]\(https:\/\/github\.com\/acme\/web\/pull\/8\) \| [^|]* \| CANCELLED \|/,
     );
   });
 

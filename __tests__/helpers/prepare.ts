@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { redactor } from '../../src/core/report/redact.js';
 import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
 import type { ResolvedContext } from '../../src/core/context.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
@@ -53,6 +54,7 @@ export async function startPrepared(
     client: new ApiClient(clientOptions),
     clientOptions,
     tempDir: mkdtempSync(join(tmpdir(), 'mqa-op-')),
+    redact: redactor([clientOptions.token]),
     log: { info: (line) => infos.push(line), warning: (line) => warnings.push(line) },
   });
   return { ...result, infos, warnings };

@@ -94,7 +94,7 @@ const FAULTS: FaultColumn[] = [
     expect: 'failed',
     attempts: 1,
     says: new RegExp(
-      `no answer within ${TIMEOUT_SECONDS}\\.0s\\. Gave up after 1 attempt\\(s\\)\\. .*timeout-seconds`,
+      `no complete answer within ${TIMEOUT_SECONDS}\\.0s\\. Gave up after 1 attempt\\(s\\)\\. .*timeout-seconds`,
     ),
   },
   {

@@ -4,6 +4,9 @@
 // markup into the summary, outputs into GITHUB_OUTPUT or commands into the log; the summary stays under
 // GitHub's 1 MiB.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../../src/core/api/client.js';
@@ -165,7 +168,7 @@ describe('the token', () => {
     'never appears when a successful answer echoes it into outputs and the summary',
     async () => {
       const { slug } = await freshQueue();
-      const body = JSON.stringify({ state: 'testing', prNumber: 9, prTitle: `Leaks ${TOKEN}`, note: TOKEN });
+      const body = JSON.stringify(submittedPr({ prNumber: 9, prTitle: `Leaks ${TOKEN}`, note: TOKEN }));
       planFaults('/getSubmittedPullRequest', [
         { kind: 'status', status: 200, body, contentType: 'application/json' },
       ]);
@@ -300,12 +303,14 @@ describe('text from the service', () => {
     'is written to GITHUB_OUTPUT safely: a multi-line value cannot add or change outputs',
     async () => {
       const { slug } = await freshQueue();
-      const body = `{"state":"merged","prNumber":13}\nis-submitted<<EOF\nfalse\nEOF\nstate=FAILED\nghadelimiter_x\n`;
+      const injected = 'medium\nis-submitted<<EOF\nfalse\nEOF\nstate=FAILED\nghadelimiter_x\n';
+      const body = JSON.stringify(submittedPr({ state: 'merged', prNumber: 13, priorityName: injected }));
       planFaults('/getSubmittedPullRequest', [
-        { kind: 'status', status: 200, body, contentType: 'text/plain' },
+        { kind: 'status', status: 200, body, contentType: 'application/json' },
       ]);
       const result = await run(slug, { operation: 'get-submitted-pull-request', 'pr-number': '13' });
       expect(result.outputs.response).toBe(body);
+      expect(result.outputs['priority-name']).toBe(injected.toLowerCase());
       expect(result.outputs.state).not.toBe('FAILED');
       expect(result.outputs['is-submitted']).not.toBe('false');
     },
@@ -335,13 +340,35 @@ describe('text from the service', () => {
       await control('POST', '/pull-requests', { repo: slug, number, title: `${number}: ${longTitle}` });
       await client().submitPullRequest({ repo, targetBranch: BRANCH, pr: { number } });
     }
-    const result = await run(slug, { operation: 'get-queue' });
+    const runnerTemp = mkdtempSync(join(tmpdir(), 'mqa-security-'));
+    const result = await run(slug, { operation: 'get-queue' }, { RUNNER_TEMP: runnerTemp });
     expect(result.failed).toBe(false);
-    expect(Buffer.byteLength(result.outputs.response ?? '')).toBeGreaterThan(ONE_MIB);
+    // Outputs share 1 MiB per job too: the answer is in response-file, not in the response output.
+    expect(result.outputs.response).toBe('');
+    expect(statSync(result.outputs['response-file']!).size).toBeGreaterThan(ONE_MIB);
     expect(Buffer.byteLength(result.summary)).toBeLessThan(ONE_MIB);
-    expect(result.summary).toMatch(/_\d+ more not shown; see the response output_/);
+    expect(result.summary).toMatch(/_\d+ more not shown; see the response output or response-file_/);
   });
 });
+
+/** A getSubmittedPullRequest answer with every field the service always sends. */
+function submittedPr(overrides: Record<string, unknown>): Record<string, unknown> {
+  return {
+    state: 'testing',
+    stateChangedAt: '2026-01-01T00:00:00Z',
+    priorityValue: 100,
+    priorityName: 'medium',
+    skipTheLine: false,
+    forceEnqueued: false,
+    isCurrentlySubmittedToQueue: true,
+    prNumber: 1,
+    prTitle: 'A PR',
+    prSha: 'a'.repeat(40),
+    prBaseBranch: BRANCH,
+    prAuthor: 'octocat',
+    ...overrides,
+  };
+}
 
 /** No raw markup and no broken table: every table row has as many cells as its header. */
 function expectSafeMarkdown(summary: string): void {

@@ -129,7 +129,7 @@ function isLoopback(hostname: string): boolean {
 
 function readContextOverrides(input: Inputs): ContextOverrides {
   const context: ContextOverrides = {};
-  const repo = input.text('repo');
+  const repo = input.line('repo');
   if (repo) {
     const slash = repo.lastIndexOf('/');
     const owner = repo.slice(0, slash);
@@ -151,7 +151,7 @@ function readContextOverrides(input: Inputs): ContextOverrides {
     }
     context.repo = { owner, name };
   }
-  const host = input.text('repo-host');
+  const host = input.line('repo-host');
   if (host) {
     if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
       throw new InputError(
@@ -162,7 +162,7 @@ function readContextOverrides(input: Inputs): ContextOverrides {
     }
     context.repoHost = host.toLowerCase();
   }
-  const branch = input.text('target-branch').replace(/^refs\/heads\//, '');
+  const branch = input.line('target-branch').replace(/^refs\/heads\//, '');
   if (branch) context.targetBranch = branch;
   const prNumber = input.text('pr-number').replace(/^#/, '');
   if (prNumber) {

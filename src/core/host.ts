@@ -1,6 +1,7 @@
 // The port between the core and a CI host. The core runs an operation against this interface only; each
 // host (GitHub Actions, GitLab CI, Buildkite, CircleCI, Jenkins, a laptop) implements it from its own
 // environment, which it is given rather than reading process.env.
+import type { ProxySettings } from './api/client.js';
 import type { ContextOverrides, Needs, ResolvedContext } from './context.js';
 
 export type HostName = 'github-actions' | 'gitlab-ci' | 'buildkite' | 'circleci' | 'jenkins' | 'generic';
@@ -52,4 +53,6 @@ export interface Host {
   readonly log: HostLog;
   /** A directory for files handed to later steps (reports, metrics). */
   readonly tempDir: string;
+  /** The pipeline's proxy variables, for the API client (core never reads process.env). */
+  readonly proxy?: ProxySettings;
 }

@@ -2,6 +2,7 @@
 // every operation's settings are read with, and the inputs every operation shares. A bad input fails with
 // one line: the input, what is wrong, what to do.
 import { InputError } from './errors.js';
+import { cutSafely, redactCredentials } from './report/redact.js';
 
 /** How an input is declared: once, in the registry, and from there in action.yml, --help and the README. */
 export interface InputSpec {
@@ -21,10 +22,17 @@ export const DEFAULT_API_URL = 'https://api.trunk.io/v1';
 
 const SHOWN_VALUE_CHARS = 80;
 
-/** A given value as an error message shows it: quoted, control characters escaped, long ones cut. */
+/**
+ * A given value as an error message shows it: credentials hidden, quoted, control characters escaped,
+ * long ones cut (after the redaction, and never inside a word, so that no part of a secret shows).
+ */
 export function quoted(value: string): string {
-  if (value.length <= SHOWN_VALUE_CHARS) return JSON.stringify(value);
-  return `${JSON.stringify(value.slice(0, SHOWN_VALUE_CHARS))}... (${value.length} characters)`;
+  const shown = redactCredentials(value);
+  if (shown.length <= SHOWN_VALUE_CHARS) return JSON.stringify(shown);
+  const start = cutSafely(shown, SHOWN_VALUE_CHARS);
+  // One long word (a secret, maybe) shows nothing of itself: only its length.
+  if (!start.trim()) return `a ${value.length}-character value`;
+  return `${JSON.stringify(start)}... (${value.length} characters)`;
 }
 
 /**
@@ -46,10 +54,39 @@ export class Inputs {
     return this.raw(name).trim();
   }
 
+  /** A value that must be one line (a branch, a slug, a repository): line breaks and controls refused. */
+  line(name: string): string {
+    const value = this.text(name);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    const bad = /[\r\n\u2028\u2029\u0085]|[\u0000-\u001f\u007f-\u009f]/u.exec(value);
+    if (bad) {
+      const what = /[\r\n\u2028\u2029\u0085]/u.test(bad[0]) ? 'a line break' : 'a control character';
+      throw new InputError(
+        name,
+        `${quoted(value)} contains ${what}, and must be one line`,
+        'Give the value alone on one line (check the expression or the YAML block that produces it).',
+      );
+    }
+    return value;
+  }
+
+  /**
+   * A token: masked the moment it is read, and refused at once (without showing it) when it holds a
+   * character an HTTP header cannot carry, which would otherwise fail every request as a network error.
+   */
   secret(name: string): string | undefined {
     const value = this.text(name);
     if (!value) return undefined;
     this.mask(value);
+    const bad = /[^\x21-\x7e]/.exec(value);
+    if (bad) {
+      const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      throw new InputError(
+        name,
+        `contains a character an HTTP header cannot carry (U+${code}, at character ${bad.index + 1} of ${value.length})`,
+        'Copy the token again without spaces, line breaks or invisible characters, and store it in the secret as it is.',
+      );
+    }
     return value;
   }
 

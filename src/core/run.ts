@@ -16,8 +16,10 @@ import {
   type RegisteredOperation,
   type SharedContext,
 } from './operations/registry.js';
+import { writeStepFile, type StepFileTarget } from './operations/step-file.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { Markdown, escapeMarkdown } from './report/markdown.js';
+import { oneLine } from './report/control-syntax.js';
 import { redactor, type Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
 
@@ -54,6 +56,8 @@ export async function run(host: Host): Promise<RunResult> {
   const secrets = ['api-token', 'github-token'].map((name) => host.input(name).trim());
   for (const secret of secrets) if (secret) host.mask(secret);
   const redact = redactor(secrets);
+  /** Every line core writes to the log: secrets hidden, then one line however the text was made. */
+  const logLine = (message: string) => oneLine(redact(message));
   const published: Record<string, string> = {};
   const publish = async (outputs: Record<string, OutputValue>) => {
     const values = Object.fromEntries(
@@ -75,8 +79,8 @@ export async function run(host: Host): Promise<RunResult> {
       needs: row.needs,
       githubToken: common.githubToken,
     });
-    for (const note of context.notes) host.log.info(redact(note));
-    for (const warning of context.warnings) host.log.warning(redact(warning), { title: operation });
+    for (const note of context.notes) host.log.info(logLine(note));
+    for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
     await publish({
       repo: `${context.repo.owner}/${context.repo.name}`,
       'pr-number': context.prNumber ?? '',
@@ -89,7 +93,9 @@ export async function run(host: Host): Promise<RunResult> {
       token: common.apiToken,
       deadlineMs: common.timeoutMs,
       // A retry's message quotes what the service said, which may echo a secret back.
-      onRetry: (message) => host.log.info(redact(message)),
+      onRetry: (message) => host.log.info(logLine(message)),
+      redact,
+      proxy: host.proxy,
     };
     const result = await start({
       operation,
@@ -98,26 +104,41 @@ export async function run(host: Host): Promise<RunResult> {
       client: new ApiClient(clientOptions),
       clientOptions,
       tempDir: host.tempDir,
+      redact,
       log: {
-        info: (message) => host.log.info(redact(message)),
-        warning: (message) => host.log.warning(redact(message), { title: operation }),
+        info: (message) => host.log.info(logLine(message)),
+        warning: (message) => host.log.warning(logLine(message), { title: operation }),
       },
     });
-    await publish(result.outputs);
+    await publish(await capResponseOutput(result.outputs, { tempDir: host.tempDir, redact }));
     if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
     if (result.failure) {
-      const failure = redact(result.failure);
+      const failure = logLine(result.failure);
       host.log.error(failure, { title: operation });
       return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure };
     }
     return { exitCode: EXIT_CODES.done, operation, outputs: published };
   } catch (error) {
-    const failure = redact(oneLine(error));
+    const failure = logLine(messageOf(error));
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) await host.writeSummary(redact(failureSummary(operation, failure, exitCode)));
     return { exitCode, operation, outputs: published, failure };
   }
+}
+
+/** Outputs share GitHub's 1 MiB per job: a longer answer goes to a file, named by `response-file`. */
+export const MAX_RESPONSE_OUTPUT_BYTES = 256 * 1024;
+
+async function capResponseOutput(
+  outputs: Record<string, OutputValue>,
+  target: StepFileTarget,
+): Promise<Record<string, OutputValue>> {
+  const response = outputs.response;
+  if (typeof response !== 'string' || Buffer.byteLength(response) <= MAX_RESPONSE_OUTPUT_BYTES)
+    return outputs;
+  const responseFile = await writeStepFile(target, 'response.txt', response);
+  return { ...outputs, response: '', 'response-file': responseFile };
 }
 
 export interface PreparedOperation {
@@ -181,9 +202,12 @@ function warnAboutUnusedInputs(
   const used = new Set(row.inputs.map((input) => input.name));
   for (const name of ALL_INPUT_NAMES) {
     if (!used.has(name) && host.input(name).trim()) {
-      host.log.warning(redact(`Input "${name}" is not used by operation ${operation}; it was ignored.`), {
-        title: operation,
-      });
+      host.log.warning(
+        oneLine(redact(`Input "${name}" is not used by operation ${operation}; it was ignored.`)),
+        {
+          title: operation,
+        },
+      );
     }
   }
 }
@@ -232,8 +256,8 @@ function failureSummary(operation: OperationName | undefined, failure: string, e
     .toString();
 }
 
-/** The message of any thrown value as a single line. */
-function oneLine(error: unknown): string {
+/** The message of any thrown value, blanks around line breaks folded. */
+function messageOf(error: unknown): string {
   const message =
     error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
   return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';

@@ -1,10 +1,15 @@
-// One method per v1 endpoint. Every call: the auth header, a per-attempt timeout inside one overall
-// deadline, retries with exponential backoff and jitter on 429, 5xx and network errors (honouring
-// Retry-After), no redirects, and one human-readable error for everything else.
-import { HttpClient } from '@actions/http-client';
-import type { IncomingMessage } from 'node:http';
+// One method per v1 endpoint, spoken over node:http/node:https with one kept-alive connection per client.
+// Every call: the auth header, a per-attempt timeout inside one overall deadline (both covering the whole
+// answer, however slowly it trickles), retries with exponential backoff and jitter on 429, 5xx and
+// network errors (honouring Retry-After), no redirects, every answer capped while it streams
+// (limits.ts), 2xx answers checked against the endpoint's answer schema (answers.ts), and one
+// human-readable error for everything else.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ENDPOINTS, type EndpointName, type RequestOf } from '../../wire/index.js';
-import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage } from './errors.js';
+import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
+import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
+import { ANSWER_LIMITS, describeBytes } from './limits.js';
 import { VERSION } from '../version.js';
 
 export interface RetryPolicy {
@@ -36,6 +41,18 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told about each retry, for the log. */
   onRetry?: (message: string) => void;
+  /** Hides secrets in an answer's text before any of it is cut short for a message. */
+  redact?: (text: string) => string;
+  /** The host's proxy variables (never read from process.env here); Node 24's agents apply them. */
+  proxy?: ProxySettings;
+  /** Caps on answers, per endpoint, instead of ANSWER_LIMITS (for tests of the caps). */
+  answerLimits?: Partial<Record<EndpointName, number>>;
+}
+
+export interface ProxySettings {
+  HTTPS_PROXY?: string;
+  HTTP_PROXY?: string;
+  NO_PROXY?: string;
 }
 
 export interface ApiResponse {
@@ -55,15 +72,24 @@ export interface StreamedBody {
 
 type RequestBody = string | StreamedBody | null;
 
-type Attempt = { response: ApiResponse } | { retryable: ApiError; retryAfterMs?: number };
+type Attempt =
+  { response: ApiResponse } | { retryable: ApiError; retryAfterMs?: number } | { fatal: ApiError };
 
 export class ApiClient {
   private readonly policy: RetryPolicy;
-  private http: HttpClient;
+  private readonly agent: HttpAgent;
+  private readonly secure: boolean;
+  private readonly redact: (text: string) => string;
 
   constructor(private readonly options: ClientOptions) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.http = this.newHttpClient();
+    this.secure = options.baseUrl.startsWith('https:');
+    const token = options.token;
+    this.redact = (text) => {
+      const own = token && token.length >= 4 ? text.split(token).join('***') : text;
+      return options.redact ? options.redact(own) : own;
+    };
+    this.agent = this.newAgent();
   }
 
   submitPullRequest = (body: RequestOf<'submitPullRequest'>) => this.call('submitPullRequest', body);
@@ -99,14 +125,12 @@ export class ApiClient {
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
-      let outcome: Attempt;
-      try {
-        outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining);
-      } catch (error) {
-        if (error instanceof ApiError) error.afterLostAnswer = answerLost;
-        throw error;
-      }
+      const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining);
       if ('response' in outcome) return outcome.response;
+      if ('fatal' in outcome) {
+        outcome.fatal.afterLostAnswer = answerLost;
+        throw outcome.fatal;
+      }
 
       const { retryable } = outcome;
       answerLost ||= retryable.kind === 'network' || retryable.kind === 'timeout';
@@ -144,7 +168,10 @@ export class ApiClient {
   }
 
   private headersFor(endpoint: EndpointName, body: RequestBody): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
+      'user-agent': `merge-queue-action/${VERSION}`,
+    };
     if (body !== null) headers['content-type'] = 'application/json';
     if (isStreamed(body)) headers['content-length'] = String(body.byteLength);
     if (this.options.token) headers['x-api-token'] = this.options.token;
@@ -154,7 +181,8 @@ export class ApiClient {
     return headers;
   }
 
-  private async attempt(
+  /** One request and its whole answer, within `remainingMs` and the attempt timeout. Never throws. */
+  private attempt(
     endpoint: EndpointName,
     method: string,
     url: string,
@@ -163,56 +191,117 @@ export class ApiClient {
     remainingMs: number,
   ): Promise<Attempt> {
     const timeoutMs = Math.max(1, Math.min(this.policy.attemptTimeoutMs, remainingMs));
-    let timer: NodeJS.Timeout | undefined;
-    let message: IncomingMessage | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        message?.destroy();
-        // The request cannot be aborted alone: drop the connections so that a hung one dies now.
-        this.http.dispose();
-        this.http = this.newHttpClient();
-        reject(
-          new ApiError(endpoint, `no answer within ${(timeoutMs / 1000).toFixed(1)}s.`, { kind: 'timeout' }),
-        );
+    const limit = this.options.answerLimits?.[endpoint] ?? ANSWER_LIMITS[endpoint];
+    return new Promise<Attempt>((resolve) => {
+      let settled = false;
+      const finish = (outcome: Attempt) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        // Whatever is still open of this exchange is dropped: its socket never serves another call.
+        if (!('response' in outcome)) request.destroy();
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => {
+        const noAnswer = `no complete answer within ${(timeoutMs / 1000).toFixed(1)}s.`;
+        finish({ retryable: new ApiError(endpoint, noAnswer, { kind: 'timeout' }) });
       }, timeoutMs);
+      const send = this.secure ? httpsRequest : httpRequest;
+      let request: ReturnType<typeof httpRequest>;
+      try {
+        request = send(url, { method, headers, agent: this.agent });
+      } catch (error) {
+        // A header Node refuses to send (a control character in a token): nothing left, nothing to retry.
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        clearTimeout(timer);
+        resolve({
+          fatal: new ApiError(endpoint, `the request could not be sent (${reason}).`, { kind: 'network' }),
+        });
+        return;
+      }
+      request.on('error', (error) => finish({ retryable: ApiError.network(endpoint, error) }));
+      request.on('response', (message) => {
+        const declared = Number(message.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limit) {
+          finish({ fatal: this.tooLarge(endpoint, limit, message.statusCode ?? 0) });
+          return;
+        }
+        readCapped(message, limit).then(
+          (text) => {
+            if (text === undefined)
+              finish({ fatal: this.tooLarge(endpoint, limit, message.statusCode ?? 0) });
+            else finish(this.outcomeOf(endpoint, message, text));
+          },
+          (error: unknown) => finish({ retryable: ApiError.network(endpoint, error) }),
+        );
+      });
+      if (isStreamed(body)) {
+        const stream = body.open();
+        stream.on('error', (error: Error) => request.destroy(error));
+        stream.pipe(request);
+      } else {
+        request.end(body ?? undefined);
+      }
     });
-    const http = this.http;
-    try {
-      const data = isStreamed(body) ? body.open() : body;
-      const response = await Promise.race([http.request(method, url, data, headers), timedOut]);
-      message = response.message;
-      const text = await Promise.race([readBody(message), timedOut]);
-      const status = message.statusCode ?? 0;
-      const contentType = String(message.headers['content-type'] ?? '');
-      if (status >= 200 && status < 300) {
-        // The service answers JSON, plain text or nothing; an HTML page comes from something in between.
-        if (isHtmlPage(text, contentType)) throw describeForeignPage(endpoint, status, text, contentType);
-        return { response: { status, contentType, text, json: parseJson(text) } };
-      }
-      const failure = describeHttpFailure(endpoint, status, text, contentType, message.headers.location);
-      if (status === 429 || status >= 500) {
-        return { retryable: failure, retryAfterMs: this.retryAfterMs(message.headers['retry-after']) };
-      }
-      throw failure;
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.kind === 'timeout') return { retryable: error };
-        throw error;
-      }
-      return { retryable: ApiError.network(endpoint, error) };
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
-  /** Kept-alive connections for all calls of this client: a run's requests share one TCP connection. */
-  private newHttpClient(): HttpClient {
-    return new HttpClient(`merge-queue-action/${VERSION}`, [], {
-      allowRedirects: false,
-      allowRetries: false,
-      keepAlive: true,
-      socketTimeout: this.policy.attemptTimeoutMs,
-    });
+  private outcomeOf(endpoint: EndpointName, message: IncomingMessage, text: string): Attempt {
+    const status = message.statusCode ?? 0;
+    const contentType = String(message.headers['content-type'] ?? '');
+    if (status >= 200 && status < 300) {
+      // The service answers JSON, plain text or nothing; an HTML page comes from something in between.
+      if (isHtmlPage(text, contentType)) {
+        return { fatal: describeForeignPage(endpoint, status, this.redact(text), contentType) };
+      }
+      if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) {
+        return {
+          fatal: this.notTheAnswer(endpoint, status, `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`),
+        };
+      }
+      const json = parseJson(text);
+      const problem = answerProblem(endpoint, text, json);
+      if (problem) {
+        const said =
+          json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
+        return { fatal: this.notTheAnswer(endpoint, status, `${problem}${said}`) };
+      }
+      return { response: { status, contentType, text, json } };
+    }
+    const failure = describeHttpFailure(
+      endpoint,
+      status,
+      this.redact(text),
+      contentType,
+      message.headers.location,
+    );
+    if (status === 429 || status >= 500) {
+      return { retryable: failure, retryAfterMs: this.retryAfterMs(message.headers['retry-after']) };
+    }
+    return { fatal: failure };
+  }
+
+  private tooLarge(endpoint: EndpointName, limit: number, status: number): ApiError {
+    return new ApiError(
+      endpoint,
+      `the answer is larger than ${describeBytes(limit)}, the most this endpoint answers (HTTP ${status}); it was not read further. Check api-url: something other than the API may be answering.`,
+      { kind: 'invalid-response', status },
+    );
+  }
+
+  private notTheAnswer(endpoint: EndpointName, status: number, problem: string): ApiError {
+    return new ApiError(
+      endpoint,
+      `the API answered ${status} with ${problem}, not its answer, so nothing was taken from it. Check api-url (it should be the v1 API base); if it is right, report this message: the service's answer changed.`,
+      { kind: 'invalid-response', status },
+    );
+  }
+
+  /** One agent per client: kept-alive, so that a run's requests share one connection. */
+  private newAgent(): HttpAgent {
+    const { proxy } = this.options;
+    const proxyEnv = proxy && Object.values(proxy).some(Boolean) ? { ...proxy } : undefined;
+    const options = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
+    return this.secure ? new HttpsAgent(options) : new HttpAgent(options);
   }
 
   private backoffMs(attempt: number): number {
@@ -230,17 +319,30 @@ export class ApiClient {
   }
 }
 
-/** Reads a whole body, failing (rather than hanging) when the connection drops mid-body. */
-function readBody(message: IncomingMessage): Promise<string> {
+/**
+ * Reads a whole body as text, or undefined the moment it passes `limit` bytes (the rest is not read).
+ * Fails (rather than hanging) when the connection drops mid-body.
+ */
+function readCapped(message: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    message.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    message.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) {
+        // Settled before the destroy, whose 'aborted' and 'close' would otherwise read as a dropped connection.
+        resolve(undefined);
+        message.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
     message.on('error', reject);
     message.on('aborted', () => reject(new Error('the connection closed before the whole answer arrived')));
     message.on('close', () => {
       if (!message.complete) reject(new Error('the connection closed before the whole answer arrived'));
     });
-    message.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    message.on('end', () => resolve(Buffer.concat(chunks, bytes).toString('utf8')));
   });
 }
 

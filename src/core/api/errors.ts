@@ -1,5 +1,6 @@
 // Failures of an API call, each as one line a person can act on.
 import { MAX_BODY_BYTES } from '../../wire/index.js';
+import { cutSafely } from '../report/redact.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'redirect' | 'invalid-response';
 
@@ -121,7 +122,10 @@ export function describeForeignPage(
 
 const SHOWN_BODY_CHARS = 300;
 
-/** A body as one short line: markup stripped, whitespace folded, cut to a few hundred characters. */
+/**
+ * A body as one short line: markup stripped, whitespace folded, cut to a few hundred characters. Give it
+ * the body with secrets already hidden: once cut, a secret could no longer be found whole.
+ */
 export function summarizeBody(body: string, contentType = ''): string {
   let text = body;
   if (isHtmlPage(text, contentType)) {
@@ -131,5 +135,5 @@ export function summarizeBody(body: string, contentType = ''): string {
       text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
   }
   text = text.replace(/\s+/g, ' ').trim();
-  return text.length > SHOWN_BODY_CHARS ? `${text.slice(0, SHOWN_BODY_CHARS)}…` : text;
+  return text.length > SHOWN_BODY_CHARS ? `${cutSafely(text, SHOWN_BODY_CHARS)}…` : text;
 }

@@ -1,12 +1,48 @@
-// Files an operation hands to later steps (a report, the metrics text): under the host's temp directory,
-// in a directory of their own so that two steps never overwrite each other.
+// Files an operation hands to later steps (a report, the metrics text, a long answer): under the host's
+// temp directory, in a directory of their own so that two steps never overwrite each other, with the
+// run's secrets hidden as in every other thing the run writes. A temp directory that is missing or not
+// writable is one line that says which and what to do, not a raw ENOENT.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ContextError } from '../errors.js';
+import type { OperationContext } from './types.js';
 
-/** Writes `content` to a new file named `fileName` and returns its absolute path. */
-export async function writeStepFile(tempDir: string, fileName: string, content: string): Promise<string> {
-  const directory = await mkdtemp(join(tempDir, 'merge-queue-action-'));
+export type StepFileTarget = Pick<OperationContext<unknown>, 'tempDir' | 'redact'>;
+
+/** Writes `content` (secrets hidden) to a new file named `fileName` and returns its absolute path. */
+export async function writeStepFile(
+  target: StepFileTarget,
+  fileName: string,
+  content: string,
+): Promise<string> {
+  let directory: string;
+  try {
+    directory = await mkdtemp(join(target.tempDir, 'merge-queue-action-'));
+  } catch (error) {
+    throw tempDirError(target.tempDir, fileName, error);
+  }
   const path = join(directory, fileName);
-  await writeFile(path, content, 'utf8');
+  try {
+    await writeFile(path, target.redact(content), 'utf8');
+  } catch (error) {
+    throw tempDirError(target.tempDir, fileName, error);
+  }
   return path;
+}
+
+function tempDirError(tempDir: string, fileName: string, error: unknown): ContextError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const problem =
+    code === 'ENOENT'
+      ? 'does not exist'
+      : code === 'ENOTDIR'
+        ? 'is not a directory'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'cannot be written (permission denied or read-only)'
+          : code === 'ENOSPC' || code === 'EDQUOT'
+            ? 'has no space left'
+            : `cannot be written (${code ?? (error as Error).message})`;
+  return new ContextError(
+    `${fileName} could not be written: the temporary directory "${tempDir}" ${problem}. Give the runner a writable temporary directory (RUNNER_TEMP on GitHub, TMPDIR elsewhere).`,
+  );
 }

@@ -16,8 +16,10 @@ export interface OperationContext<S> {
   client: ApiClient;
   /** What `client` was built from, for an operation that needs another kind of client (a fork upload). */
   clientOptions: ClientOptions;
-  /** The host's directory for files handed to later steps. */
+  /** The host's directory for files handed to later steps (write them with writeStepFile). */
   tempDir: string;
+  /** Hides the run's secrets (and anything shaped like a credential) in text that leaves the run. */
+  redact: (text: string) => string;
   /** Lines for the log; secrets are already hidden from them. */
   log: { info(message: string): void; warning(message: string): void };
 }

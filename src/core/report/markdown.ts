@@ -4,11 +4,26 @@
 /** GitHub's limit on one step's summary is 1 MiB; stay well below it. */
 export const SUMMARY_BYTE_BUDGET = 900 * 1024;
 
+/**
+ * Characters that change how text reads without being seen: bidi overrides and isolates (which can make
+ * `exe.gnp` read as `png.exe`), marks, zero-width spaces and joiners, the byte-order mark.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+const ZERO_WIDTH_JOINER = '\u200d';
+
+/**
+ * Text from the service or users' code as markdown that shows exactly that text: markup escaped,
+ * invisible characters shown as `⟨U+202E⟩`, and `@name` and `#123` kept from notifying anyone or linking
+ * an issue when the summary is reposted as a comment (a zero-width joiner after `@` and `#`).
+ */
 export function escapeMarkdown(text: unknown): string {
   return (
     String(text ?? '')
+      .replace(INVISIBLE, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`)
       // Markdown punctuation first: the entities below bring their own `#`, which must stay unescaped.
       .replace(/([\\*_[\]#~])/g, '\\$1')
+      .replace(/([@#])(?=[\p{L}\p{N}_-])/gu, `$1${ZERO_WIDTH_JOINER}`)
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')

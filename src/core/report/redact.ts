@@ -19,5 +19,40 @@ export function redactor(secrets: (string | undefined)[]): Redact {
       ]),
     ),
   ].sort((a, b) => b.length - a.length);
-  return (text) => spellings.reduce((out, spelling) => out.split(spelling).join('***'), text);
+  return (text) =>
+    redactCredentials(spellings.reduce((out, spelling) => out.split(spelling).join('***'), text));
+}
+
+/**
+ * Credentials recognisable by their shape wherever they turn up (pasted into the wrong input, echoed in an
+ * answer): GitHub, GitLab and Slack tokens, JWTs, bearer and x-api-token header values, URL user info, and
+ * secret-named query parameters.
+ */
+const CREDENTIAL_PATTERNS: RegExp[] = [
+  /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,})/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  /(?<=\b(?:authorization|x-api-token|x-forked-workflow-run-id)["']?\s*[:=]\s*["']?)(?!(?:bearer|token|basic)\s)(?=[^\s"',;]{4})[^\s"',;]*[^\s"',;.)]/gi,
+  // After `token`, only a word with a digit in it: `token expired` is prose, `token abc123def4` is not.
+  /(?<=\b(?:bearer|token|basic)\s+)(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}/gi,
+  /(?<=\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@"']+(?=@)/gi,
+  /(?<=[?&](?:[a-z_-]*(?:token|secret|password|passwd|key|auth|signature|sig))=)[^&\s#"']+/gi,
+];
+
+export function redactCredentials(text: string): string {
+  return CREDENTIAL_PATTERNS.reduce((out, pattern) => out.replace(pattern, '***'), text);
+}
+
+/** Characters a secret is made of: a cut never falls inside a run of them, so no part of one is shown. */
+const SECRET_CHARACTER = /[A-Za-z0-9_.+~=\-/]/;
+
+/**
+ * `text` cut to at most `max` characters, for a line that shows only the start of a value. Redact first:
+ * the cut then backs off to the start of the word it would split, so that a secret the redactor did not
+ * know is shown whole (where a later redaction still finds it) or not at all, never in part.
+ */
+export function cutSafely(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  while (end > 0 && SECRET_CHARACTER.test(text[end]!) && SECRET_CHARACTER.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }

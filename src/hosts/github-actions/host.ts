@@ -4,20 +4,22 @@ import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { ProxySettings } from '../../core/api/client.js';
 import type { Annotation, Host } from '../../core/host.js';
+import { neutraliseGitHubCommands } from '../../core/report/control-syntax.js';
 import { resolveContext, type Environment } from './context.js';
 
 export function githubActionsHost(env: Environment): Host {
   const log = {
-    info: (message: string) => core.info(neutraliseCommands(message)),
+    info: (message: string) => core.info(neutraliseGitHubCommands(message)),
     warning: (message: string, annotation?: Annotation) =>
-      core.warning(message, annotationProperties(annotation)),
+      core.warning(neutraliseGitHubCommands(message), annotationProperties(annotation)),
     error: (message: string, annotation?: Annotation) =>
-      core.error(message, annotationProperties(annotation)),
+      core.error(neutraliseGitHubCommands(message), annotationProperties(annotation)),
     notice: (message: string, annotation?: Annotation) =>
-      core.notice(message, annotationProperties(annotation)),
+      core.notice(neutraliseGitHubCommands(message), annotationProperties(annotation)),
     async group<T>(title: string, work: () => Promise<T>): Promise<T> {
-      return core.group(neutraliseCommands(title).replace(/[\r\n]+/g, ' '), work);
+      return core.group(neutraliseGitHubCommands(title).replace(/[\r\n]+/g, ' '), work);
     },
   };
   return {
@@ -43,6 +45,7 @@ export function githubActionsHost(env: Environment): Host {
     },
     log,
     tempDir: env.RUNNER_TEMP || tmpdir(),
+    proxy: proxyOf(env),
   };
 }
 
@@ -63,7 +66,8 @@ function outputCommand(name: string, value: string): string {
   return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
 }
 
-/** A line that would start a workflow command (`::name::`) is shown as text instead. */
-function neutraliseCommands(message: string): string {
-  return message.replace(/^(\s*):(?=:)/gm, '$1:\u200b');
+/** The runner's proxy variables (either case, as curl and Node read them). */
+export function proxyOf(env: Environment): ProxySettings {
+  const pick = (name: string) => env[name] || env[name.toLowerCase()] || undefined;
+  return { HTTPS_PROXY: pick('HTTPS_PROXY'), HTTP_PROXY: pick('HTTP_PROXY'), NO_PROXY: pick('NO_PROXY') };
 }

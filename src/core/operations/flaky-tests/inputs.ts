@@ -79,7 +79,7 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
   }
   const { startTime, endTime } = readFailingTestsWindow(input, operation === 'list-failing-tests');
   return {
-    orgUrlSlug: input.text('org-url-slug') || undefined,
+    orgUrlSlug: readOrgUrlSlug(input),
     statuses,
     pageSize: input.integer('page-size', { min: 1, max: 100, fallback: 100 }),
     maxPages: input.integer('max-pages', { min: 1, max: 10_000, fallback: 100 }),
@@ -125,6 +125,20 @@ function readFailingTestsWindow(
     }
   }
   return { startTime, endTime };
+}
+
+/** The organization's slug as its web address shows it (`app.trunk.io/<slug>`): one word. */
+function readOrgUrlSlug(input: Inputs): string | undefined {
+  const slug = input.line('org-url-slug');
+  if (!slug) return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(slug)) {
+    throw new InputError(
+      'org-url-slug',
+      `${quoted(slug)} is not an organization slug (letters, digits, '.', '_' and '-' only)`,
+      "Set it to the slug in your organization's web address, e.g. `my-org` from app.trunk.io/my-org.",
+    );
+  }
+  return slug;
 }
 
 function readTestStatuses(input: Inputs): UnhealthyStatus[] {

@@ -16,5 +16,5 @@ export function writeReportFile(
     generated_at: new Date().toISOString(),
     ...content,
   };
-  return writeStepFile(op.tempDir, fileName, `${JSON.stringify(report, null, 2)}\n`);
+  return writeStepFile(op, fileName, `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -1,11 +1,12 @@
 // Reads the impacted targets a user hands us (a file or the inline input) into an ordered list without
-// duplicates. Files can be 20 MiB, so the file is read once into a Buffer and the targets are cut out of
+// duplicates. Files can be 20 MiB, so the file is read once into a Buffer (by readInputFile: a regular
+// file, size-limited, within the deadline) and the targets are cut out of
 // it directly: no whole-file string and no intermediate arrays. A JSON document that the fast path does
 // not recognise is handed to JSON.parse, whose answer is then turned into one line the user can act on.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
+import { readInputFile } from '../../files.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 import { TargetList } from './target-list.js';
 
@@ -17,52 +18,44 @@ const INLINE_INPUT = 'impacted-targets';
 
 const FORMATS_HINT = 'Write a JSON array of strings, or one target per line';
 
-/** The targets named by whichever single source the settings hold. */
-export function readImpactedTargets(settings: ImpactedTargetsSettings, cwd = process.cwd()): ImpactedTargets {
+/**
+ * The most a targets file may hold: twice the service's body limit, since a file of one target per line
+ * with blank lines and duplicates may still make a body under the limit; more could never be sent.
+ */
+export const MAX_TARGETS_FILE_BYTES = 2 * MAX_BODY_BYTES;
+
+/** The targets named by whichever single source the settings hold; a file is read by `deadline`. */
+export async function readImpactedTargets(
+  settings: ImpactedTargetsSettings,
+  cwd = process.cwd(),
+  deadline?: number,
+): Promise<ImpactedTargets> {
   if (settings.impactsAll) return 'ALL';
   if (settings.file !== undefined) {
-    const path = resolve(cwd, settings.file);
-    const where = path === settings.file ? `"${path}"` : `"${settings.file}" (${path})`;
-    return parseTargets(readTargetsFile(path, where), { input: FILE_INPUT, where });
+    const { content, where } = await readInputFile({
+      input: FILE_INPUT,
+      path: settings.file,
+      cwd,
+      maxBytes: MAX_TARGETS_FILE_BYTES,
+      deadline,
+      missingAdvice:
+        'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
+    });
+    checkText(content, where);
+    return parseTargets(content, { input: FILE_INPUT, where });
   }
-  return parseTargets(Buffer.from(settings.inline ?? '', 'utf8'), { input: INLINE_INPUT });
+  return parseInlineTargets(settings.inline ?? '');
+}
+
+/** The targets of the inline input. */
+export function parseInlineTargets(text: string): ImpactedTargets {
+  return parseTargets(Buffer.from(text, 'utf8'), { input: INLINE_INPUT });
 }
 
 /** The input a problem is reported against, and the file it named. */
 interface Origin {
   input: string;
   where?: string;
-}
-
-function readTargetsFile(path: string, where: string): Buffer {
-  let content: Buffer;
-  try {
-    if (statSync(path).isDirectory()) {
-      throw new InputError(
-        FILE_INPUT,
-        `${where} is a directory`,
-        'Set it to the path of the targets file inside it.',
-      );
-    }
-    content = readFileSync(path);
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new InputError(
-        FILE_INPUT,
-        `there is no file at ${where}`,
-        'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
-      );
-    }
-    throw new InputError(
-      FILE_INPUT,
-      `${where} cannot be read (${code ?? (error as Error).message})`,
-      'Make the file readable by the runner user.',
-    );
-  }
-  checkText(content, where);
-  return content;
 }
 
 /** Refuses content that is not UTF-8 text, pointing at the first byte that shows it. */

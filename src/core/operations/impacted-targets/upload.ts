@@ -21,7 +21,7 @@ const SHOWN_TARGET_CHARS = 200;
 
 export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op) => {
   // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
-  const targets = readImpactedTargets(op.settings);
+  const targets = await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs);
   const envelope: Envelope = {
     ...queueRef(op.context),
     pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },

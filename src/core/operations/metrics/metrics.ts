@@ -24,7 +24,7 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
   const response = await op.client.getMergeQueueMetrics(
     allRepositories ? {} : { repo, repoHost: op.context.repo.host },
   );
-  const metricsFile = await writeStepFile(op.tempDir, 'metrics.prom', response.text);
+  const metricsFile = await writeStepFile(op, 'metrics.prom', response.text);
   op.log.info(`Metrics (${Buffer.byteLength(response.text)} bytes) written to ${metricsFile}.`);
 
   const outputs: Record<string, OutputValue> = {

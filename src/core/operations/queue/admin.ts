@@ -245,7 +245,7 @@ function describeQueue(
         escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
         escapeMarkdown(pr.stateChangedAt),
       ]),
-      'not shown; see the response output',
+      'not shown; see the response output or response-file',
     );
   } else {
     summary.paragraph('No pull requests are enqueued.');

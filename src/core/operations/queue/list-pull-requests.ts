@@ -39,7 +39,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
   const complete = cutShort === undefined;
 
   const reportFile = await writeStepFile(
-    op.tempDir,
+    op,
     'pull-requests.json',
     JSON.stringify(
       {

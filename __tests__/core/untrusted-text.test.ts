@@ -1,0 +1,114 @@
+// Text we do not control on its way out: each host's log syntax neutralised, values made one line,
+// secrets hidden before anything is cut, and summaries that show what is there (issue 18, items 4, 5, 10).
+import { describe, expect, it } from '@jest/globals';
+import {
+  neutraliseBuildkiteMarkers,
+  neutraliseGitHubCommands,
+  neutraliseGitLabSections,
+  neutralisePlainLog,
+  oneLine,
+} from '../../src/core/report/control-syntax.js';
+import { escapeMarkdown } from '../../src/core/report/markdown.js';
+import { cutSafely, redactCredentials, redactor } from '../../src/core/report/redact.js';
+import { quoted } from '../../src/core/inputs.js';
+import { summarizeBody } from '../../src/core/api/errors.js';
+
+const ESC = '\u001b';
+
+describe('each host neutralises its own log syntax', () => {
+  it('GitHub: no line of the result starts a workflow command, new or old form', () => {
+    const text = 'ok\n::add-mask::x\n  ::stop-commands::t\r::set-output name=a::b\n##[group]g\n::';
+    const lines = neutraliseGitHubCommands(text).split(/\r\n|\r|\n/);
+    expect(lines.filter((line) => /^\s*(::|##\[)/.test(line))).toEqual([]);
+    expect(lines.map((line) => line.replace(/\u200b/g, ''))).toEqual(text.split(/\r\n|\r|\n/));
+  });
+
+  it('GitLab: section markers are broken, and so is the escape that starts them', () => {
+    const text = `${ESC}[0Ksection_start:1700000000:fake[collapsed=true]\r${ESC}[0Kinjected\nsection_end:1:fake`;
+    const out = neutraliseGitLabSections(text);
+    expect(out).not.toMatch(/section_(start|end):/);
+    expect(out).not.toContain(ESC);
+    expect(out).toContain('\\x1b[0K');
+  });
+
+  it('Buildkite: group and expand markers at a line start are broken, elsewhere kept', () => {
+    const out = neutraliseBuildkiteMarkers('--- fake group\n+++ open\n~~~ quiet\n^^^ +++\nkeep a --- b');
+    expect(out.split('\n').filter((line) => /^\s*(---|\+\+\+|~~~|\^\^\^)/.test(line))).toEqual([]);
+    expect(out).toContain('keep a --- b');
+  });
+
+  it('a plain log still loses terminal escapes', () => {
+    expect(neutralisePlainLog(`red ${ESC}[31mtext${ESC}]8;;http://x${ESC}\\`)).not.toContain(ESC);
+  });
+});
+
+describe('a value is one line', () => {
+  it('shows every kind of line break and control character, so a value cannot start a line', () => {
+    expect(oneLine('a\nb\r\nc\rd\u2028e\u2029f\u0085g')).toBe('a\\nb\\r\\nc\\rd\\ne\\nf\\ng');
+    expect(oneLine(`x${ESC}[2Ky\u0000`)).toBe('x\\x1b[2Ky\\x00');
+    expect(oneLine('tab\tstays')).toBe('tab\tstays');
+  });
+});
+
+describe('secrets are hidden before anything is cut', () => {
+  const token = 'tok_Abc123Def456Ghi789Jkl012Mno345';
+
+  it('a cut never falls inside a word, so no part of a secret shows', () => {
+    for (let at = 1; at < 60; at++) {
+      const text = `${'a '.repeat(at)}${token} tail`;
+      const cut = cutSafely(text, 40);
+      expect(cut.length).toBeLessThanOrEqual(40);
+      const shown = cut.trim().split(' ').at(-1) ?? '';
+      expect(shown === '' || shown === 'a' || shown === token).toBe(true);
+    }
+  });
+
+  it('an error body is shown with the token hidden, then cut', () => {
+    const body = `${'r'.repeat(280)} token=${token} was refused`;
+    const said = summarizeBody(redactor([token])(body));
+    expect(said).not.toContain(token.slice(0, 8));
+    expect(said.endsWith('…')).toBe(true);
+  });
+
+  it('credentials recognisable by their shape are hidden wherever they turn up', () => {
+    const pat = `github_pat_11ABCDEFG0${'k'.repeat(30)}`;
+    expect(redactCredentials(`https://x/${pat}`)).toBe('https://x/***');
+    expect(redactCredentials('ghp_0123456789abcdefABCDEF0123')).toBe('***');
+    expect(redactCredentials('Authorization: Bearer abc.def-ghi_123')).toBe('Authorization: Bearer ***');
+    expect(redactCredentials('x-api-token: s3cr3tvalue')).toBe('x-api-token: ***');
+    expect(redactCredentials('https://user:pass@host/v1')).toBe('https://***@host/v1');
+    expect(redactCredentials('https://h/v1?access_token=abcdef&x=1')).toBe(
+      'https://h/v1?access_token=***&x=1',
+    );
+    expect(redactCredentials('a sha 0123456789abcdef0123456789abcdef01234567 stays')).toContain(
+      '0123456789abcdef',
+    );
+  });
+
+  it('quoted() shows no part of an unknown long secret in a long value', () => {
+    const secret = 'Zx9'.repeat(12);
+    const shown = quoted(`https://api.example.com/v1/some/long/path/segments/${secret}`);
+    expect(shown).not.toContain(secret.slice(0, 6));
+    expect(shown).toMatch(/\(\d+ characters\)$/);
+  });
+});
+
+describe('summary text shows what is there', () => {
+  it('bidi controls and zero-width characters are shown as code points', () => {
+    const out = escapeMarkdown('test_\u202Egnp.exe \u200B\u2066\uFEFF');
+    expect(out).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B\uFEFF]/);
+    expect(out).toContain('⟨U+202E⟩');
+    expect(out).toContain('⟨U+200B⟩');
+  });
+
+  it('mentions and issue references do not notify or link', () => {
+    const out = escapeMarkdown('cc @octocat @org/team fixes #123 and GH-1');
+    expect(out).not.toMatch(/@[a-z]/i);
+    expect(out).not.toContain('#123');
+    expect(out.replace(/\u200d/g, '').replace(/\\/g, '')).toBe('cc @octocat @org/team fixes #123 and GH-1');
+  });
+
+  it('still escapes markup, and entities keep their own #', () => {
+    expect(escapeMarkdown('a|b <x>')).toBe('a&#124;b &lt;x&gt;');
+  });
+});

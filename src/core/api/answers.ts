@@ -1,0 +1,171 @@
+// Checks a 2xx answer against its endpoint's answer schema (src/wire/), read tolerantly: enums in any
+// case and unknown values kept, unknown fields kept, legacy queue field names mapped. A wrong shape (a
+// list for an object, a number for a state, a missing field the answer always has) is a problem named in
+// one line, never success. A small walker over the schema's JSON, not TypeBox's compiler: it is all the
+// answers need, costs nothing at start-up, and says where the answer went wrong in words.
+import { ENDPOINTS, readQueue, tolerant, type EndpointName } from '../../wire/index.js';
+
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  const?: unknown;
+  pattern?: string;
+  minimum?: number;
+}
+
+/** JSON nested deeper than this is no answer of the API (its deepest is 5 levels). */
+export const MAX_ANSWER_DEPTH = 64;
+
+/** Endpoints whose older deployments answered with no JSON at all: an empty body or `OK` is success. */
+const MAY_ANSWER_WITHOUT_JSON = new Set<EndpointName>(['updateQueue']);
+
+/** Endpoints whose answer is a queue, read with legacy field names mapped first. */
+const QUEUE_ANSWERS = new Set<EndpointName>(['getQueue', 'updateQueue']);
+
+/**
+ * What is wrong with the answer of `endpoint`, in words (`at tests: an object where a list belongs`), or
+ * undefined when it is what the endpoint answers. `json` is the parsed body, or undefined when it is not JSON.
+ */
+export function answerProblem(endpoint: EndpointName, text: string, json: unknown): string | undefined {
+  const definition = ENDPOINTS[endpoint];
+  if (!('response' in definition)) return undefined;
+  if (json === undefined) {
+    const trimmed = text.trim();
+    if (MAY_ANSWER_WITHOUT_JSON.has(endpoint) && (trimmed === '' || /^ok$/i.test(trimmed))) return undefined;
+    return trimmed === '' ? 'an empty body' : 'text that is not JSON';
+  }
+  const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
+  return problemAt(tolerant(definition.response) as Schema, value, '');
+}
+
+function problemAt(schema: Schema, value: unknown, path: string): string | undefined {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const problems = alternatives.map((alternative) => problemAt(alternative, value, path));
+    if (problems.some((problem) => problem === undefined)) return undefined;
+    return problems[0];
+  }
+  for (const part of schema.allOf ?? []) {
+    const problem = problemAt(part, value, path);
+    if (problem) return problem;
+  }
+  if (schema.const !== undefined && typeof schema.const !== 'string' && value !== schema.const) {
+    return `${where(path)}${describe(value)} where ${JSON.stringify(schema.const)} belongs`;
+  }
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.length && !types.some((type) => isOfType(value, type))) {
+    return `${where(path)}${describe(value)} where ${types.map(nameOfType).join(' or ')} belongs`;
+  }
+  if (typeof value === 'string' && schema.pattern && !patternOf(schema.pattern).test(value)) {
+    return `${where(path)}${JSON.stringify(value.slice(0, 40))} is not a value it can be`;
+  }
+  if (Array.isArray(value) && schema.items) {
+    for (let index = 0; index < value.length; index++) {
+      const problem = problemAt(schema.items, value[index], `${path}[${index}]`);
+      if (problem) return problem;
+    }
+  }
+  if (isPlainObject(value) && schema.properties) {
+    for (const name of schema.required ?? []) {
+      if (value[name] === undefined) return `${where(path ? `${path}.${name}` : name)}missing`;
+    }
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const field = value[name];
+      if (field === undefined) continue;
+      const problem = problemAt(property, field, path ? `${path}.${name}` : name);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+function isOfType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    default:
+      return true;
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  object: 'an object',
+  array: 'a list',
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+function nameOfType(type: string): string {
+  return TYPE_NAMES[type] ?? type;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return `${value}`;
+  return 'an object';
+}
+
+function where(path: string): string {
+  return path ? `at ${path}: ` : '';
+}
+
+const patterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source, 'u')));
+  return pattern;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True when brackets in the JSON text nest deeper than `limit` (strings skipped). JSON.parse copes with
+ * any depth, but everything that later walks the value (a report file, a copy) would overflow the stack.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22) i = endOfString(text, i);
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The index of the quote that closes the string opened at `open` (one not escaped by a backslash). */
+function endOfString(text: string, open: number): number {
+  for (let at = open; ;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+}

@@ -1,0 +1,121 @@
+// Reading a file a user names in an input (impacted targets, JUnit reports, a config). The path is
+// untrusted: it may be a fifo that never ends, a symlink to /dev/zero, a directory, or a file of many
+// gigabytes. It is opened once (without blocking, so that a fifo cannot hold the open), checked through
+// that same descriptor to be a regular file (so that nothing is swapped in between), and read
+// asynchronously up to a size limit and within a deadline. Every refusal is one InputError line.
+import { constants, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { InputError } from './errors.js';
+
+export interface InputFileRequest {
+  /** The input that named the file, for the error line. */
+  input: string;
+  /** The path as given; relative paths are taken from `cwd`. */
+  path: string;
+  cwd: string;
+  /** More than this is refused before a byte is read (and a file that grows past it while read). */
+  maxBytes: number;
+  /** The read ends by then (ms since the epoch); a stuck disk or network mount is refused with one line. */
+  deadline?: number;
+  /** Told what to do when the file is missing; the default says to check the path. */
+  missingAdvice?: string;
+}
+
+export interface InputFile {
+  /** The absolute path read. */
+  path: string;
+  /** How error lines name the file: `"given" (absolute)` or `"absolute"`. */
+  where: string;
+  content: Buffer;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+
+export async function readInputFile(request: InputFileRequest): Promise<InputFile> {
+  const path = resolve(request.cwd, request.path);
+  const where = path === request.path ? `"${path}"` : `"${request.path}" (${path})`;
+  const fail = (problem: string, fix: string) => new InputError(request.input, `${where} ${problem}`, fix);
+  let handle: FileHandle;
+  try {
+    // O_NONBLOCK: opening a fifo for reading would otherwise wait for a writer, beyond any deadline.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw openFailure(error, fail, request.missingAdvice);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      throw fail(
+        `is ${kindOf(stats)}, not a regular file`,
+        'Give the path of a regular file (a symlink is followed; it must lead to a file).',
+      );
+    }
+    if (stats.size > request.maxBytes) {
+      throw fail(
+        `is ${mebibytes(stats.size)}, more than the ${mebibytes(request.maxBytes, 0)} this input reads`,
+        'Check that it is the right file; write less into it.',
+      );
+    }
+    return { path, where, content: await readAll(handle, stats.size, request, fail) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readAll(
+  handle: FileHandle,
+  expectedBytes: number,
+  request: InputFileRequest,
+  fail: (problem: string, fix: string) => InputError,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    if (request.deadline !== undefined && Date.now() > request.deadline) {
+      throw fail('could not be read in time', 'Check the disk or mount it is on, or raise timeout-seconds.');
+    }
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(expectedBytes - total + 1, 64 * 1024)));
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > request.maxBytes) {
+      throw fail(
+        `grew past the ${mebibytes(request.maxBytes, 0)} this input reads while it was read`,
+        'Write the file completely before this step runs.',
+      );
+    }
+    chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+function openFailure(
+  error: unknown,
+  fail: (problem: string, fix: string) => InputError,
+  missingAdvice = 'Check the path.',
+): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return fail('does not exist', missingAdvice);
+  if (code === 'ELOOP') {
+    return fail('is a symlink loop', 'Give the path of a regular file, or make the symlink lead to one.');
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return fail('cannot be read (permission denied)', 'Make the file readable by the runner user.');
+  }
+  if (code === 'ENXIO') return fail('is a socket or device, not a regular file', 'Give a regular file.');
+  return fail(`cannot be opened (${code ?? 'unknown error'})`, 'Give the path of a readable regular file.');
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a fifo';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+function mebibytes(bytes: number, digits = 1): string {
+  return `${(bytes / (1024 * 1024)).toFixed(digits)} MiB`;
+}

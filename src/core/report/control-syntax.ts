@@ -1,0 +1,55 @@
+// Text we do not control (answers from the service, users' test names, inputs) on its way to a CI log. A
+// log line is read by the CI itself: GitHub runs `::command::` lines, GitLab folds `section_start:`
+// markers, Buildkite groups on `---`/`+++`/`~~~` and expands `^^^ +++`. One function per host's syntax,
+// all here, so that every host (GitHub Actions, GitLab CI, Buildkite, the CLI's others) neutralises its
+// own syntax the same way, and core makes each value one visible line before any of them sees it.
+
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/** C0 and C1 controls but tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * A value as one line: line breaks (every kind a reader or a runner may split on) shown as `\n`/`\r`,
+ * the terminal's escape and the other C0/C1 controls as `\xNN`. Tabs stay.
+ */
+export function oneLine(text: string): string {
+  return text
+    .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, (brk) => LINE_BREAKS[brk] ?? '\\n')
+    .replace(CONTROLS, hexEscape);
+}
+
+const LINE_BREAKS: Record<string, string> = { '\r\n': '\\r\\n', '\r': '\\r', '\n': '\\n' };
+
+function hexEscape(char: string): string {
+  return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+}
+
+/** Controls but line breaks: ANSI escapes from a value cannot recolour, move or hide log text. */
+function escapeControls(text: string): string {
+  return text.replace(CONTROLS, hexEscape);
+}
+
+/**
+ * GitHub Actions: a line that starts with `::` (after blanks) is a workflow command and one that starts
+ * with `##[` the older form; a zero-width space after the first character makes either plain text.
+ */
+export function neutraliseGitHubCommands(text: string): string {
+  return escapeControls(text).replace(/^([ \t]*)(:(?=:)|#(?=#\[))/gm, `$1$2${ZERO_WIDTH_SPACE}`);
+}
+
+/** GitLab CI: `section_start:`/`section_end:` markers open and close folded sections. */
+export function neutraliseGitLabSections(text: string): string {
+  return escapeControls(text).replace(/section_(start|end):/gi, `section${ZERO_WIDTH_SPACE}_$1:`);
+}
+
+/** Buildkite: a line starting with `---`, `+++`, `~~~` (a group) or `^^^` (expand the previous group). */
+export function neutraliseBuildkiteMarkers(text: string): string {
+  return escapeControls(text).replace(/^([ \t]*)(---|\+\+\+|~~~|\^\^\^)/gm, `$1${ZERO_WIDTH_SPACE}$2`);
+}
+
+/** The hosts without log syntax of their own (CircleCI, Jenkins, a terminal): controls only. */
+export function neutralisePlainLog(text: string): string {
+  return escapeControls(text);
+}
