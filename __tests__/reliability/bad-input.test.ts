@@ -3,7 +3,8 @@
 // what is wrong and what to do; no stack trace; no request to the API; and the token nowhere but in the
 // runner's ::add-mask:: command.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,11 @@ interface Files {
   utf16: string;
   directory: string;
   loop: string;
+  toNull: string;
+  toZero: string;
+  toDirectory: string;
+  fifo: string;
+  huge: string;
 }
 
 const PR_EVENT = 'pull_request';
@@ -599,6 +605,112 @@ const CASES: BadInput[] = [
     inputs: { 'test-case-id': 'tc-1' },
     says: /is required by operation link-ticket-to-test-case/,
   },
+  // issue 18: tokens a header cannot carry, values that must be one line, files that are not files
+  ...(
+    [
+      ['a zero-width space', 'tok_badinput_Zq8v\u200bR2mW5pK9', /U\+200B, at character 18/],
+      ['a space inside', 'tok_badinput Zq8vR2mW5pK9', /U\+0020, at character 13/],
+      ['a tab inside', 'tok_badinput\tZq8vR2mW5pK9', /U\+0009/],
+      ['a non-ASCII letter', 'tok_bädinput_Zq8vR2mW5pK9', /U\+00E4, at character 6/],
+      ['a zero-width non-joiner', 'tok\u200c_badinput_Zq8vR2mW5pK9', /U\+200C, at character 4/],
+      ['a no-break space', 'tok_badinput_Zq8v\u00a0R2mW5pK9', /U\+00A0/],
+    ] as const
+  ).flatMap(([what, token, says]) =>
+    (['get-queue', 'submit-pull-request'] as const).map((operation): BadInput => ({
+      operation,
+      input: 'api-token',
+      kind: `a character a header cannot carry (${what})`,
+      inputs: { 'api-token': token },
+      says: new RegExp(`contains a character an HTTP header cannot carry \\(${says.source}`),
+    })),
+  ),
+  {
+    operation: 'get-queue',
+    input: 'github-token',
+    kind: 'a character a header cannot carry (a zero-width joiner)',
+    inputs: { 'github-token': 'ghs_badinput_Lm3n\u200dB7cX1vT4' },
+    says: /contains a character an HTTP header cannot carry \(U\+200D/,
+  },
+  ...(
+    [
+      ['a line break', 'main\nrelease', 'a line break'],
+      ['a workflow command after a line break', 'main\n::add-mask::x', 'a line break'],
+      ['a carriage return', 'main\rnext', 'a line break'],
+      ['a Unicode line separator', 'main\u2028next', 'a line break'],
+      ['a terminal escape', 'main\u001b[2K', 'a control character'],
+    ] as const
+  ).map(([what, branch, says]): BadInput => ({
+    operation: 'get-queue',
+    input: 'target-branch',
+    kind: `not one line (${what})`,
+    inputs: { 'target-branch': branch },
+    says: new RegExp(`contains ${says}, and must be one line`),
+  })),
+  {
+    operation: 'submit-pull-request',
+    input: 'target-branch',
+    kind: 'not one line (a line break, on a write)',
+    inputs: { 'target-branch': 'main\nother' },
+    says: /contains a line break, and must be one line/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'repo',
+    kind: 'not one line (a line break)',
+    inputs: { repo: 'octo-org/octo-repo\n::warning::x' },
+    says: /contains a line break, and must be one line/,
+  },
+  {
+    operation: 'get-queue',
+    input: 'repo-host',
+    kind: 'not one line (a line break)',
+    inputs: { 'repo-host': 'github.com\nevil.example' },
+    says: /contains a line break, and must be one line/,
+  },
+  ...(
+    [
+      ['a space', 'acme corp'],
+      ['a slash', 'acme/web'],
+      ['a web address', 'https://app.trunk.io/acme'],
+      ['a leading dash', '-acme'],
+    ] as const
+  ).map(([what, slug]): BadInput => ({
+    operation: 'list-quarantined-tests',
+    input: 'org-url-slug',
+    kind: `not a slug (${what})`,
+    inputs: { 'org-url-slug': slug },
+    says: /is not an organization slug/,
+  })),
+  {
+    operation: 'list-unhealthy-tests',
+    input: 'org-url-slug',
+    kind: 'not one line (a line break)',
+    inputs: { 'org-url-slug': 'acme\n::add-mask::x' },
+    says: /contains a line break, and must be one line/,
+  },
+  ...(
+    [
+      ['a symlink to /dev/null', (f: Files) => f.toNull, /is a character device, not a regular file/],
+      ['a symlink to /dev/zero', (f: Files) => f.toZero, /is a character device, not a regular file/],
+      ['a device itself', () => '/dev/zero', /is a character device, not a regular file/],
+      ['a fifo', (f: Files) => f.fifo, /is a fifo, not a regular file/],
+      ['a symlink to a directory', (f: Files) => f.toDirectory, /is a directory, not a regular file/],
+      ['a sparse 100 MiB file', (f: Files) => f.huge, /is 100\.0 MiB, more than the 40 MiB this input reads/],
+    ] as const
+  ).map(([what, path, says]): BadInput => ({
+    operation: 'set-impacted-targets',
+    input: 'impacted-targets-file',
+    kind: `not a regular file (${what})`,
+    inputs: { 'impacted-targets-file': path },
+    says,
+  })),
+  {
+    operation: 'get-queue',
+    input: 'api-url',
+    kind: 'a credential in api-url (a personal access token in the path)',
+    inputs: { 'api-url': `http://api.example.com/v1/github_pat_11ABCDEFG0${'k'.repeat(30)}Z9yX8wV7` },
+    says: /"http:\/\/api\.example\.com\/v1\/\*\*\*" uses plain http/,
+  },
 ];
 
 /** Operations whose bad inputs are shown with a pull_request event (they act on a PR). */
@@ -632,7 +744,18 @@ beforeAll(async () => {
     utf16: join(dir, 'utf16.txt'),
     directory: join(dir, 'targets'),
     loop: join(dir, 'loop.json'),
+    toNull: join(dir, 'null.json'),
+    toZero: join(dir, 'zero.json'),
+    toDirectory: join(dir, 'directory.json'),
+    fifo: join(dir, 'targets.fifo'),
+    huge: join(dir, 'huge.txt'),
   };
+  symlinkSync('/dev/null', files.toNull);
+  symlinkSync('/dev/zero', files.toZero);
+  symlinkSync(files.directory, files.toDirectory);
+  execFileSync('mkfifo', [files.fifo]);
+  writeFileSync(files.huge, '');
+  truncateSync(files.huge, 100 * 1024 * 1024);
   writeFileSync(files.latin1, Buffer.from('//app:caf\xe9\n//lib:util\n', 'latin1'));
   writeFileSync(
     files.utf16,
@@ -704,8 +827,8 @@ function shortGiven(badInput: BadInput, inputs: Record<string, string>): string 
 }
 
 describe('a bad input ends the step with one clear line', () => {
-  it('covers at least 40 bad inputs across every area', () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(40);
+  it('covers at least 100 bad inputs across every area', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(100);
     const areas = new Set(CASES.map((c) => c.operation));
     for (const operation of [
       'submit-pull-request',

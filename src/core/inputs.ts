@@ -84,7 +84,7 @@ export class Inputs {
       throw new InputError(
         name,
         `contains a character an HTTP header cannot carry (U+${code}, at character ${bad.index + 1} of ${value.length})`,
-        'Copy the token again without spaces, line breaks or invisible characters, and store it in the secret as it is.',
+        'Copy the token again without spaces, line breaks or invisible characters, and save it in the secret as it is.',
       );
     }
     return value;
