@@ -80,16 +80,15 @@ describe('get-merge-queue-metrics', () => {
     );
   });
 
-  it('keeps text it cannot parse in metrics-file and says so, without failing', async () => {
+  it('keeps text it cannot parse in metrics-file, and fails with one line: garbage is never success', async () => {
     emulator.faults.plan('/getMergeQueueMetrics', [
       { kind: 'status', status: 200, body: 'Sign in to continue', contentType: 'text/plain' },
     ]);
     const run = await runOperation(emulator, 'get-merge-queue-metrics', {});
-    expect(run.failure).toBeUndefined();
     expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toBe('Sign in to continue');
     expect(run.outputs.depth).toBeUndefined();
-    expect(run.warnings[0]).toMatch(
-      /^The metrics could not be read as Prometheus text \(.*Sign in.*\); they are in /,
+    expect(run.failure).toMatch(
+      /^getMergeQueueMetrics failed: the API answered 200 with text that is not Prometheus metrics \(.*Sign in.*\); it is in .* Check api-url/,
     );
   });
 });

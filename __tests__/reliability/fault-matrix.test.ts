@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../../src/core/api/client.js';
 import { ApiError } from '../../src/core/api/errors.js';
-import type { Repo } from '../../src/wire/index.js';
+import { ENDPOINTS, type Repo } from '../../src/wire/index.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
@@ -141,7 +141,27 @@ const FAULTS: FaultColumn[] = [
     attempts: 1,
     says: /answered 307 redirecting to http:\/\/127\.0\.0\.1:\d+\/v1\/.*not followed/,
   },
+  {
+    id: 'wrong-shape',
+    label: '200 with [1,2,3]',
+    faults: () => [{ kind: 'status', status: 200, body: '[1,2,3]', contentType: 'application/json' }],
+    // A read is refused; a write answers `{}`, nothing or OK, and any 2xx is its success (see below).
+    expect: 'failed',
+    attempts: 1,
+    says: /answered 200 with a body that is not its answer \(it is a list, not an object\), so nothing was taken from it/,
+  },
+  {
+    id: 'not-json',
+    label: '200 with text that is not JSON',
+    faults: () => [{ kind: 'status', status: 200, body: 'garbage', contentType: 'text/plain' }],
+    expect: 'failed',
+    attempts: 1,
+    says: /answered 200 with text that is not JSON \("garbage"\), so nothing was taken from it/,
+  },
 ];
+
+/** A write's answer has no shape to check: any 2xx (`{}`, empty, `OK`, anything) is its success. */
+const WRITE_ANSWER_FAULTS = ['wrong-shape', 'not-json'];
 
 // ---------------------------------------------------------------------------------------------------
 // The operations (rows)
@@ -597,6 +617,16 @@ let elsewhereUrl: string;
 const elsewhereRequests: string[] = [];
 const results = new Map<string, CellResult>();
 let matrixSeconds = 0;
+
+for (const spec of OPERATIONS) {
+  const endpoint = Object.values(ENDPOINTS).find((definition) => definition.path === spec.endpoint);
+  const answersWithoutShape =
+    !endpoint || !('response' in endpoint) || spec.endpoint === '/getMergeQueueMetrics';
+  for (const fault of WRITE_ANSWER_FAULTS) {
+    if (answersWithoutShape)
+      spec.overrides = { ...spec.overrides, [fault]: { expect: 'succeeded', attempts: 1 } };
+  }
+}
 
 const cellKey = (operation: string, fault: string) => `${operation} × ${fault}`;
 

@@ -28,7 +28,7 @@ const MAY_ANSWER_WITHOUT_JSON = new Set<EndpointName>(['updateQueue']);
 const QUEUE_ANSWERS = new Set<EndpointName>(['getQueue', 'updateQueue']);
 
 /**
- * What is wrong with the answer of `endpoint`, in words (`at tests: an object where a list belongs`), or
+ * What is wrong with the answer of `endpoint`, in words (`"tests" is an object, not a list`), or
  * undefined when it is what the endpoint answers. `json` is the parsed body, or undefined when it is not JSON.
  */
 export function answerProblem(endpoint: EndpointName, text: string, json: unknown): string | undefined {
@@ -55,14 +55,14 @@ function problemAt(schema: Schema, value: unknown, path: string): string | undef
     if (problem) return problem;
   }
   if (schema.const !== undefined && typeof schema.const !== 'string' && value !== schema.const) {
-    return `${where(path)}${describe(value)} where ${JSON.stringify(schema.const)} belongs`;
+    return `${subject(path)} ${describe(value)}, not ${JSON.stringify(schema.const)}`;
   }
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.length && !types.some((type) => isOfType(value, type))) {
-    return `${where(path)}${describe(value)} where ${types.map(nameOfType).join(' or ')} belongs`;
+    return `${subject(path)} ${describe(value)}, not ${types.map(nameOfType).join(' or ')}`;
   }
   if (typeof value === 'string' && schema.pattern && !patternOf(schema.pattern).test(value)) {
-    return `${where(path)}${JSON.stringify(value.slice(0, 40))} is not a value it can be`;
+    return `${subject(path)} ${JSON.stringify(value.slice(0, 40))}, not a value it can have`;
   }
   if (Array.isArray(value) && schema.items) {
     for (let index = 0; index < value.length; index++) {
@@ -72,7 +72,7 @@ function problemAt(schema: Schema, value: unknown, path: string): string | undef
   }
   if (isPlainObject(value) && schema.properties) {
     for (const name of schema.required ?? []) {
-      if (value[name] === undefined) return `${where(path ? `${path}.${name}` : name)}missing`;
+      if (value[name] === undefined) return `"${path ? `${path}.${name}` : name}" is missing`;
     }
     for (const [name, property] of Object.entries(schema.properties)) {
       const field = value[name];
@@ -128,8 +128,8 @@ function describe(value: unknown): string {
   return 'an object';
 }
 
-function where(path: string): string {
-  return path ? `at ${path}: ` : '';
+function subject(path: string): string {
+  return path ? `"${path}" is` : 'it is';
 }
 
 const patterns = new Map<string, RegExp>();

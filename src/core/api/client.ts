@@ -261,9 +261,9 @@ export class ApiClient {
       const json = parseJson(text);
       const problem = answerProblem(endpoint, text, json);
       if (problem) {
-        const said =
-          json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
-        return { fatal: this.notTheAnswer(endpoint, status, `${problem}${said}`) };
+        const said = text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
+        const what = json === undefined ? `${problem}${said}` : `a body that is not its answer (${problem})`;
+        return { fatal: this.notTheAnswer(endpoint, status, what) };
       }
       return { response: { status, contentType, text, json } };
     }
@@ -291,7 +291,7 @@ export class ApiClient {
   private notTheAnswer(endpoint: EndpointName, status: number, problem: string): ApiError {
     return new ApiError(
       endpoint,
-      `the API answered ${status} with ${problem}, not its answer, so nothing was taken from it. Check api-url (it should be the v1 API base); if it is right, report this message: the service's answer changed.`,
+      `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the v1 API base); if it is right, report this message: the service's answer changed.`,
       { kind: 'invalid-response', status },
     );
   }

@@ -46,14 +46,16 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
       branch,
     });
   } catch (error) {
+    // Garbage is never success: most often api-url leads to something else (a sign-in page, a proxy).
     const reason = error instanceof Error ? error.message : String(error);
-    op.log.warning(
-      `The metrics could not be read as Prometheus text (${reason}); they are in ${metricsFile} as the service sent them.`,
-    );
     summary.paragraph(
       `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); the metrics-file output has them as sent.`,
     );
-    return { outputs, summary };
+    return {
+      outputs,
+      summary,
+      failure: `getMergeQueueMetrics failed: the API answered ${response.status} with text that is not Prometheus metrics (${reason}); it is in ${metricsFile} as sent. Check api-url (it should be the v1 API base).`,
+    };
   }
 
   const headline = total(rows);
