@@ -14,7 +14,23 @@ const TEST_FILES = [
   '__tests__/reliability/bad-input.test.ts',
   '__tests__/reliability/emulator.test.ts',
   '__tests__/reliability/security.test.ts',
+  '__tests__/reliability/hostile.test.ts',
 ];
+
+/** The defects of issue 18 that hostile.test.ts tries again, by item. */
+const HOSTILE_ITEMS: Record<string, string> = {
+  '1': 'Answers with no size limit',
+  '2': 'File inputs that are not regular files',
+  '3': 'A 200 that is not the API answer',
+  '4': 'Answer text writing workflow commands',
+  '5': 'Parts of secrets shown',
+  '6': 'A token a header cannot carry',
+  '7': 'Report files keeping a token',
+  '8': 'Unclear lines (temp directory)',
+  '9': 'Unchecked one-line inputs',
+  '10': 'Summary text (bidi, zero-width, mentions)',
+  '11': 'An unbounded response output',
+};
 
 interface Recorded<T> {
   ranAt: string;
@@ -242,6 +258,27 @@ function renderChecks(title: string, intro: string, record: Recorded<CheckRow> |
   ];
 }
 
+function renderHostile(record: Recorded<CheckRow> | undefined): string[] {
+  const title = 'What was tried and what held';
+  if (!record) return [`## ${title}`, '_Not run._'];
+  const rows = record.rows;
+  return [
+    `## ${title}`,
+    'Issue 18 probed the action as an attacker and a broken network would; each defect it found is tried again here, end to end through the action against the emulator or a raw HTTP server (`__tests__/reliability/hostile.test.ts`). ' +
+      'A check holds when the run ends as a user would want: one clear `::error::` line (no stack trace, no token, not even in part) or the right outcome.',
+    `**${rows.length} checks: ${count(rows, (r) => r.passed)} held**, ${count(rows, (r) => !r.passed)} did not.`,
+    table(
+      ['#', 'Defect', 'What was tried', 'Held'],
+      rows.map((row) => [
+        row.area,
+        cell(HOSTILE_ITEMS[row.area] ?? ''),
+        cell(row.check) + (row.detail ? ` (${cell(row.detail)})` : ''),
+        row.passed ? '✓' : '✗',
+      ]),
+    ),
+  ];
+}
+
 function render(): string {
   const matrix = read<FaultCellRow>('fault-matrix');
   const meta = read<MatrixMeta>('fault-matrix-meta')?.rows[0];
@@ -254,6 +291,7 @@ function render(): string {
     ranAt ? `Last run: ${ranAt.ranAt} on Node ${ranAt.node}.` : '',
     ...(matrix && meta ? renderMatrix(matrix, meta) : ['## Fault matrix', '_Not run._']),
     ...(badInputs ? renderBadInputs(badInputs) : ['## Bad-input table', '_Not run._']),
+    ...renderHostile(read<CheckRow>('hostile')),
     ...renderChecks(
       'Security',
       'The token, redirects, and text from the service, end to end through the action (`__tests__/reliability/security.test.ts`).',

@@ -85,8 +85,10 @@ describe('get-merge-queue-metrics', () => {
       { kind: 'status', status: 200, body: 'Sign in to continue', contentType: 'text/plain' },
     ]);
     const run = await runOperation(emulator, 'get-merge-queue-metrics', {});
-    expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toBe('Sign in to continue');
+    expect(run.outputs['metrics-file']).toBeUndefined();
     expect(run.outputs.depth).toBeUndefined();
+    const kept = / it is in (\S+\/metrics\.prom) as sent\./.exec(run.failure ?? '')?.[1];
+    expect(readFileSync(String(kept), 'utf8')).toBe('Sign in to continue');
     expect(run.failure).toMatch(
       /^getMergeQueueMetrics failed: the API answered 200 with text that is not Prometheus metrics \(.*Sign in.*\); it is in .* Check api-url/,
     );

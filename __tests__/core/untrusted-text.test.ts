@@ -112,3 +112,14 @@ describe('summary text shows what is there', () => {
     expect(escapeMarkdown('a|b <x>')).toBe('a&#124;b &lt;x&gt;');
   });
 });
+
+describe('docs/untrusted-input.md', () => {
+  it('documents every endpoint with the cap the client enforces', async () => {
+    const { ANSWER_LIMITS, describeBytes } = await import('../../src/core/api/limits.js');
+    const doc = (await import('node:fs')).readFileSync('docs/untrusted-input.md', 'utf8');
+    for (const [endpoint, cap] of Object.entries(ANSWER_LIMITS)) {
+      const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(` ${endpoint}`));
+      expect({ endpoint, cap: row?.split('|')[2]?.trim() }).toEqual({ endpoint, cap: describeBytes(cap) });
+    }
+  });
+});

@@ -424,7 +424,14 @@ describe('7. report files hide secrets too', () => {
         {
           repo,
           org_url_slug: 'acme',
-          tests: [{ id: 'echo-1', name: `leaks ${TOKEN}`, status: 'flaky', reason: `reason ${TOKEN}` }],
+          tests: [
+            {
+              id: '00000000-0000-4000-8000-0000000000e1',
+              name: `leaks ${TOKEN}`,
+              status: 'flaky',
+              reason: `reason ${TOKEN}`,
+            },
+          ],
         },
       ],
     });
@@ -494,12 +501,17 @@ describe('10. summary text', () => {
             org_url_slug: 'acme',
             tests: [
               {
-                id: 'bidi-1',
+                id: '00000000-0000-4000-8000-0000000000b1',
                 name: 'test_\u202Egnp.exe ok',
                 status: 'flaky',
                 reason: 'hi @octocat see #123',
               },
-              { id: 'bidi-2', name: 'zero\u200Bwidth\u2066x', status: 'flaky', reason: 'cc @org/team' },
+              {
+                id: '00000000-0000-4000-8000-0000000000b2',
+                name: 'zero\u200Bwidth\u2066x',
+                status: 'flaky',
+                reason: 'cc @org/team',
+              },
             ],
           },
         ],

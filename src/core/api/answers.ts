@@ -24,23 +24,36 @@ export const MAX_ANSWER_DEPTH = 64;
 /** Endpoints whose older deployments answered with no JSON at all: an empty body or `OK` is success. */
 const MAY_ANSWER_WITHOUT_JSON = new Set<EndpointName>(['updateQueue']);
 
+/** Endpoints that answer text of their own format, checked by the operation that reads it. */
+const TEXT_ANSWERS = new Set<EndpointName>(['getMergeQueueMetrics']);
+
 /** Endpoints whose answer is a queue, read with legacy field names mapped first. */
 const QUEUE_ANSWERS = new Set<EndpointName>(['getQueue', 'updateQueue']);
 
 /**
- * What is wrong with the answer of `endpoint`, in words (`"tests" is an object, not a list`), or
- * undefined when it is what the endpoint answers. `json` is the parsed body, or undefined when it is not JSON.
+ * What is wrong with the answer of `endpoint`, in words (`a body that is not its answer ("tests" is an
+ * object, not a list)`), or undefined when it is what the endpoint answers. `json` is the parsed body, or
+ * undefined when it is not JSON.
  */
 export function answerProblem(endpoint: EndpointName, text: string, json: unknown): string | undefined {
   const definition = ENDPOINTS[endpoint];
-  if (!('response' in definition)) return undefined;
+  if (TEXT_ANSWERS.has(endpoint)) return undefined;
+  const trimmed = text.trim();
+  const empty = trimmed === '' || /^ok$/i.test(trimmed);
+  if (!('response' in definition)) {
+    // A write answers `{}`, nothing or `OK` (any JSON object is kept as it is); garbage is not success.
+    if (empty || isPlainObject(json)) return undefined;
+    return json === undefined
+      ? 'text that is not JSON'
+      : `a body that is not its answer (${subject('')} ${describe(json)}, not an object)`;
+  }
   if (json === undefined) {
-    const trimmed = text.trim();
-    if (MAY_ANSWER_WITHOUT_JSON.has(endpoint) && (trimmed === '' || /^ok$/i.test(trimmed))) return undefined;
+    if (MAY_ANSWER_WITHOUT_JSON.has(endpoint) && empty) return undefined;
     return trimmed === '' ? 'an empty body' : 'text that is not JSON';
   }
   const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
-  return problemAt(tolerant(definition.response) as Schema, value, '');
+  const problem = problemAt(tolerant(definition.response) as Schema, value, '');
+  return problem && `a body that is not its answer (${problem})`;
 }
 
 function problemAt(schema: Schema, value: unknown, path: string): string | undefined {

@@ -261,9 +261,9 @@ export class ApiClient {
       const json = parseJson(text);
       const problem = answerProblem(endpoint, text, json);
       if (problem) {
-        const said = text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
-        const what = json === undefined ? `${problem}${said}` : `a body that is not its answer (${problem})`;
-        return { fatal: this.notTheAnswer(endpoint, status, what) };
+        const said =
+          json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
+        return { fatal: this.notTheAnswer(endpoint, status, `${problem}${said}`) };
       }
       return { response: { status, contentType, text, json } };
     }

@@ -49,10 +49,11 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
     // Garbage is never success: most often api-url leads to something else (a sign-in page, a proxy).
     const reason = error instanceof Error ? error.message : String(error);
     summary.paragraph(
-      `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); the metrics-file output has them as sent.`,
+      `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); they are in ${escapeMarkdown(metricsFile)} as sent.`,
     );
+    // metrics-file is an output of success; the failure line says where the text is.
     return {
-      outputs,
+      outputs: { response: outputs.response ?? '' },
       summary,
       failure: `getMergeQueueMetrics failed: the API answered ${response.status} with text that is not Prometheus metrics (${reason}); it is in ${metricsFile} as sent. Check api-url (it should be the v1 API base).`,
     };
