@@ -77,7 +77,7 @@ describe('running an operation', () => {
     const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, string>;
     expect(outputs).toMatchObject({ 'is-submitted': 'true', 'pr-number': '5' });
     expect(JSON.parse(outputs.response!)).toMatchObject({ prNumber: 5 });
-    expect(readFileSync(summaryFile, 'utf8')).toMatch(/#5/);
+    expect(readFileSync(summaryFile, 'utf8')).toMatch(/#\u200d5/);
   });
 
   it('takes inputs from MERGE_QUEUE_* variables, and a flag wins over the variable', async () => {
