@@ -170,7 +170,10 @@ describe('ApiClient against the emulator', () => {
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     const { port } = recorder.address() as AddressInfo;
     try {
-      await client({ baseUrl: `http://127.0.0.1:${port}/v1` }).getQueue(queue);
+      await client({ baseUrl: `http://127.0.0.1:${port}/v1` }).submitPullRequest({
+        ...queue,
+        pr: { number: 1 },
+      });
       const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
       expect(seen).toEqual([
         expect.objectContaining({
