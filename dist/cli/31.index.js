@@ -62,7 +62,7 @@ const LOOKUP_TIMEOUT_MS = 30_000;
 function gitHubLookup(token, apiUrl) {
     // Loaded on first use: most runs never ask the GitHub API, and its client is the bulk of the bundle.
     let client;
-    const octokit = () => (client ??= __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
+    const octokit = () => (client ??= Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(157)]).then(__webpack_require__.bind(__webpack_require__, 157)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
     const request = () => ({ signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     return {
         async pullRequest(owner, name, prNumber) {
@@ -118,14 +118,18 @@ __webpack_require__.d(__webpack_exports__, {
   githubActionsHost: () => (/* binding */ githubActionsHost)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 12 modules
-var core = __webpack_require__(143);
+// UNUSED EXPORTS: proxyOf
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: ./src/core/report/control-syntax.ts
+var control_syntax = __webpack_require__(8451);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/core/context.ts
@@ -383,14 +387,15 @@ function runUrl(env, serverUrl) {
 
 
 
+
 function githubActionsHost(env) {
     const log = {
-        info: (message) => core/* info */.pq(neutraliseCommands(message)),
-        warning: (message, annotation) => core/* warning */.$e(message, annotationProperties(annotation)),
-        error: (message, annotation) => core/* error */.z3(message, annotationProperties(annotation)),
-        notice: (message, annotation) => core/* notice */.lm(message, annotationProperties(annotation)),
+        info: (message) => core/* info */.pq((0,control_syntax/* neutraliseGitHubCommands */.Wb)(message)),
+        warning: (message, annotation) => core/* warning */.$e((0,control_syntax/* neutraliseGitHubCommands */.Wb)(message), annotationProperties(annotation)),
+        error: (message, annotation) => core/* error */.z3((0,control_syntax/* neutraliseGitHubCommands */.Wb)(message), annotationProperties(annotation)),
+        notice: (message, annotation) => core/* notice */.lm((0,control_syntax/* neutraliseGitHubCommands */.Wb)(message), annotationProperties(annotation)),
         async group(title, work) {
-            return core/* group */.Os(neutraliseCommands(title).replace(/[\r\n]+/g, ' '), work);
+            return core/* group */.Os((0,control_syntax/* neutraliseGitHubCommands */.Wb)(title).replace(/[\r\n]+/g, ' '), work);
         },
     };
     return {
@@ -418,6 +423,7 @@ function githubActionsHost(env) {
         },
         log,
         tempDir: env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(),
+        proxy: proxyOf(env),
     };
 }
 /** The runner places an annotation on a file and line when given them (`file` relative to the checkout). */
@@ -436,9 +442,10 @@ function outputCommand(name, value) {
         delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
     return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
 }
-/** A line that would start a workflow command (`::name::`) is shown as text instead. */
-function neutraliseCommands(message) {
-    return message.replace(/^(\s*):(?=:)/gm, '$1:\u200b');
+/** The runner's proxy variables (either case, as curl and Node read them). */
+function proxyOf(env) {
+    const pick = (name) => env[name] || env[name.toLowerCase()] || undefined;
+    return { HTTPS_PROXY: pick('HTTPS_PROXY'), HTTP_PROXY: pick('HTTP_PROXY'), NO_PROXY: pick('NO_PROXY') };
 }
 
 

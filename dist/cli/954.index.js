@@ -121,12 +121,12 @@ function appendedFile(path, cwd, flag) {
 /** Secrets registered by Host.mask, hidden from everything the host writes afterwards. */
 class Secrets {
     secrets = [];
-    redact = (0,_core_report_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactor */ .$)([]);
+    redact = (0,_core_report_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactor */ .$p)([]);
     add(secret) {
         if (!secret || this.secrets.includes(secret))
             return;
         this.secrets.push(secret);
-        this.redact = (0,_core_report_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactor */ .$)(this.secrets);
+        this.redact = (0,_core_report_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactor */ .$p)(this.secrets);
     }
     hide(text) {
         return this.redact(text);
@@ -571,7 +571,7 @@ const LOOKUP_TIMEOUT_MS = 30_000;
 function gitHubLookup(token, apiUrl) {
     // Loaded on first use: most runs never ask the GitHub API, and its client is the bulk of the bundle.
     let client;
-    const octokit = () => (client ??= __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
+    const octokit = () => (client ??= Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(157)]).then(__webpack_require__.bind(__webpack_require__, 157)).then(({ getOctokit }) => getOctokit(token, { baseUrl: apiUrl })));
     const request = () => ({ signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     return {
         async pullRequest(owner, name, prNumber) {
