@@ -18,6 +18,12 @@ import { getTestDetails, linkTicketToTestCase } from './flaky-tests/test-case.js
 import { listUnhealthyTests } from './flaky-tests/unhealthy.js';
 import { IMPACTED_TARGETS_INPUTS, readImpactedTargetsSettings } from './impacted-targets/inputs.js';
 import { setImpactedTargets } from './impacted-targets/upload.js';
+import {
+  COMPUTE_INPUTS,
+  LINT_INPUTS,
+  readComputeSettings,
+  readLintSettings,
+} from './impacted-targets/compute/inputs.js';
 import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
 import { getMergeQueueMetrics } from './metrics/metrics.js';
 import {
@@ -136,6 +142,25 @@ export const OPERATIONS = {
     tokenOptional: true,
     read: readImpactedTargetsSettings,
     run: setImpactedTargets,
+  }),
+  'compute-impacted-targets': row({
+    area: 'impacted-targets',
+    summary: "Compute the PR's impacted targets from its changed files and a targets config.",
+    needs: { pr: false, headSha: false, targetBranch: true },
+    inputs: COMPUTE_INPUTS,
+    tokenOptional: true,
+    read: (input) => readComputeSettings(input),
+    // The compute code (YAML, globs, git) is loaded only by the operations that compute.
+    run: async (op) => (await import('./impacted-targets/compute/operation.js')).computeImpactedTargets(op),
+  }),
+  'lint-impacted-targets-config': row({
+    area: 'impacted-targets',
+    summary: 'Check a targets config against the tracked files: files no rule claims, globs that match nothing.',
+    needs: REPO_ONLY,
+    inputs: LINT_INPUTS,
+    tokenOptional: true,
+    read: readLintSettings,
+    run: async (op) => (await import('./impacted-targets/compute/lint.js')).lintImpactedTargetsConfig(op),
   }),
   'create-queue': queueAdmin(
     'Create the merge queue of a branch.',

@@ -52,6 +52,13 @@ export function parseInlineTargets(text: string): ImpactedTargets {
   return parseTargets(Buffer.from(text, 'utf8'), { input: INLINE_INPUT });
 }
 
+/** Targets computed by us (already strings), in the same compact form as the ones read from a file. */
+export function targetsFromList(targets: readonly string[]): TargetList {
+  return parseTargets(Buffer.from(JSON.stringify(targets), 'utf8'), {
+    input: 'targets-config',
+  }) as TargetList;
+}
+
 /** The input a problem is reported against, and the file it named. */
 interface Origin {
   input: string;

@@ -8,7 +8,8 @@ import type { ResolvedContext } from '../../context.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { ContextError, InputError } from '../../errors.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
-import { readImpactedTargets, type ImpactedTargets } from './source.js';
+import { readImpactedTargets, targetsFromList, type ImpactedTargets } from './source.js';
+import type { ComputeSettings } from './compute/inputs.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 
@@ -21,13 +22,18 @@ const SHOWN_TARGET_CHARS = 200;
 
 export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op) => {
   // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
-  const targets = await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs);
+  const computed = op.settings.compute ? await computeTargets(op, op.settings.compute) : undefined;
+  const targets =
+    computed?.targets ?? (await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs));
   const envelope: Envelope = {
     ...queueRef(op.context),
     pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },
   };
   const auth = chooseAuth(op);
-  if ('notUploaded' in auth) return notUploaded(op, envelope, targets, auth.notUploaded);
+  if ('notUploaded' in auth) {
+    const result = notUploaded(op, envelope, targets, auth.notUploaded);
+    return computed ? computed.addTo(result) : result;
+  }
 
   const upload = prepareUpload(envelope, targets);
   if (upload.fallbackReason) {
@@ -40,7 +46,7 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
     `Uploading ${what} for PR #${envelope.pr.number} at ${envelope.pr.sha}: ${upload.byteLength} bytes, authenticated by ${auth.description}.`,
   );
   const response = await auth.client.setImpactedTargets(upload.body);
-  return {
+  const result: OperationResult = {
     outputs: {
       response: rawResponse(response),
       ...countOutputs(targets, upload.sent, upload.fallbackReason),
@@ -54,7 +60,34 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
       targets,
     ),
   };
+  return computed ? computed.addTo(result) : result;
 };
+
+interface ComputedUpload {
+  targets: ImpactedTargets;
+  /** The compute outputs and summary joined to the upload's. */
+  addTo(result: OperationResult): OperationResult;
+}
+
+/** targets-config: the compute code (and its YAML and glob libraries) is loaded only here. */
+async function computeTargets(
+  op: OperationContext<ImpactedTargetsSettings>,
+  settings: ComputeSettings,
+): Promise<ComputedUpload> {
+  const compute = await import('./compute/operation.js');
+  const computed = await compute.computeFor(op, settings);
+  const sorted = compute.sortedTargets(computed);
+  // The upload's own outputs (impacted-targets-count among them) are laid over these.
+  const outputs = compute.impactOutputs(computed);
+  return {
+    targets: sorted === 'ALL' ? 'ALL' : targetsFromList(sorted),
+    addTo: (result) => ({
+      ...result,
+      outputs: { ...outputs, ...result.outputs },
+      summary: result.summary && compute.impactSummary(result.summary, computed),
+    }),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Authentication

@@ -1,0 +1,166 @@
+// Which files the PR changes, from the source the settings name: a list (a file or standard input), the
+// git checkout, or the GitHub API. `auto` takes a list when one is given, else git in a checkout, else
+// the API.
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ResolvedContext } from '../../../context.js';
+import { InputError } from '../../../errors.js';
+import { defaultGithubApiUrl, GITHUB_FILES_CAP, githubChangedFiles } from './github-changes.js';
+import { gitChangedFiles } from './git-changes.js';
+import type { ChangedFile } from './impact.js';
+import type { ComputeSettings } from './inputs.js';
+import { runCommand } from './run-command.js';
+
+const MAX_LIST_BYTES = 64 * 1024 * 1024;
+
+export interface ChangedFiles {
+  files: ChangedFile[];
+  /** In words: `git diff <base>...<head>`, `the GitHub API`, `changed-files.txt`. */
+  from: string;
+  /** Set when the list is known to be incomplete: everything must be impacted. */
+  incompleteReason?: string;
+  base?: string;
+  head?: string;
+}
+
+export interface ChangedFilesRequest {
+  settings: ComputeSettings;
+  context: ResolvedContext;
+  githubToken?: string;
+  timeoutMs: number;
+  log: (line: string) => void;
+  readStdin: () => Promise<Buffer>;
+}
+
+export async function findChangedFiles(request: ChangedFilesRequest): Promise<ChangedFiles> {
+  const { settings, context } = request;
+  const cwd = resolve(settings.workingDirectory);
+  const source =
+    settings.source !== 'auto'
+      ? settings.source
+      : settings.changedFilesFile
+        ? 'file'
+        : (await isGitCheckout(cwd))
+          ? 'git'
+          : 'github-api';
+
+  if (source === 'file') {
+    const name = settings.changedFilesFile as string;
+    const content = name === '-' ? await request.readStdin() : readListFile(resolve(cwd, name), name);
+    return { files: parseList(content), from: name === '-' ? 'standard input' : name };
+  }
+  if (source === 'git') {
+    if (!context.targetBranch) {
+      throw new InputError(
+        'target-branch',
+        'is not known',
+        'Set target-branch to the branch the PR merges into.',
+      );
+    }
+    const changes = await gitChangedFiles({
+      cwd,
+      targetBranch: context.targetBranch,
+      headSha: context.headSha,
+      deepenAttempts: settings.deepenAttempts,
+      timeoutMs: request.timeoutMs,
+      log: request.log,
+    });
+    for (const note of changes.notes) request.log(`git: ${note}.`);
+    return {
+      files: changes.files,
+      from: `git diff ${changes.base.slice(0, 12)}..${changes.head.slice(0, 12)}`,
+      base: changes.base,
+      head: changes.head,
+    };
+  }
+  if (!context.prNumber) {
+    throw new InputError(
+      'pr-number',
+      'is not known, and the changed files can only come from the GitHub API here (no git checkout)',
+      'Run this in a pull request workflow, set pr-number, or check out the repository.',
+    );
+  }
+  const changes = await githubChangedFiles({
+    apiUrl: settings.githubApiUrl ?? defaultGithubApiUrl(context.repo.host),
+    token: request.githubToken,
+    repo: context.repo,
+    prNumber: context.prNumber,
+    deadlineMs: request.timeoutMs,
+  });
+  return {
+    files: changes.files,
+    from: `the GitHub API (PR #${context.prNumber} files)`,
+    incompleteReason: changes.capped
+      ? `the PR changes ${GITHUB_FILES_CAP} files or more, and the GitHub API lists only the first ${GITHUB_FILES_CAP}; check out the repository (changed-files-from: git) for the full list`
+      : undefined,
+  };
+}
+
+async function isGitCheckout(cwd: string): Promise<boolean> {
+  try {
+    const result = await runCommand('git', ['rev-parse', '--is-inside-work-tree'], {
+      cwd,
+      timeoutMs: 10_000,
+      maxOutputBytes: 1024,
+    });
+    return result.exitCode === 0 && result.stdout.toString('utf8').trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function readListFile(path: string, name: string): Buffer {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile())
+      throw new InputError('changed-files-file', `"${name}" is not a file`, 'Give the path of the list.');
+    size = stat.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError('changed-files-file', `there is no file at "${name}" (${path})`, 'Check the path.');
+  }
+  if (size > MAX_LIST_BYTES) {
+    throw new InputError(
+      'changed-files-file',
+      `"${name}" is over ${MAX_LIST_BYTES} bytes`,
+      'Give a list of paths, one a line.',
+    );
+  }
+  return readFileSync(path);
+}
+
+/** One path a line; blank lines dropped, a leading ./ removed, Windows line ends accepted. */
+export function parseList(content: Buffer): ChangedFile[] {
+  if (content.length > MAX_LIST_BYTES) {
+    throw new InputError(
+      'changed-files-file',
+      `the list is over ${MAX_LIST_BYTES} bytes`,
+      'Give a list of paths, one a line.',
+    );
+  }
+  return content
+    .toString('utf8')
+    .split(/\r?\n/)
+    .map((line) => line.trim().replace(/^\.\//, ''))
+    .filter(Boolean)
+    .map((path) => ({ path, deleted: false }));
+}
+
+/** Standard input, read to its end, refused past the cap. */
+export async function readStandardInput(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of process.stdin) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > MAX_LIST_BYTES) {
+      throw new InputError(
+        'changed-files-file',
+        `standard input is over ${MAX_LIST_BYTES} bytes`,
+        'Give a list of paths, one a line.',
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,146 @@
+// Works out a PR's impacted targets: the config, the changed files, the workspace, the rules, groups,
+// dependents and the merge-queue target, then the max-targets cap. Fail-safe: when the changed files or
+// dependents cannot be found, every target is impacted (with a warning and the reason), unless
+// on-compute-error is fail. A bad config always fails: it is the user's to fix, and ALL would hide it.
+import { resolve } from 'node:path';
+import type { ResolvedContext } from '../../../context.js';
+import { InputError } from '../../../errors.js';
+import { findChangedFiles, readStandardInput, type ChangedFiles } from './changed-files.js';
+import { loadTargetsConfig, type TargetsConfig } from './config.js';
+import { trackedFiles } from './git-changes.js';
+import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
+import type { ComputeSettings } from './inputs.js';
+import { lastLine, runCommand } from './run-command.js';
+import { readWorkspace, type Workspace } from './workspace.js';
+
+const MAX_COMMAND_OUTPUT = 16 * 1024 * 1024;
+
+export interface ComputeRequest {
+  settings: ComputeSettings;
+  context: ResolvedContext;
+  githubToken?: string;
+  timeoutMs: number;
+  log: { info(line: string): void; warning(line: string): void };
+  readStdin?: () => Promise<Buffer>;
+}
+
+export interface Computed {
+  config: TargetsConfig;
+  impact: Impact;
+  /** Where the changed files came from, in words; empty when they could not be found. */
+  from: string;
+  /** Every target the config is known to produce, for the outputs' map. */
+  known: Set<string>;
+  /** Set when a compute error was turned into ALL. */
+  computeError?: string;
+}
+
+export async function computeImpact(request: ComputeRequest): Promise<Computed> {
+  const { settings, context } = request;
+  const cwd = resolve(settings.workingDirectory);
+  const config = loadTargetsConfig(settings.config, cwd);
+  let changed: ChangedFiles | undefined;
+  try {
+    changed = await findChangedFiles({
+      settings,
+      context,
+      githubToken: request.githubToken,
+      timeoutMs: request.timeoutMs,
+      log: request.log.info,
+      readStdin: request.readStdin ?? readStandardInput,
+    });
+    request.log.info(`${changed.files.length} changed file(s) from ${changed.from}.`);
+    const workspace = config.workspaces ? readWorkspace(cwd, config.workspaces.target) : undefined;
+    if (workspace) request.log.info(`${workspace.size} workspace package(s) from ${workspace.source}.`);
+    const impact = impactOf(config, changed.files, {
+      workspace,
+      isMergeQueueTestRun: context.isMergeQueueTestRun,
+    });
+    if (changed.incompleteReason && !impact.all) impact.all = { reason: changed.incompleteReason };
+    const known = await knownSet(config, impact, changed, workspace, cwd, request.timeoutMs);
+    if (!impact.all) await addCommandTargets(config, impact, changed, cwd);
+    if (!impact.all) expandGroups(config, impact, () => known);
+    capTargets(config, impact);
+    for (const target of impact.targets.keys()) known.add(target);
+    return { config, impact, from: changed.from, known };
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const reason = `the impacted targets could not be computed: ${(error as Error).message}`;
+    if (settings.onComputeError === 'fail')
+      throw new Error(`${capitalize(reason)} (on-compute-error: fail).`);
+    request.log.warning(
+      `Impacting ALL targets, because ${reason}. Set on-compute-error: fail to fail the step instead.`,
+    );
+    const impact: Impact = {
+      all: { reason },
+      targets: new Map(),
+      changedCount: changed?.files.length ?? 0,
+      inertCount: 0,
+      unmatchedCount: 0,
+      unmatchedFiles: [],
+    };
+    return {
+      config,
+      impact,
+      from: changed?.from ?? '',
+      known: knownTargets(config, []),
+      computeError: reason,
+    };
+  }
+}
+
+/**
+ * Every target the config can produce. Groups with a `*` member are expanded against it, so then it is
+ * worked out from every tracked file; otherwise from the changed files alone (it feeds only the map).
+ */
+async function knownSet(
+  config: TargetsConfig,
+  impact: Impact,
+  changed: ChangedFiles,
+  workspace: Workspace | undefined,
+  cwd: string,
+  timeoutMs: number,
+): Promise<Set<string>> {
+  const needsEveryFile = [...config.groups.values()].some((members) => members.some((m) => m.includes('*')));
+  const paths =
+    needsEveryFile && !impact.all ? await trackedFiles(cwd, timeoutMs) : changed.files.map((f) => f.path);
+  return knownTargets(config, paths, workspace);
+}
+
+/** The user's own tool (nx, turbo, bazel query): the changed files on its stdin, one target a line back. */
+async function addCommandTargets(config: TargetsConfig, impact: Impact, changed: ChangedFiles, cwd: string) {
+  if (!config.command) return;
+  const [program, ...args] = config.command.run.map((part) =>
+    part.replace(/\{base\}/g, changed.base ?? '').replace(/\{head\}/g, changed.head ?? ''),
+  ) as [string, ...string[]];
+  const result = await runCommand(program, args, {
+    cwd,
+    timeoutMs: config.command.timeoutMs,
+    maxOutputBytes: MAX_COMMAND_OUTPUT,
+    stdin: changed.files.map((f) => f.path).join('\n') + '\n',
+  });
+  if (result.exitCode !== 0) {
+    throw new Error(
+      `the dependents command \`${config.command.run.join(' ')}\` exited with code ${result.exitCode}${result.stderr ? ` (${lastLine(result.stderr)})` : ''}`,
+    );
+  }
+  const via = `command ${program}`;
+  for (const line of result.stdout.toString('utf8').split(/\r?\n/)) {
+    const target = line.trim();
+    if (!target) continue;
+    let explanation = impact.targets.get(target);
+    if (!explanation) impact.targets.set(target, (explanation = { via: new Set(), files: [], fileCount: 0 }));
+    explanation.via.add(via);
+  }
+}
+
+function capTargets(config: TargetsConfig, impact: Impact): void {
+  if (impact.all || config.maxTargets === undefined || impact.targets.size <= config.maxTargets) return;
+  impact.all = {
+    reason: `${impact.targets.size} targets are impacted, more than max-targets (${config.maxTargets})`,
+  };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

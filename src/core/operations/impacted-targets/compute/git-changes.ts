@@ -1,0 +1,220 @@
+// The PR's changed files from the git checkout: the merge base of the target branch and the head, then
+// `git diff` from there to the head, renames on (both paths count) and deletions marked. A shallow clone
+// is deepened a bounded number of times until the merge base is in it; a base branch the clone lacks is
+// fetched once. Every git call runs without a shell, with a timeout and a cap on its output.
+import type { ChangedFile } from './impact.js';
+import { CommandError, lastLine, runCommand } from './run-command.js';
+
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+const MAX_SMALL_OUTPUT = 1024 * 1024;
+const FIRST_DEEPEN = 50;
+const REMOTE = 'origin';
+
+export interface GitChangesOptions {
+  cwd: string;
+  targetBranch: string;
+  /** The PR's head; HEAD when not known. */
+  headSha?: string;
+  /** How many times a shallow clone may be deepened (each time twice as deep). */
+  deepenAttempts: number;
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
+export interface GitChanges {
+  files: ChangedFile[];
+  base: string;
+  head: string;
+  /** How the base was found, for the log and summary. */
+  notes: string[];
+}
+
+/** A git problem, said with what to do; the operation turns it into ALL unless on-compute-error is fail. */
+export class GitChangesError extends Error {}
+
+export async function gitChangedFiles(options: GitChangesOptions): Promise<GitChanges> {
+  const git = gitRunner(options);
+  const notes: string[] = [];
+  if ((await git.run(['rev-parse', '--is-inside-work-tree'])).exitCode !== 0) {
+    throw new GitChangesError(`${options.cwd} is not inside a git checkout`);
+  }
+  const shallow = (await git.text(['rev-parse', '--is-shallow-repository'])) === 'true';
+
+  const head = await resolveHead(git, options, shallow, notes);
+  const base = await resolveBaseRef(git, options, shallow, notes);
+  const mergeBase = await findMergeBase(git, options, { base, head, shallow }, notes);
+  const diff = await git.run(
+    [
+      'diff',
+      '--name-status',
+      '-z',
+      '--find-renames',
+      '--no-ext-diff',
+      '--no-textconv',
+      mergeBase,
+      head,
+      '--',
+    ],
+    MAX_DIFF_BYTES,
+  );
+  if (diff.exitCode !== 0) {
+    throw new GitChangesError(`git diff ${mergeBase}..${head} failed: ${lastLine(diff.stderr)}`);
+  }
+  return { files: parseNameStatus(diff.stdout), base: mergeBase, head, notes };
+}
+
+type Git = ReturnType<typeof gitRunner>;
+
+function gitRunner(options: GitChangesOptions) {
+  const run = async (args: string[], maxOutputBytes = MAX_SMALL_OUTPUT) => {
+    try {
+      return await runCommand('git', ['-c', 'core.quotepath=off', ...args], {
+        cwd: options.cwd,
+        timeoutMs: options.timeoutMs,
+        maxOutputBytes,
+      });
+    } catch (error) {
+      if (error instanceof CommandError) throw new GitChangesError(error.message);
+      throw error;
+    }
+  };
+  return {
+    run,
+    async text(args: string[]): Promise<string> {
+      const result = await run(args);
+      return result.exitCode === 0 ? result.stdout.toString('utf8').trim() : '';
+    },
+    async hasCommit(rev: string): Promise<boolean> {
+      return (await run(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).exitCode === 0;
+    },
+  };
+}
+
+async function resolveHead(git: Git, options: GitChangesOptions, shallow: boolean, notes: string[]) {
+  const wanted = options.headSha ?? 'HEAD';
+  if (await git.hasCommit(wanted)) return (await git.text(['rev-parse', `${wanted}^{commit}`])) || wanted;
+  if (!options.headSha) throw new GitChangesError('the checkout has no HEAD commit');
+  options.log(`The head ${options.headSha} is not in this clone; fetching it from ${REMOTE}.`);
+  const fetched = await git.run([
+    'fetch',
+    '--no-tags',
+    '--quiet',
+    ...(shallow ? [`--depth=${FIRST_DEEPEN}`] : []),
+    REMOTE,
+    options.headSha,
+  ]);
+  if (fetched.exitCode !== 0 || !(await git.hasCommit(options.headSha))) {
+    throw new GitChangesError(
+      `the PR's head ${options.headSha} is not in this clone and could not be fetched (${lastLine(fetched.stderr) || 'not found'}); check out the PR's head (actions/checkout with ref: the head sha)`,
+    );
+  }
+  notes.push(`fetched the head ${options.headSha}`);
+  return options.headSha;
+}
+
+async function resolveBaseRef(git: Git, options: GitChangesOptions, shallow: boolean, notes: string[]) {
+  const branch = options.targetBranch;
+  const candidates = [`refs/remotes/${REMOTE}/${branch}`, `refs/heads/${branch}`];
+  for (const ref of candidates) if (await git.hasCommit(ref)) return ref;
+
+  options.log(`The target branch ${branch} is not in this clone; fetching it from ${REMOTE} once.`);
+  const fetched = await git.run([
+    'fetch',
+    '--no-tags',
+    '--quiet',
+    ...(shallow ? [`--depth=${FIRST_DEEPEN}`] : []),
+    REMOTE,
+    `+refs/heads/${branch}:refs/remotes/${REMOTE}/${branch}`,
+  ]);
+  if (fetched.exitCode === 0 && (await git.hasCommit(candidates[0] as string))) {
+    notes.push(`fetched the target branch ${branch}`);
+    return candidates[0] as string;
+  }
+  throw new GitChangesError(
+    `the target branch "${branch}" is not in this clone and fetching it from ${REMOTE} failed (${lastLine(fetched.stderr) || 'no such branch'}); check out with fetch-depth: 0, or fetch the branch before this step (git fetch ${REMOTE} ${branch})`,
+  );
+}
+
+async function findMergeBase(
+  git: Git,
+  options: GitChangesOptions,
+  refs: { base: string; head: string; shallow: boolean },
+  notes: string[],
+): Promise<string> {
+  let depth = FIRST_DEEPEN;
+  for (let attempt = 0; ; attempt++) {
+    const found = await git.run(['merge-base', refs.base, refs.head]);
+    if (found.exitCode === 0) return found.stdout.toString('utf8').trim();
+    if (found.exitCode !== 1) throw new GitChangesError(`git merge-base failed: ${lastLine(found.stderr)}`);
+    const stillShallow = (await git.text(['rev-parse', '--is-shallow-repository'])) === 'true';
+    if (!stillShallow) {
+      throw new GitChangesError(
+        `${refs.base} and ${refs.head} have no common ancestor (unrelated histories); check target-branch`,
+      );
+    }
+    if (attempt >= options.deepenAttempts) {
+      throw new GitChangesError(
+        `no merge base of ${refs.base} and ${refs.head} in this shallow clone after deepening it ${attempt} time(s); check out with fetch-depth: 0`,
+      );
+    }
+    options.log(
+      `No merge base yet in this shallow clone; deepening it by ${depth} commits (attempt ${attempt + 1} of ${options.deepenAttempts}).`,
+    );
+    const branch = refs.base.replace(/^refs\/(remotes\/[^/]+|heads)\//, '');
+    const deepened = await git.run([
+      'fetch',
+      '--no-tags',
+      '--quiet',
+      `--deepen=${depth}`,
+      REMOTE,
+      `+refs/heads/${branch}:refs/remotes/${REMOTE}/${branch}`,
+      refs.head,
+    ]);
+    if (deepened.exitCode !== 0) {
+      throw new GitChangesError(
+        `git fetch --deepen=${depth} failed: ${lastLine(deepened.stderr)}; check out with fetch-depth: 0`,
+      );
+    }
+    notes.push(`deepened the shallow clone by ${depth} commits`);
+    depth *= 2;
+  }
+}
+
+/** `git diff --name-status -z`: `M\0path\0`, `D\0path\0`, `R100\0old\0new\0`, `C75\0from\0to\0`. */
+export function parseNameStatus(output: Buffer): ChangedFile[] {
+  const fields = output.toString('utf8').split('\0');
+  const files: ChangedFile[] = [];
+  for (let i = 0; i < fields.length;) {
+    const status = fields[i++] ?? '';
+    if (!status) continue;
+    const kind = status[0];
+    if (kind === 'R') {
+      files.push({ path: fields[i++] ?? '', deleted: true }, { path: fields[i++] ?? '', deleted: false });
+    } else if (kind === 'C') {
+      i++;
+      files.push({ path: fields[i++] ?? '', deleted: false });
+    } else {
+      files.push({ path: fields[i++] ?? '', deleted: kind === 'D' });
+    }
+  }
+  return files.filter((f) => f.path);
+}
+
+/** Every file tracked at HEAD, for lint and for expanding groups against every known target. */
+export async function trackedFiles(cwd: string, timeoutMs: number): Promise<string[]> {
+  let result;
+  try {
+    result = await runCommand('git', ['-c', 'core.quotepath=off', 'ls-files', '-z'], {
+      cwd,
+      timeoutMs,
+      maxOutputBytes: MAX_DIFF_BYTES,
+    });
+  } catch (error) {
+    if (error instanceof CommandError) throw new GitChangesError(error.message);
+    throw error;
+  }
+  if (result.exitCode !== 0) {
+    throw new GitChangesError(`git ls-files failed in ${cwd}: ${lastLine(result.stderr)}`);
+  }
+  return result.stdout.toString('utf8').split('\0').filter(Boolean);
+}

@@ -1,0 +1,212 @@
+// Changed files -> impacted targets, by the config: a pure function of its inputs, and the same result
+// whatever order the files come in (they are sorted first, so that "the first file that tripped a
+// barrier" is the same on every run). Per file: a barrier makes everything impacted; an inert file claims
+// nothing; else the first rule that matches (and does not exclude it) claims it for its targets; a file
+// inside a workspace package claims that package; a file nothing claims is handled by `unmatched`.
+import type { TargetsConfig } from './config.js';
+import { fillTemplate } from './pattern.js';
+import type { Workspace } from './workspace.js';
+
+export interface ChangedFile {
+  path: string;
+  /** The path no longer exists at the head: deleted, or the old side of a rename. */
+  deleted: boolean;
+}
+
+/** How a target came to be impacted, for the summary. */
+export interface Explanation {
+  /** Rules, packages and other causes, by name. */
+  via: Set<string>;
+  /** The first few files that impacted it. */
+  files: string[];
+  fileCount: number;
+}
+
+export interface Impact {
+  /** Set when every target is impacted. */
+  all?: { reason: string; barrierFile?: string };
+  /** What was found (kept under ALL too, for the summary). */
+  targets: Map<string, Explanation>;
+  changedCount: number;
+  inertCount: number;
+  unmatchedCount: number;
+  /** The first few files that no rule claims. */
+  unmatchedFiles: string[];
+}
+
+const SHOWN_FILES = 10;
+
+export interface ImpactOptions {
+  workspace?: Workspace;
+  isMergeQueueTestRun: boolean;
+}
+
+export function impactOf(
+  config: TargetsConfig,
+  changed: readonly ChangedFile[],
+  options: ImpactOptions,
+): Impact {
+  const files = normalize(changed);
+  const impact: Impact = {
+    targets: new Map(),
+    changedCount: files.length,
+    inertCount: 0,
+    unmatchedCount: 0,
+    unmatchedFiles: [],
+  };
+  const setAll = (reason: string, barrierFile?: string) => {
+    impact.all ??= { reason, barrierFile };
+  };
+
+  for (const file of files) {
+    const barrier = config.barriers.first(file.path);
+    if (barrier) {
+      setAll(`"${file.path}" matches the barrier "${barrier.value}"`, file.path);
+      return impact;
+    }
+  }
+
+  const changedPackages = new Set<string>();
+  for (const { path, deleted } of files) {
+    if (config.inert.first(path)) {
+      impact.inertCount++;
+      if (config.inertTarget) add(impact, config.inertTarget, path, 'inert files');
+      continue;
+    }
+    let claimed = false;
+    for (const candidate of config.ruleIndex.all(path)) {
+      const rule = config.rules[candidate.value];
+      if (!rule || rule.excludes.some((exclude) => exclude.match(path))) continue;
+      for (const target of rule.targets)
+        add(impact, fillTemplate(target, candidate.captures), path, `rule ${rule.label}`);
+      claimed = true;
+      break;
+    }
+    const pkg = options.workspace?.packageOf(path);
+    if (pkg) {
+      changedPackages.add(pkg.name);
+      add(impact, pkg.target, path, `package ${pkg.name}`);
+      claimed = true;
+    }
+    if (claimed) continue;
+
+    impact.unmatchedCount++;
+    if (impact.unmatchedFiles.length < SHOWN_FILES) impact.unmatchedFiles.push(path);
+    if (deleted && config.deletedUnmatched === 'all') {
+      setAll(`the deleted file "${path}" is claimed by no rule (deleted-unmatched: all)`);
+    } else if (config.unmatched.kind === 'all') {
+      setAll(`"${path}" is claimed by no rule (unmatched: all)`);
+    } else if (config.unmatched.kind === 'target') {
+      add(impact, config.unmatched.target, path, 'unmatched files');
+    }
+  }
+
+  if (options.workspace && config.workspaces && changedPackages.size > 0) {
+    const dependents = options.workspace.dependentsOf(changedPackages, config.workspaces.depth);
+    for (const [name, through] of dependents) {
+      const pkg = options.workspace.byName.get(name);
+      if (pkg) addCause(impact, pkg.target, `package ${name} depends on ${through}`);
+    }
+  }
+  if (options.isMergeQueueTestRun && config.mergeQueueTarget) {
+    addCause(impact, config.mergeQueueTarget, 'a merge-queue test run');
+  }
+  return impact;
+}
+
+/**
+ * Adds the members of every impacted group, recursively. A member is a target name, where `*` stands for
+ * any run of characters and is expanded against `known()`, every target the config can produce.
+ */
+export function expandGroups(config: TargetsConfig, impact: Impact, known: () => Iterable<string>): void {
+  if (config.groups.size === 0) return;
+  let knownList: string[] | undefined;
+  const pending = [...impact.targets.keys()].filter((t) => config.groups.has(t));
+  const expanded = new Set<string>();
+  while (pending.length > 0) {
+    const group = pending.pop() as string;
+    if (expanded.has(group)) continue;
+    expanded.add(group);
+    for (const member of config.groups.get(group) ?? []) {
+      const names = member.includes('*')
+        ? matchingTargets(member, (knownList ??= [...new Set(known())]))
+        : [member];
+      for (const name of names) {
+        if (name === group) continue;
+        addCause(impact, name, `group ${group}`);
+        if (config.groups.has(name) && !expanded.has(name)) pending.push(name);
+      }
+    }
+  }
+}
+
+function matchingTargets(member: string, known: readonly string[]): string[] {
+  const regex = new RegExp(`^${member.split('*').map(escapeRegExp).join('.*')}$`);
+  return known.filter((name) => regex.test(name));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Every target the config names or can produce from these paths (for groups and the outputs' map). */
+export function knownTargets(
+  config: TargetsConfig,
+  paths: Iterable<string>,
+  workspace?: Workspace,
+): Set<string> {
+  const known = new Set<string>();
+  for (const rule of config.rules)
+    for (const target of rule.targets) if (!target.includes('{')) known.add(target);
+  for (const [group, members] of config.groups) {
+    known.add(group);
+    for (const member of members) if (!member.includes('*')) known.add(member);
+  }
+  for (const extra of [config.inertTarget, config.mergeQueueTarget]) if (extra) known.add(extra);
+  if (config.unmatched.kind === 'target') known.add(config.unmatched.target);
+  if (workspace) for (const pkg of workspace.byName.values()) known.add(pkg.target);
+  const dynamic = config.rules.filter((rule) => rule.targets.some((t) => t.includes('{')));
+  if (dynamic.length > 0) {
+    for (const path of paths) {
+      for (const candidate of config.ruleIndex.all(path)) {
+        const rule = config.rules[candidate.value];
+        if (!rule || rule.excludes.some((exclude) => exclude.match(path))) continue;
+        for (const target of rule.targets) known.add(fillTemplate(target, candidate.captures));
+        break;
+      }
+    }
+  }
+  return known;
+}
+
+/** Deduplicated and sorted; a path is deleted only if no entry says it still exists. */
+function normalize(changed: readonly ChangedFile[]): ChangedFile[] {
+  const byPath = new Map<string, boolean>();
+  for (const { path, deleted } of changed) {
+    if (!path) continue;
+    byPath.set(path, (byPath.get(path) ?? true) && deleted);
+  }
+  return [...byPath.keys()]
+    .sort(compareCodeUnits)
+    .map((path) => ({ path, deleted: byPath.get(path) as boolean }));
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function add(impact: Impact, target: string, path: string, via: string): void {
+  const explanation = addCause(impact, target, via);
+  explanation.fileCount++;
+  if (explanation.files.length < SHOWN_FILES) explanation.files.push(path);
+}
+
+function addCause(impact: Impact, target: string, via: string): Explanation {
+  let explanation = impact.targets.get(target);
+  if (!explanation) {
+    explanation = { via: new Set(), files: [], fileCount: 0 };
+    impact.targets.set(target, explanation);
+  }
+  explanation.via.add(via);
+  return explanation;
+}

@@ -1,0 +1,142 @@
+// Inputs of compute-impacted-targets and lint-impacted-targets-config, and of set-impacted-targets when it
+// computes the targets itself (targets-config). Kept apart from the compute code, which is loaded only
+// when an operation computes.
+import { InputError } from '../../../errors.js';
+import { quoted, type Inputs, type InputSpec } from '../../../inputs.js';
+
+export const DEFAULT_TARGETS_CONFIG = '.github/impacted-targets.yml';
+
+export type ChangedFilesSource = 'auto' | 'git' | 'github-api' | 'file';
+export type OnComputeError = 'all' | 'fail';
+
+export interface ComputeSettings {
+  /** The config's path, relative to workingDirectory. */
+  config: string;
+  source: ChangedFilesSource;
+  /** A list of changed files, one a line; `-` for standard input. */
+  changedFilesFile?: string;
+  /** The repository's root: git runs here, and the config and workspace are read from here. */
+  workingDirectory: string;
+  deepenAttempts: number;
+  onComputeError: OnComputeError;
+  githubApiUrl?: string;
+}
+
+export interface LintSettings {
+  config: string;
+  workingDirectory: string;
+  strict: boolean;
+}
+
+const WORKING_DIRECTORY_INPUT: InputSpec = {
+  name: 'working-directory',
+  default: '.',
+  description:
+    'The root of the checked-out repository: git runs there, and targets-config and the workspace files are read from there.',
+};
+
+const CONFIG_INPUT: InputSpec = {
+  name: 'targets-config',
+  default: DEFAULT_TARGETS_CONFIG,
+  description: 'The YAML config that maps changed files to targets (see docs/impacted-targets.md).',
+};
+
+/** For set-impacted-targets the config is one source of targets among others, so it has no default. */
+export const UPLOAD_CONFIG_INPUT: InputSpec = {
+  name: 'targets-config',
+  description:
+    "Compute the targets from the PR's changed files with this YAML config, then upload them (instead of a file or an inline list).",
+};
+
+/** How the changed files are found; shared by compute-impacted-targets and set-impacted-targets. */
+export const CHANGED_FILES_INPUTS: readonly InputSpec[] = [
+  {
+    name: 'changed-files-from',
+    default: 'auto',
+    description:
+      'Where the changed files come from - git (the checkout), github-api (the PR files list, no checkout needed), file (changed-files-file), or auto (file if given, else git in a checkout, else github-api).',
+  },
+  {
+    name: 'changed-files-file',
+    description:
+      'A file listing the changed files, one path a line, relative to the repository root; - reads standard input.',
+  },
+  WORKING_DIRECTORY_INPUT,
+  {
+    name: 'fetch-deepen-attempts',
+    default: '5',
+    description:
+      'How many times a shallow clone may be deepened (git fetch --deepen, 50 commits then twice as many each time) to reach the merge base.',
+  },
+  {
+    name: 'on-compute-error',
+    default: 'all',
+    description:
+      'When the changed files cannot be found (git or API error, timeout, no merge base) - all (impact every target, with a warning) or fail. A bad config always fails.',
+  },
+  {
+    name: 'github-api-url',
+    description:
+      'The GitHub REST API for changed-files-from github-api. Default - https://api.github.com, or https://<repo-host>/api/v3 for GitHub Enterprise Server.',
+  },
+];
+
+export const COMPUTE_INPUTS: readonly InputSpec[] = [CONFIG_INPUT, ...CHANGED_FILES_INPUTS];
+
+export const LINT_INPUTS: readonly InputSpec[] = [
+  CONFIG_INPUT,
+  WORKING_DIRECTORY_INPUT,
+  {
+    name: 'strict',
+    default: 'false',
+    description:
+      'Fail (exit code 1) when a tracked file is claimed by no rule or a rule matches no tracked file.',
+  },
+];
+
+export function readComputeSettings(
+  input: Inputs,
+  config = input.text('targets-config') || DEFAULT_TARGETS_CONFIG,
+): ComputeSettings {
+  const changedFilesFile = input.text('changed-files-file') || undefined;
+  const source = input.choice('changed-files-from', ['auto', 'git', 'github-api', 'file'] as const) ?? 'auto';
+  if (source === 'file' && !changedFilesFile) {
+    throw new InputError(
+      'changed-files-from',
+      'is file, but changed-files-file is empty',
+      'Set changed-files-file to the list of changed files (- for standard input), or use git or github-api.',
+    );
+  }
+  if (changedFilesFile && source !== 'auto' && source !== 'file') {
+    throw new InputError(
+      'changed-files-file',
+      `is set, but changed-files-from is ${source}`,
+      'Leave one of them: changed-files-file (with changed-files-from auto or file), or changed-files-from alone.',
+    );
+  }
+  const githubApiUrl = input.text('github-api-url') || undefined;
+  if (githubApiUrl && !/^https?:\/\/[^\s/]+/i.test(githubApiUrl)) {
+    throw new InputError(
+      'github-api-url',
+      `${quoted(githubApiUrl)} is not an http(s) URL`,
+      'Set it like https://api.github.com.',
+    );
+  }
+  return {
+    config,
+    source,
+    changedFilesFile,
+    workingDirectory: input.text('working-directory') || '.',
+    deepenAttempts: input.integer('fetch-deepen-attempts', { min: 0, max: 20, fallback: 5 }),
+    onComputeError: input.choice('on-compute-error', ['all', 'fail'] as const) ?? 'all',
+    githubApiUrl,
+  };
+}
+
+export function readLintSettings(input: Inputs): LintSettings {
+  return {
+    config: input.text('targets-config') || DEFAULT_TARGETS_CONFIG,
+    workingDirectory: input.text('working-directory') || '.',
+    strict: input.boolean('strict') ?? false,
+  };
+}

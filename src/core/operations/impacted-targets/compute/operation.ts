@@ -1,0 +1,110 @@
+// compute-impacted-targets: the PR's impacted targets as outputs (for a later upload, or for `if:` on
+// later jobs), a file, and a summary that says which files and rules produced each target.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
+import type { Operation, OperationContext, OutputValue } from '../../types.js';
+import { computeImpact, type Computed } from './compute.js';
+import type { ComputeSettings } from './inputs.js';
+
+const SHOWN_TARGETS = 200;
+
+export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => {
+  const computed = await computeFor(op, op.settings);
+  const file = join(op.tempDir, 'impacted-targets.json');
+  writeFileSync(file, impactedTargetsValue(computed));
+  return {
+    outputs: { ...impactOutputs(computed), 'impacted-targets-file': file },
+    summary: impactSummary(new Markdown(), computed),
+  };
+};
+
+export function computeFor(op: OperationContext<unknown>, settings: ComputeSettings): Promise<Computed> {
+  return computeImpact({
+    settings,
+    context: op.context,
+    githubToken: op.common.githubToken,
+    timeoutMs: op.common.timeoutMs,
+    log: op.log,
+  });
+}
+
+/** The targets sorted, or the word ALL (what the service and set-impacted-targets take for "everything"). */
+export function sortedTargets(computed: Computed): string[] | 'ALL' {
+  return computed.impact.all ? 'ALL' : [...computed.impact.targets.keys()].sort();
+}
+
+function impactedTargetsValue(computed: Computed): string {
+  const targets = sortedTargets(computed);
+  return targets === 'ALL' ? 'ALL' : JSON.stringify(targets);
+}
+
+export function impactOutputs(computed: Computed): Record<string, OutputValue> {
+  const { impact } = computed;
+  const targets = sortedTargets(computed);
+  const map: Record<string, string> = {};
+  for (const target of [...computed.known].sort()) {
+    map[target] = targets === 'ALL' || impact.targets.has(target) ? 'true' : 'false';
+  }
+  return {
+    'impacted-targets': impactedTargetsValue(computed),
+    'impacted-targets-count': targets === 'ALL' ? '' : targets.length,
+    'impacts-all': Boolean(impact.all),
+    'impacts-all-reason': impact.all?.reason ?? '',
+    'barrier-file': impact.all?.barrierFile ?? '',
+    'impacted-targets-map': JSON.stringify(map),
+    'changed-files-count': impact.changedCount,
+  };
+}
+
+/** The outcome in one line, the counts, then each target with the rules and files behind it (collapsed). */
+export function impactSummary(summary: Markdown, computed: Computed): Markdown {
+  const { impact } = computed;
+  const targets = sortedTargets(computed);
+  summary.heading(
+    targets === 'ALL'
+      ? 'Impacted targets: ALL'
+      : `Impacted targets: ${targets.length === 0 ? 'none' : targets.length}`,
+  );
+  if (impact.all)
+    summary.paragraph(`**Every target is impacted**, because ${escapeMarkdown(impact.all.reason)}.`);
+  summary.facts([
+    ['Changed files', `${impact.changedCount}${computed.from ? ` (from ${computed.from})` : ''}`],
+    ['Inert files (claim nothing)', impact.inertCount],
+    ['Files no rule claims', impact.unmatchedCount],
+    ['Config', computed.config.file],
+  ]);
+  if (impact.unmatchedFiles.length > 0) {
+    summary.details(
+      `Files no rule claims (${impact.unmatchedCount}, unmatched: ${describeUnmatched(computed)})`,
+      impact.unmatchedFiles.map((f) => `- ${escapeMarkdown(f)}`).join('\n') +
+        (impact.unmatchedCount > impact.unmatchedFiles.length ? '\n- …' : ''),
+    );
+  }
+  if (impact.targets.size > 0) {
+    const rows = [...impact.targets.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, SHOWN_TARGETS)
+      .map(([target, why]) => [
+        escapeMarkdown(target),
+        [...why.via].map(escapeMarkdown).join('; '),
+        why.fileCount === 0
+          ? ''
+          : why.files.map(escapeMarkdown).join(', ') +
+            (why.fileCount > why.files.length ? ` and ${why.fileCount - why.files.length} more` : ''),
+      ]);
+    const table = new Markdown().table(['target', 'why', 'files'], rows, '', impact.targets.size).toString();
+    summary.details(
+      impact.all
+        ? `Targets found before ALL was decided (${impact.targets.size})`
+        : `Targets and why (${impact.targets.size})`,
+      table,
+    );
+  }
+  return summary;
+}
+
+function describeUnmatched(computed: Computed): string {
+  const policy = computed.config.unmatched;
+  return policy.kind === 'target' ? `target ${policy.target}` : policy.kind;
+}

@@ -1,0 +1,175 @@
+// One path glob of a targets config, compiled once. Globs are picomatch's (`*` stays inside one path
+// segment, `**` crosses them, braces expand, case-sensitive, dotfiles match like any file), plus named
+// captures: `{name}` in a segment matches one or more characters of that segment and gives them to the
+// rule's targets (`services/{name}/**` -> `svc:{name}`). picomatch sees a capture as `*`; the captured
+// text is then cut out of the path's segment with a small anchored regex of our own.
+import picomatch from 'picomatch';
+
+/** `{name}`: a capture, told apart from a brace list (`{a,b}`) or a range (`{1..3}`) by its spelling. */
+const CAPTURE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+const PICOMATCH_OPTIONS: picomatch.PicomatchOptions = { dot: true, windows: false };
+
+export interface PathPattern {
+  /** As written in the config. */
+  readonly source: string;
+  /** The capture names, in order. */
+  readonly captures: readonly string[];
+  /** The directory every match lies in ('' when the glob starts with a wildcard or a brace list). */
+  readonly base: string;
+  /** The captured values when the path matches, else undefined; `{}` for a pattern without captures. */
+  match(path: string): Record<string, string> | undefined;
+}
+
+/** Why a pattern cannot be used, said so that the config's author can fix it. */
+export class PatternError extends Error {}
+
+export function compilePattern(source: string): PathPattern {
+  if (source.startsWith('/') || source.startsWith('./')) {
+    throw new PatternError(
+      `"${source}" starts with "${source.startsWith('/') ? '/' : './'}"; paths are relative to the repository root, write it without`,
+    );
+  }
+  if (source.startsWith('!')) {
+    throw new PatternError(`"${source}" is a negated glob; list what to leave out under exclude instead`);
+  }
+  const glob = source.replace(CAPTURE, '*');
+  const segments = source.split('/');
+  const captures: string[] = [];
+  const extractors: { segment: number; regex: RegExp; names: string[] }[] = [];
+  segments.forEach((segment, index) => {
+    const names = [...segment.matchAll(CAPTURE)].map((m) => m[1] as string);
+    if (names.length === 0) return;
+    if (segments.slice(0, index).some((s) => s.includes('**'))) {
+      throw new PatternError(
+        `"${source}": a capture must come before any "**", so that it always names the same path segment`,
+      );
+    }
+    const rest = segment.replace(CAPTURE, '');
+    if (GLOB_CHARS.test(rest)) {
+      throw new PatternError(
+        `"${source}": the segment "${segment}" mixes a capture with other wildcards; a capture's segment may hold only plain text besides its captures`,
+      );
+    }
+    for (const name of names) {
+      if (captures.includes(name)) throw new PatternError(`"${source}" captures {${name}} twice`);
+      captures.push(name);
+    }
+    const regex = new RegExp(
+      `^${segment
+        .split(CAPTURE)
+        .map((part, i) => (i % 2 === 1 ? '(.+?)' : escapeRegExp(part)))
+        .join('')}$`,
+    );
+    extractors.push({ segment: index, regex, names });
+  });
+
+  let test: (path: string) => boolean;
+  try {
+    test = picomatch(glob, PICOMATCH_OPTIONS);
+  } catch (error) {
+    throw new PatternError(`"${source}" is not a valid glob (${(error as Error).message})`);
+  }
+  const scanned = picomatch.scan(glob);
+  const base = scanned.isGlob ? scanned.base : glob;
+
+  return {
+    source,
+    captures,
+    base,
+    match(path) {
+      if (!test(path)) return undefined;
+      if (extractors.length === 0) return {};
+      const parts = path.split('/');
+      const values: Record<string, string> = {};
+      for (const { segment, regex, names } of extractors) {
+        const found = regex.exec(parts[segment] ?? '');
+        if (!found) return undefined;
+        names.forEach((name, i) => (values[name] = found[i + 1] as string));
+      }
+      return values;
+    },
+  };
+}
+
+/** `svc:{name}` with the captured values put in; names are checked against the match when the config loads. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(CAPTURE, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The capture names a target template uses. */
+export function templateNames(template: string): string[] {
+  return [...template.matchAll(CAPTURE)].map((m) => m[1] as string);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Patterns indexed by the directory they lie in, so that a path is tested only against patterns whose
+ * base is one of its ancestors (or the path itself): with hundreds of rules, a file meets a handful.
+ * Candidates come back in the order the patterns were added.
+ */
+export class PatternIndex<T> {
+  private readonly byBase = new Map<string, { order: number; pattern: PathPattern; value: T }[]>();
+  private count = 0;
+
+  add(pattern: PathPattern, value: T): void {
+    const list = this.byBase.get(pattern.base) ?? [];
+    list.push({ order: this.count++, pattern, value });
+    this.byBase.set(pattern.base, list);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Every pattern, in the order added. */
+  patterns(): PathPattern[] {
+    return [...this.byBase.values()]
+      .flat()
+      .sort((a, b) => a.order - b.order)
+      .map((entry) => entry.pattern);
+  }
+
+  /** The first pattern (in the order added) that matches, with its captures. */
+  first(path: string): { value: T; pattern: PathPattern; captures: Record<string, string> } | undefined {
+    let best: { order: number; pattern: PathPattern; value: T; captures: Record<string, string> } | undefined;
+    for (const candidates of this.candidateLists(path)) {
+      for (const candidate of candidates) {
+        if (best && candidate.order > best.order) break;
+        const captures = candidate.pattern.match(path);
+        if (captures) {
+          best = { ...candidate, captures };
+          break;
+        }
+      }
+    }
+    return best && { value: best.value, pattern: best.pattern, captures: best.captures };
+  }
+
+  /** Every pattern that matches, in the order added. */
+  all(path: string): { value: T; pattern: PathPattern; captures: Record<string, string> }[] {
+    const found: { order: number; value: T; pattern: PathPattern; captures: Record<string, string> }[] = [];
+    for (const candidates of this.candidateLists(path)) {
+      for (const candidate of candidates) {
+        const captures = candidate.pattern.match(path);
+        if (captures) found.push({ ...candidate, captures });
+      }
+    }
+    return found.sort((a, b) => a.order - b.order);
+  }
+
+  private *candidateLists(path: string) {
+    const root = this.byBase.get('');
+    if (root) yield root;
+    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+      const list = this.byBase.get(path.slice(0, slash));
+      if (list) yield list;
+    }
+    const exact = this.byBase.get(path);
+    if (exact) yield exact;
+  }
+}

@@ -1,0 +1,214 @@
+// The packages of a pnpm or npm/yarn workspace and who depends on whom, read in plain code from
+// pnpm-workspace.yaml or package.json `workspaces` and each package's package.json: no install, no
+// lockfile, no package manager. A dependency on a workspace package's name is an edge, whatever its
+// version range (`workspace:*`, `^1.0.0`): in a workspace both resolve to the local package.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { parse } from 'yaml';
+import { fillTemplate } from './pattern.js';
+
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** A workspace glob is walked this deep below its base, at most. */
+const MAX_WALK_DEPTH = 12;
+const MAX_WALKED_DIRECTORIES = 200_000;
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+export interface WorkspacePackage {
+  name: string;
+  /** Relative to the repository root, with `/`. */
+  dir: string;
+  target: string;
+  /** Names of the workspace packages it depends on. */
+  dependsOn: string[];
+}
+
+export class Workspace {
+  readonly byName = new Map<string, WorkspacePackage>();
+  private readonly byDir = new Map<string, WorkspacePackage>();
+  private readonly dependents = new Map<string, string[]>();
+
+  constructor(
+    readonly source: string,
+    packages: WorkspacePackage[],
+  ) {
+    for (const pkg of packages) {
+      this.byName.set(pkg.name, pkg);
+      this.byDir.set(pkg.dir, pkg);
+    }
+    for (const pkg of packages) {
+      for (const dependency of pkg.dependsOn) {
+        const list = this.dependents.get(dependency) ?? [];
+        list.push(pkg.name);
+        this.dependents.set(dependency, list);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  /** The innermost package whose directory holds `path`. */
+  packageOf(path: string): WorkspacePackage | undefined {
+    for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+      const pkg = this.byDir.get(path.slice(0, slash));
+      if (pkg) return pkg;
+    }
+    return undefined;
+  }
+
+  /** Packages that depend on any of `names` (directly, or at any distance), each with the package it reached through. */
+  dependentsOf(names: Iterable<string>, depth: 1 | 'all'): Map<string, string> {
+    const found = new Map<string, string>();
+    const start = new Set(names);
+    let frontier = [...start];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const name of frontier) {
+        for (const dependent of this.dependents.get(name) ?? []) {
+          if (start.has(dependent) || found.has(dependent)) continue;
+          found.set(dependent, name);
+          next.push(dependent);
+        }
+      }
+      frontier = depth === 1 ? [] : next;
+    }
+    return found;
+  }
+}
+
+/** Why the workspace could not be read: a compute error (fail-safe), not a config error. */
+export class WorkspaceError extends Error {}
+
+export function readWorkspace(root: string, targetTemplate: string): Workspace {
+  const { source, globs } = workspaceGlobs(root);
+  const include = globs.filter((g) => !g.startsWith('!')).map(normalizeGlob);
+  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
+  const excluded = exclude.length ? picomatch(exclude, { windows: false }) : () => false;
+  const dirs = new Set<string>();
+  for (const glob of include) {
+    for (const dir of matchingDirectories(root, glob)) if (!excluded(dir)) dirs.add(dir);
+  }
+  const packages: WorkspacePackage[] = [];
+  for (const dir of [...dirs].sort()) {
+    const manifest = readManifest(join(root, dir, 'package.json'), `${dir}/package.json`);
+    if (!manifest) continue;
+    const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir;
+    const dependsOn = new Set<string>();
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = manifest[field];
+      if (deps && typeof deps === 'object' && !Array.isArray(deps)) {
+        for (const dependency of Object.keys(deps)) dependsOn.add(dependency);
+      }
+    }
+    packages.push({
+      name,
+      dir,
+      target: fillTemplate(targetTemplate, { name, dir }),
+      dependsOn: [...dependsOn],
+    });
+  }
+  const names = new Set(packages.map((p) => p.name));
+  for (const pkg of packages) pkg.dependsOn = pkg.dependsOn.filter((d) => names.has(d) && d !== pkg.name);
+  return new Workspace(source, packages);
+}
+
+function workspaceGlobs(root: string): { source: string; globs: string[] } {
+  const pnpm = readText(join(root, 'pnpm-workspace.yaml'));
+  if (pnpm !== undefined) {
+    let doc: unknown;
+    try {
+      doc = parse(pnpm);
+    } catch (error) {
+      throw new WorkspaceError(
+        `pnpm-workspace.yaml is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+      );
+    }
+    const packages = (doc as { packages?: unknown } | null)?.packages;
+    if (!isStringList(packages)) {
+      throw new WorkspaceError('pnpm-workspace.yaml has no "packages:" list of globs');
+    }
+    return { source: 'pnpm-workspace.yaml', globs: packages };
+  }
+  const manifest = readManifest(join(root, 'package.json'), 'package.json');
+  const workspaces = manifest?.workspaces;
+  const globs = isStringList(workspaces)
+    ? workspaces
+    : isStringList((workspaces as { packages?: unknown } | undefined)?.packages)
+      ? (workspaces as { packages: string[] }).packages
+      : undefined;
+  if (!globs) {
+    throw new WorkspaceError(
+      `dependents.workspaces is set, but ${root} has neither pnpm-workspace.yaml nor "workspaces" in package.json`,
+    );
+  }
+  return { source: 'package.json workspaces', globs };
+}
+
+function normalizeGlob(glob: string): string {
+  return glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/** Directories under `root` that match the glob, walking only below the glob's fixed base. */
+function matchingDirectories(root: string, glob: string): string[] {
+  const { base, isGlob } = picomatch.scan(glob);
+  if (!isGlob) return [glob];
+  const matches = picomatch(glob, { windows: false });
+  const found: string[] = [];
+  let walked = 0;
+  const walk = (dir: string, depth: number) => {
+    if (depth > MAX_WALK_DEPTH) return;
+    let entries;
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      if (++walked > MAX_WALKED_DIRECTORIES) {
+        throw new WorkspaceError(
+          `the workspace glob "${glob}" reaches more than ${MAX_WALKED_DIRECTORIES} directories`,
+        );
+      }
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (matches(path)) found.push(path);
+      walk(path, depth + 1);
+    }
+  };
+  walk(base, 0);
+  return found;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_MANIFEST_BYTES)
+      throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw error;
+    return undefined;
+  }
+}
+
+function readManifest(path: string, shown: string): Record<string, unknown> | undefined {
+  const text = readText(path);
+  if (text === undefined) return undefined;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    throw new WorkspaceError(`${shown} is not valid JSON (${(error as Error).message})`);
+  }
+  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
+    throw new WorkspaceError(`${shown} is not a JSON object`);
+  }
+  return manifest as Record<string, unknown>;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
