@@ -155,7 +155,8 @@ export const OPERATIONS = {
   }),
   'lint-impacted-targets-config': row({
     area: 'impacted-targets',
-    summary: 'Check a targets config against the tracked files: files no rule claims, globs that match nothing.',
+    summary:
+      'Check a targets config against the tracked files: files no rule claims, globs that match nothing.',
     needs: REPO_ONLY,
     inputs: LINT_INPUTS,
     tokenOptional: true,

@@ -123,13 +123,14 @@ function schemaError(
   errors: ValueError[],
   at: (offset: number | undefined) => string,
 ): InputError {
-  // Report the deepest problem first: a wrong key inside a rule says more than "not a valid union".
-  const error = errors.reduce((best, e) => (depth(e.path) > depth(best.path) ? e : best));
+  // Report the deepest problem first (a wrong key inside a rule says more than "not a valid union"),
+  // and an unknown key before a missing one: the unknown key is most often the missing one misspelt.
+  const error = errors.reduce((best, e) => (weight(e) > weight(best) ? e : best));
   const path = error.path.split('/').slice(1).map(unescapePointer);
   const more = errors.length > 1 ? ` (${errors.length - 1} more problem(s) after this one)` : '';
   const here = displayPath(path);
 
-  if (error.message === 'Unexpected property' || /additional/i.test(error.message)) {
+  if (isUnknownKey(error)) {
     const key = path[path.length - 1] ?? '';
     const parentPath = path.slice(0, -1);
     const allowed = allowedKeys(schemaAt(parentPath));
@@ -157,8 +158,12 @@ function schemaError(
   );
 }
 
-function depth(pointer: string): number {
-  return pointer.split('/').length;
+function weight(error: ValueError): number {
+  return error.path.split('/').length * 2 + (isUnknownKey(error) ? 1 : 0);
+}
+
+function isUnknownKey(error: ValueError): boolean {
+  return error.message === 'Unexpected property';
 }
 
 function unescapePointer(segment: string): string {
