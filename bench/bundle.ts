@@ -58,6 +58,8 @@ async function nccBuild(entry: string, flags: string[]): Promise<Build> {
       cwd: REPO_ROOT,
       maxBuffer: 64 * 1024 * 1024,
     });
+    // As `npm run bundle` does: the lazily loaded chunks minified too.
+    await run(process.execPath, [join(REPO_ROOT, 'scripts/minify-chunks.mjs'), out], { cwd: REPO_ROOT });
     const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats;
     return { files: jsFiles(out), packages: attribute(stats) };
   } finally {

@@ -10,7 +10,7 @@ export const COMMON_INPUTS: readonly InputSpec[] = [
     name: 'api-token',
     secret: true,
     description:
-      'The organization API token (pass it from a secret). Masked as soon as it is read and sent only to api-url. May be empty only for set-impacted-targets (see on-missing-token).',
+      'The organization API token (pass it from a secret). Masked as soon as it is read and sent only to api-url. May be empty only for set-impacted-targets (see on-missing-token), and is not used by compute-impacted-targets or lint-impacted-targets-config.',
   },
   {
     name: 'api-url',

@@ -127,7 +127,6 @@ function schemaError(
   // and an unknown key before a missing one: the unknown key is most often the missing one misspelt.
   const error = errors.reduce((best, e) => (weight(e) > weight(best) ? e : best));
   const path = error.path.split('/').slice(1).map(unescapePointer);
-  const more = errors.length > 1 ? ` (${errors.length - 1} more problem(s) after this one)` : '';
   const here = displayPath(path);
 
   if (isUnknownKey(error)) {
@@ -137,7 +136,7 @@ function schemaError(
     const suggestion = closestMatches(key, allowed, 1)[0];
     const inside = parentPath.length ? ` in ${displayPath(parentPath)}` : '';
     return configError(
-      `${at(rangeOf(doc, path, true))}: unknown key "${key}"${inside}${more}`,
+      `${at(rangeOf(doc, path, true))}: unknown key "${key}"${inside}`,
       `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Allowed keys: ${allowed.join(', ')}.`,
     );
   }
@@ -145,7 +144,7 @@ function schemaError(
     const key = path[path.length - 1] ?? '';
     const parentPath = path.slice(0, -1);
     return configError(
-      `${at(rangeOf(doc, parentPath, false))}: ${displayPath(parentPath) || 'the config'} has no "${key}"${more}`,
+      `${at(rangeOf(doc, parentPath, false))}: ${displayPath(parentPath) || 'the config'} has no "${key}"`,
       `Add ${key}: ${schemaAt(path)?.description ?? 'a value'}.`,
     );
   }
@@ -153,7 +152,7 @@ function schemaError(
   const expected = schema.description ?? error.message.toLowerCase();
   const found = valueAt(data, path);
   return configError(
-    `${at(rangeOf(doc, path, false))}: ${here || 'the config'} is ${describe(found)}, expected ${expected}${more}`,
+    `${at(rangeOf(doc, path, false))}: ${here || 'the config'} is ${describe(found)}, expected ${expected}`,
     `Write ${here || 'the config'} as ${expected}.`,
   );
 }

@@ -28,7 +28,8 @@ export function lintConfig(
   const unclaimed: string[] = [];
   const mark = (found: { pattern: PathPattern }[]) => found.forEach((f) => used.add(f.pattern));
   for (const path of tracked) {
-    mark(config.barriers.all(path));
+    const barriers = config.barriers.all(path);
+    mark(barriers);
     const inert = config.inert.all(path);
     mark(inert);
     const rules = config.ruleIndex.all(path);
@@ -38,7 +39,8 @@ export function lintConfig(
     const claimedByRule = rules.some(
       (candidate) => !config.rules[candidate.value]?.excludes.some((exclude) => exclude.match(path)),
     );
-    if (inert.length === 0 && !claimedByRule && !workspace?.packageOf(path)) unclaimed.push(path);
+    if (barriers.length === 0 && inert.length === 0 && !claimedByRule && !workspace?.packageOf(path))
+      unclaimed.push(path);
   }
   const unused: string[] = [];
   const check = (pattern: PathPattern, where: string) => {
