@@ -2,6 +2,7 @@
 // column and what to write instead; rules, captures, excludes, barriers, inert files, unmatched files,
 // groups, the merge-queue target and max-targets behave as docs/impacted-targets.md says.
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { parseTargetsConfig } from '../../src/core/operations/impacted-targets/compute/config.js';
 import {
   expandGroups,
@@ -187,5 +188,21 @@ describe('groups and the merge-queue target', () => {
   it('adds the merge-queue target on merge-queue test runs only', () => {
     expect(impacted(config, changed('services/api/a.ts'), true)).toEqual(['merge-queue', 'svc:api']);
     expect(impacted(config, changed('services/api/a.ts'), false)).toEqual(['svc:api']);
+  });
+});
+
+describe('the example configs', () => {
+  it.each(['pnpm-monorepo.yml', 'services-monorepo.yml'])('examples/impacted-targets/%s is valid', (name) => {
+    const yaml = readFileSync(`examples/impacted-targets/${name}`, 'utf8');
+    expect(() => parseTargetsConfig(yaml, name)).not.toThrow();
+  });
+
+  it('the services example maps a PR the way its comments say', () => {
+    const yaml = readFileSync('examples/impacted-targets/services-monorepo.yml', 'utf8');
+    expect(
+      impacted(yaml, changed('services/billing/main.go', 'services/billing/deploy/prod.yaml'), true),
+    ).toEqual(['deploy:billing', 'e2e', 'svc:billing', 'svc:billing:integration']);
+    expect(impacted(yaml, changed('services/billing/README.md'))).toEqual([]);
+    expect(impacted(yaml, changed('scripts/release.sh'))).toBe('ALL');
   });
 });

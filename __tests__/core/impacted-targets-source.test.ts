@@ -217,7 +217,7 @@ describe('bad input: one line that names the input, what is wrong and what to do
     expectOneClearLine(
       error,
       'impacted-targets-file',
-      /is empty, and so are impacted-targets and impacts-all/,
+      /is empty, and so are impacted-targets, impacts-all and targets-config/,
     );
     expect(error.message).toMatch(/check that the expression giving it is not empty/);
   });
@@ -231,7 +231,7 @@ describe('bad input: one line that names the input, what is wrong and what to do
       }),
     );
     expect(error.message).toBe(
-      'Input "impacted-targets-file" and "impacted-targets": are both set. Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), or impacts-all: true.',
+      'Input "impacted-targets-file" and "impacted-targets": are both set. Give exactly one source of targets: impacted-targets-file (a path), impacted-targets (inline, or ALL), impacts-all: true, or targets-config (computed from the changed files).',
     );
   });
 

@@ -339,7 +339,7 @@ const CASES: BadInput[] = [
     input: 'impacted-targets-file',
     kind: 'missing (no source of targets)',
     inputs: {},
-    says: /is empty, and so are impacted-targets and impacts-all\. Set impacted-targets-file to the path/,
+    says: /is empty, and so are impacted-targets, impacts-all and targets-config\. Set impacted-targets-file to the path/,
   },
   {
     operation: 'set-impacted-targets',
