@@ -2,6 +2,7 @@
 // each package's own package.json), read without installing anything; and a user's own command whose
 // output, one target a line, joins the targets.
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { computeImpact } from '../../src/core/operations/impacted-targets/compute/compute.js';
@@ -160,5 +161,31 @@ describe('a dependents command', () => {
     );
     const slow = await impacted(root, ['a.ts']);
     expect(slow.impact.all?.reason).toContain('`sleep 5` did not finish within 1 s');
+  });
+
+  it("does not hand the action's inputs (the token) to the command", () => {
+    // In a process of its own, with the variables a runner and the CLI set, as the action runs.
+    const script = [
+      "import { runCommand } from './src/core/operations/impacted-targets/compute/run-command.ts';",
+      "const run = (withoutInputs) => runCommand('env', [], { cwd: '.', timeoutMs: 10000, maxOutputBytes: 1e6, withoutInputs });",
+      'const [kept, cleaned] = [await run(false), await run(true)];',
+      "console.log(JSON.stringify([kept, cleaned].map((r) => r.stdout.toString().split('\\n').filter((l) => /TOKEN/.test(l)))));",
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        'INPUT_API-TOKEN': 'secret-1',
+        MERGE_QUEUE_API_TOKEN: 'secret-2',
+        OTHER_TOKEN: 'x',
+      },
+      encoding: 'utf8',
+    });
+    const [kept, cleaned] = JSON.parse(output) as [string[], string[]];
+    expect(kept.sort()).toEqual([
+      'INPUT_API-TOKEN=secret-1',
+      'MERGE_QUEUE_API_TOKEN=secret-2',
+      'OTHER_TOKEN=x',
+    ]);
+    expect(cleaned).toEqual(['OTHER_TOKEN=x']);
   });
 });

@@ -118,6 +118,7 @@ async function addCommandTargets(config: TargetsConfig, impact: Impact, changed:
     timeoutMs: config.command.timeoutMs,
     maxOutputBytes: MAX_COMMAND_OUTPUT,
     stdin: changed.files.map((f) => f.path).join('\n') + '\n',
+    withoutInputs: true,
   });
   if (result.exitCode !== 0) {
     throw new Error(

@@ -13,6 +13,8 @@ export interface CommandOptions {
   timeoutMs: number;
   maxOutputBytes: number;
   stdin?: string;
+  /** Leave the action's inputs (the token among them) out of the program's environment. */
+  withoutInputs?: boolean;
 }
 
 /** Why a command could not do its job: said in one line that names the command. */
@@ -35,6 +37,7 @@ export function runCommand(
         maxBuffer: options.maxOutputBytes,
         encoding: 'buffer',
         windowsHide: true,
+        env: options.withoutInputs ? environmentWithoutInputs() : undefined,
       },
       (error, stdout, stderr) => {
         const stderrText = stderr.toString('utf8').trim();
@@ -63,6 +66,20 @@ export function runCommand(
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(options.stdin ?? '');
   });
+}
+
+/**
+ * This process's environment without the action's inputs: a runner passes every input (api-token,
+ * github-token) as INPUT_<NAME>, the CLI as MERGE_QUEUE_<NAME>, and a user's program has no use for them.
+ */
+function environmentWithoutInputs(): NodeJS.ProcessEnv {
+  // The one place the core reads the environment: to keep the secrets in it away from a child process.
+  // eslint-disable-next-line no-restricted-properties
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/^(INPUT_|MERGE_QUEUE_)/i.test(name)) delete env[name];
+  }
+  return env;
 }
 
 /** The last line of what a failed command said, cut short, for a one-line message. */
