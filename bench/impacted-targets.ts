@@ -2,8 +2,8 @@
 // (a JSON array whose request body comes to exactly the service's 20 MiB limit, so that the list is
 // sent, not replaced by ALL) against the floor: `curl --data-binary @body.json` of the very same body to
 // the same emulator. Runs interleaved; both under GNU time for their peak resident memory.
-// Two results: the wall time (goal: at most 2x curl's) and the peak RSS above Node's own baseline, the
-// peak of `node -e ""` measured in the same run (goal: at most 3x the file's size).
+// Two results: the wall time (goal: at most 1.5x curl's, issue 13) and the peak RSS above Node's own
+// baseline, the peak of `node -e ""` measured in the same run (goal: at most 2x the file's size).
 // Two more subjects split the cost for the notes: `node -e ""` itself, and the action uploading a
 // file of ten targets (start-up and everything but the list).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,8 +19,8 @@ import { stepEnvironment } from './lib/step-env.js';
 const RUNS = QUICK ? 2 : 10;
 const BODY_BYTES = QUICK ? 2 * 1024 * 1024 : MAX_BODY_BYTES;
 const SIZE_LABEL = QUICK ? '2 MiB (quick)' : '20 MiB';
-const GOAL_TIME_RATIO = 2;
-const GOAL_RSS_RATIO = 3;
+const GOAL_TIME_RATIO = 1.5;
+const GOAL_RSS_RATIO = 2;
 const TOKEN = 'bench-token';
 const NODE = process.execPath;
 const GNU_TIME = '/usr/bin/time';

@@ -28,6 +28,10 @@ const EXPECTED: { file: string; about: string }[] = [
   { file: 'startup.ts', about: 'issues 8 and 12, the start-up of the action and the CLI' },
   { file: 'throughput.ts', about: 'issue 8, the emulator throughput' },
   { file: 'impacted-targets.ts', about: 'issue 3, a 20 MiB impacted-targets upload' },
+  {
+    file: 'compute-impacted-targets.ts',
+    about: 'issue 13, compute-impacted-targets on a 100,000-file monorepo',
+  },
   { file: 'flaky-report.ts', about: 'issue 5, the flaky-tests report over 10,000 tests' },
   { file: 'scheduler.ts', about: 'issue 6, one scheduling step with 100 to 10,000 PRs' },
 ];

@@ -1,9 +1,11 @@
 // `npm run demo`: the product working end to end on one machine. Starts the emulator, creates a queue,
 // then runs the built action exactly as the runner would (node dist/index.js, INPUT_* variables, a real
 // pull_request payload, files for outputs and the summary) to submit a PR and wait until it merges.
+// Then the parallel-queue rehearsal (scripts/demo-parallel.ts): targets computed from three PRs' changes.
 import { runBuiltAction } from '../__tests__/helpers/action-runner.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator } from '../emulator/server.js';
+import { rehearseParallelQueue } from './demo-parallel.js';
 
 const TOKEN = 'demo-token';
 // Virtual time runs this many times faster than real time, so that CI "takes" minutes in a second or two.
@@ -56,3 +58,5 @@ try {
 } finally {
   await emulator.close();
 }
+
+if (!(await rehearseParallelQueue())) process.exitCode = 1;

@@ -2,12 +2,15 @@
 // git checkout made here, and the emulator receiving the upload. compute-impacted-targets sets outputs
 // and a summary; set-impacted-targets with targets-config computes and uploads in one step; a barrier or
 // a git failure uploads ALL, loudly; lint-impacted-targets-config finds unclaimed files and dead globs.
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { join } from 'node:path';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { cloneOf, newRepo, tempDir } from '../helpers/git-repo.js';
 import { example } from '../helpers/webhook-examples.js';
+
+// Each test makes and clones a git repository; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
 
 const emu = useEmulator();
 const temp = tempDir('mqa-action-');

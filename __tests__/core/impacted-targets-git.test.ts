@@ -2,7 +2,7 @@
 // a deletion; a main that moved on after the branch was cut; a shallow clone that must be deepened to
 // reach the merge base; a base branch missing from the clone. When the changes cannot be found, the PR
 // impacts everything with the reason, or the step fails when on-compute-error is fail.
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeImpact } from '../../src/core/operations/impacted-targets/compute/compute.js';
@@ -10,6 +10,9 @@ import type { ComputeSettings } from '../../src/core/operations/impacted-targets
 import { parseNameStatus } from '../../src/core/operations/impacted-targets/compute/git-changes.js';
 import { cloneOf, newRepo, tempDir, type GitRepo } from '../helpers/git-repo.js';
 import { contextOf } from '../helpers/prepare.js';
+
+// Each test runs a few dozen git processes; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
 
 const temp = tempDir('mqa-git-');
 afterAll(temp.cleanup);
@@ -35,7 +38,7 @@ function origin(config = CONFIG): { repo: GitRepo; feature: string } {
     'libs/util.ts': 'util',
     'README.md': 'readme',
   });
-  for (let i = 0; i < 5; i++) repo.commit(`main ${i}`, { [`libs/history-${i}.ts`]: `${i}` });
+  for (let i = 0; i < 2; i++) repo.commit(`main ${i}`, { [`libs/history-${i}.ts`]: `${i}` });
   repo.git('checkout', '--quiet', '-b', 'feature');
   repo.commit('feature: edit api, rename web, delete jobs', {
     'services/api/main.ts': 'api v2',
@@ -47,8 +50,8 @@ function origin(config = CONFIG): { repo: GitRepo; feature: string } {
   repo.commit('rename and delete');
   const feature = repo.head();
   repo.git('checkout', '--quiet', 'main');
-  // main moves on: these changes are not the PR's.
-  for (let i = 0; i < 60; i++) repo.commit(`main after ${i}`, { [`libs/later-${i}.ts`]: `${i}` });
+  // main moves on: these changes are not the PR's (and a clone of depth 1 lacks the merge base).
+  for (let i = 0; i < 3; i++) repo.commit(`main after ${i}`, { [`libs/later-${i}.ts`]: `${i}` });
   return { repo, feature };
 }
 
