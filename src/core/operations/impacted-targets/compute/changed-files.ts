@@ -6,10 +6,9 @@ import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
 import { defaultGithubApiUrl, GITHUB_FILES_CAP, githubChangedFiles } from './github-changes.js';
-import { gitChangedFiles } from './git-changes.js';
+import { NotACheckoutError, gitChangedFiles } from './git-changes.js';
 import type { ChangedFile } from './impact.js';
 import type { ComputeSettings } from './inputs.js';
-import { runCommand } from './run-command.js';
 
 const MAX_LIST_BYTES = 64 * 1024 * 1024;
 
@@ -35,14 +34,7 @@ export interface ChangedFilesRequest {
 export async function findChangedFiles(request: ChangedFilesRequest): Promise<ChangedFiles> {
   const { settings, context } = request;
   const cwd = resolve(settings.workingDirectory);
-  const source =
-    settings.source !== 'auto'
-      ? settings.source
-      : settings.changedFilesFile
-        ? 'file'
-        : (await isGitCheckout(cwd))
-          ? 'git'
-          : 'github-api';
+  const source = settings.source !== 'auto' ? settings.source : settings.changedFilesFile ? 'file' : 'git';
 
   if (source === 'file') {
     const name = settings.changedFilesFile as string;
@@ -57,14 +49,21 @@ export async function findChangedFiles(request: ChangedFilesRequest): Promise<Ch
         'Set target-branch to the branch the PR merges into.',
       );
     }
-    const changes = await gitChangedFiles({
-      cwd,
-      targetBranch: context.targetBranch,
-      headSha: context.headSha,
-      deepenAttempts: settings.deepenAttempts,
-      timeoutMs: request.timeoutMs,
-      log: request.log,
-    });
+    let changes;
+    try {
+      changes = await gitChangedFiles({
+        cwd,
+        targetBranch: context.targetBranch,
+        headSha: context.headSha,
+        deepenAttempts: settings.deepenAttempts,
+        timeoutMs: request.timeoutMs,
+        log: request.log,
+      });
+    } catch (error) {
+      // auto: without a checkout, the API lists the PR's files.
+      if (settings.source === 'auto' && error instanceof NotACheckoutError) return fromGithub(request);
+      throw error;
+    }
     for (const note of changes.notes) request.log(`git: ${note}.`);
     return {
       files: changes.files,
@@ -73,6 +72,11 @@ export async function findChangedFiles(request: ChangedFilesRequest): Promise<Ch
       head: changes.head,
     };
   }
+  return fromGithub(request);
+}
+
+async function fromGithub(request: ChangedFilesRequest): Promise<ChangedFiles> {
+  const { settings, context } = request;
   if (!context.prNumber) {
     throw new InputError(
       'pr-number',
@@ -94,19 +98,6 @@ export async function findChangedFiles(request: ChangedFilesRequest): Promise<Ch
       ? `the PR changes ${GITHUB_FILES_CAP} files or more, and the GitHub API lists only the first ${GITHUB_FILES_CAP}; check out the repository (changed-files-from: git) for the full list`
       : undefined,
   };
-}
-
-async function isGitCheckout(cwd: string): Promise<boolean> {
-  try {
-    const result = await runCommand('git', ['rev-parse', '--is-inside-work-tree'], {
-      cwd,
-      timeoutMs: 10_000,
-      maxOutputBytes: 1024,
-    });
-    return result.exitCode === 0 && result.stdout.toString('utf8').trim() === 'true';
-  } catch {
-    return false;
-  }
 }
 
 function readListFile(path: string, name: string): Buffer {

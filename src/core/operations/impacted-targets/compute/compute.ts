@@ -57,7 +57,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
       isMergeQueueTestRun: context.isMergeQueueTestRun,
     });
     if (changed.incompleteReason && !impact.all) impact.all = { reason: changed.incompleteReason };
-    const known = await knownSet(config, impact, changed, workspace, cwd, request.timeoutMs);
+    const known = await knownSet(config, impact, workspace, cwd, request.timeoutMs);
     if (!impact.all) await addCommandTargets(config, impact, changed, cwd);
     if (!impact.all) expandGroups(config, impact, () => known);
     capTargets(config, impact);
@@ -91,19 +91,18 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
 
 /**
  * Every target the config can produce. Groups with a `*` member are expanded against it, so then it is
- * worked out from every tracked file; otherwise from the changed files alone (it feeds only the map).
+ * worked out from every tracked file; otherwise it feeds only the outputs' map.
  */
 async function knownSet(
   config: TargetsConfig,
   impact: Impact,
-  changed: ChangedFiles,
   workspace: Workspace | undefined,
   cwd: string,
   timeoutMs: number,
 ): Promise<Set<string>> {
   const needsEveryFile = [...config.groups.values()].some((members) => members.some((m) => m.includes('*')));
-  const paths =
-    needsEveryFile && !impact.all ? await trackedFiles(cwd, timeoutMs) : changed.files.map((f) => f.path);
+  // Otherwise the targets made from the changed files are added once they are known.
+  const paths = needsEveryFile && !impact.all ? await trackedFiles(cwd, timeoutMs) : [];
   return knownTargets(config, paths, workspace);
 }
 

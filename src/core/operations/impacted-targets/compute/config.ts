@@ -23,6 +23,8 @@ const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 export interface CompiledRule {
   /** Its name, else its first glob: how summaries and lint name it. */
   label: string;
+  /** `rule <label>`, as the summary says why a target is impacted. */
+  via: string;
   patterns: PathPattern[];
   excludes: PathPattern[];
   targets: string[];
@@ -104,8 +106,9 @@ export function parseTargetsConfig(text: string, file: string): TargetsConfig {
     throw configError(`${at(syntax.pos[0])}: ${problem}`, 'Fix the YAML at that place.');
   }
   const data: unknown = doc.toJS() ?? {};
-  const errors = [...Value.Errors(TargetsConfigSchema, data)];
-  if (errors.length > 0) throw schemaError(doc, data, errors, at);
+  if (!Value.Check(TargetsConfigSchema, data)) {
+    throw schemaError(doc, data, [...Value.Errors(TargetsConfigSchema, data)], at);
+  }
   const config = data as TargetsConfigDocument;
   return compile(config, file, (path) => at(rangeOf(doc, path, false)));
 }
@@ -259,8 +262,10 @@ function compile(config: TargetsConfigDocument, file: string, at: (path: string[
       }
     });
     for (const compiled of patterns) ruleIndex.add(compiled, index);
+    const label = rule.name ?? patterns[0]?.source ?? `rule ${index + 1}`;
     return {
-      label: rule.name ?? patterns[0]?.source ?? `rule ${index + 1}`,
+      label,
+      via: `rule ${label}`,
       patterns,
       excludes,
       targets: rule.targets,

@@ -32,17 +32,22 @@ export interface GitChanges {
 /** A git problem, said with what to do; the operation turns it into ALL unless on-compute-error is fail. */
 export class GitChangesError extends Error {}
 
+/** The directory is not in a git work tree at all: `auto` then asks the GitHub API instead. */
+export class NotACheckoutError extends GitChangesError {}
+
 export async function gitChangedFiles(options: GitChangesOptions): Promise<GitChanges> {
   const git = gitRunner(options);
   const notes: string[] = [];
-  if ((await git.run(['rev-parse', '--is-inside-work-tree'])).exitCode !== 0) {
-    throw new GitChangesError(`${options.cwd} is not inside a git checkout`);
-  }
-  const shallow = (await git.text(['rev-parse', '--is-shallow-repository'])) === 'true';
-
-  const head = await resolveHead(git, options, shallow, notes);
-  const base = await resolveBaseRef(git, options, shallow, notes);
-  const mergeBase = await findMergeBase(git, options, { base, head, shallow }, notes);
+  // The usual case costs two git calls: the base branch and the head are both in the clone.
+  const quick = await git.run([
+    'merge-base',
+    `refs/remotes/${REMOTE}/${options.targetBranch}`,
+    options.headSha ?? 'HEAD',
+  ]);
+  const { head, mergeBase } =
+    quick.exitCode === 0
+      ? { head: options.headSha ?? 'HEAD', mergeBase: quick.stdout.toString('utf8').trim() }
+      : await findBaseCarefully(git, options, notes);
   const diff = await git.run(
     [
       'diff',
@@ -64,6 +69,18 @@ export async function gitChangedFiles(options: GitChangesOptions): Promise<GitCh
 }
 
 type Git = ReturnType<typeof gitRunner>;
+
+/** Every other case: fetch what is missing, deepen a shallow clone, or say what to do. */
+async function findBaseCarefully(git: Git, options: GitChangesOptions, notes: string[]) {
+  if ((await git.run(['rev-parse', '--is-inside-work-tree'])).exitCode !== 0) {
+    throw new NotACheckoutError(`${options.cwd} is not inside a git checkout`);
+  }
+  const shallow = (await git.text(['rev-parse', '--is-shallow-repository'])) === 'true';
+  const head = await resolveHead(git, options, shallow, notes);
+  const base = await resolveBaseRef(git, options, shallow, notes);
+  const mergeBase = await findMergeBase(git, options, { base, head, shallow }, notes);
+  return { head, mergeBase };
+}
 
 function gitRunner(options: GitChangesOptions) {
   const run = async (args: string[], maxOutputBytes = MAX_SMALL_OUTPUT) => {

@@ -74,13 +74,12 @@ export function impactOf(
       continue;
     }
     let claimed = false;
-    for (const candidate of config.ruleIndex.all(path)) {
-      const rule = config.rules[candidate.value];
-      if (!rule || rule.excludes.some((exclude) => exclude.match(path))) continue;
-      for (const target of rule.targets)
-        add(impact, fillTemplate(target, candidate.captures), path, `rule ${rule.label}`);
+    const found = firstRule(config, path);
+    if (found) {
+      for (const target of found.rule.targets) {
+        add(impact, fillTemplate(target, found.captures), path, found.rule.via);
+      }
       claimed = true;
-      break;
     }
     const pkg = options.workspace?.packageOf(path);
     if (pkg) {
@@ -165,18 +164,24 @@ export function knownTargets(
   for (const extra of [config.inertTarget, config.mergeQueueTarget]) if (extra) known.add(extra);
   if (config.unmatched.kind === 'target') known.add(config.unmatched.target);
   if (workspace) for (const pkg of workspace.byName.values()) known.add(pkg.target);
-  const dynamic = config.rules.filter((rule) => rule.targets.some((t) => t.includes('{')));
-  if (dynamic.length > 0) {
+  const dynamic = config.rules.some((rule) => rule.targets.some((t) => t.includes('{')));
+  if (dynamic) {
     for (const path of paths) {
-      for (const candidate of config.ruleIndex.all(path)) {
-        const rule = config.rules[candidate.value];
-        if (!rule || rule.excludes.some((exclude) => exclude.match(path))) continue;
-        for (const target of rule.targets) known.add(fillTemplate(target, candidate.captures));
-        break;
-      }
+      const found = firstRule(config, path);
+      if (found) for (const target of found.rule.targets) known.add(fillTemplate(target, found.captures));
     }
   }
   return known;
+}
+
+/** The rule that claims the path: the first whose match holds it and whose exclude does not. */
+function firstRule(config: TargetsConfig, path: string) {
+  const found = config.ruleIndex.first(
+    path,
+    (index) => !config.rules[index]?.excludes.some((exclude) => exclude.match(path)),
+  );
+  const rule = found && config.rules[found.value];
+  return rule && { rule, captures: found.captures };
 }
 
 /** Deduplicated and sorted; a path is deleted only if no entry says it still exists. */

@@ -65,9 +65,11 @@ export function compilePattern(source: string): PathPattern {
     extractors.push({ segment: index, regex, names });
   });
 
-  let test: (path: string) => boolean;
+  // The bare regex: picomatch's matcher function adds per-call work (options, a result object) that a
+  // hot loop over thousands of files does not need.
+  let regex: RegExp;
   try {
-    test = picomatch(glob, PICOMATCH_OPTIONS);
+    regex = picomatch.makeRe(glob, PICOMATCH_OPTIONS);
   } catch (error) {
     throw new PatternError(`"${source}" is not a valid glob (${(error as Error).message})`);
   }
@@ -79,7 +81,7 @@ export function compilePattern(source: string): PathPattern {
     captures,
     base,
     match(path) {
-      if (!test(path)) return undefined;
+      if (!regex.test(path)) return undefined;
       if (extractors.length === 0) return {};
       const parts = path.split('/');
       const values: Record<string, string> = {};
@@ -134,14 +136,21 @@ export class PatternIndex<T> {
       .map((entry) => entry.pattern);
   }
 
-  /** The first pattern (in the order added) that matches, with its captures. */
-  first(path: string): { value: T; pattern: PathPattern; captures: Record<string, string> } | undefined {
+  /**
+   * The first pattern (in the order added) that matches and that `accept` takes (a rule whose exclude
+   * holds the path does not), with its captures.
+   */
+  first(
+    path: string,
+    accept: (value: T) => boolean = () => true,
+  ): { value: T; pattern: PathPattern; captures: Record<string, string> } | undefined {
     let best: { order: number; pattern: PathPattern; value: T; captures: Record<string, string> } | undefined;
     for (const candidates of this.candidateLists(path)) {
+      // Within a list the order only grows: its first accepted match is the best it has.
       for (const candidate of candidates) {
         if (best && candidate.order > best.order) break;
         const captures = candidate.pattern.match(path);
-        if (captures) {
+        if (captures && accept(candidate.value)) {
           best = { ...candidate, captures };
           break;
         }

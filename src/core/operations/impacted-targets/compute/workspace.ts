@@ -154,11 +154,15 @@ function normalizeGlob(glob: string): string {
 function matchingDirectories(root: string, glob: string): string[] {
   const { base, isGlob } = picomatch.scan(glob);
   if (!isGlob) return [glob];
+  // `packages/*` needs one level below packages/, not the whole tree under it.
+  const levels = glob.includes('**')
+    ? MAX_WALK_DEPTH
+    : glob.split('/').length - (base ? base.split('/').length : 0) - 1;
   const matches = picomatch(glob, { windows: false });
   const found: string[] = [];
   let walked = 0;
   const walk = (dir: string, depth: number) => {
-    if (depth > MAX_WALK_DEPTH) return;
+    if (depth > levels) return;
     let entries;
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
