@@ -71,12 +71,12 @@ beforeEach(() => {
   requests = [];
 });
 
-async function impacted(prNumber: number, token = TOKEN) {
+async function impacted(prNumber: number, token = TOKEN, source: 'github-api' | 'auto' = 'github-api') {
   const warnings: string[] = [];
   const computed = await computeImpact({
     settings: {
       config: 'targets.yml',
-      source: 'github-api',
+      source,
       workingDirectory: temp.dir,
       deepenAttempts: 0,
       onComputeError: 'all',
@@ -164,5 +164,12 @@ describe('changed files from the GitHub API', () => {
     expect((await impacted(16)).impact.all?.reason).toContain('not JSON');
     answer = () => ({ status: 200, body: JSON.stringify({ message: 'rate limited' }) });
     expect((await impacted(16)).impact.all?.reason).toContain('JSON that is not a list');
+  });
+
+  it('is where auto looks when the working directory is no git checkout', async () => {
+    pulls.set(17, [{ filename: 'services/api/x.ts', status: 'modified' }]);
+    const result = await impacted(17, TOKEN, 'auto');
+    expect(result.targets).toEqual(['svc:api']);
+    expect(result.from).toBe('the GitHub API (PR #17 files)');
   });
 });
