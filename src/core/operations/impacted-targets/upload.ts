@@ -24,7 +24,8 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
   // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
   const computed = op.settings.compute ? await computeTargets(op, op.settings.compute) : undefined;
   const targets =
-    computed?.targets ?? (await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs));
+    computed?.targets ??
+    (await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs));
   const envelope: Envelope = {
     ...queueRef(op.context),
     pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },
