@@ -101,6 +101,13 @@ export async function run(host: Host): Promise<RunResult> {
       log: {
         info: (message) => host.log.info(redact(message)),
         warning: (message) => host.log.warning(redact(message), { title: operation }),
+        annotate: (level, message, at) => {
+          const annotation = { ...at, title: redact(at.title ?? operation ?? '') };
+          if (level === 'notice') {
+            if (host.log.notice) host.log.notice(redact(message), annotation);
+            else host.log.info(redact(message));
+          } else host.log[level](redact(message), annotation);
+        },
       },
     });
     await publish(result.outputs);

@@ -1,6 +1,7 @@
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
+import type { Annotation } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
 
 export type OutputValue = string | number | boolean;
@@ -19,7 +20,12 @@ export interface OperationContext<S> {
   /** The host's directory for files handed to later steps. */
   tempDir: string;
   /** Lines for the log; secrets are already hidden from them. */
-  log: { info(message: string): void; warning(message: string): void };
+  log: {
+    info(message: string): void;
+    warning(message: string): void;
+    /** A note placed where it belongs (a failed test's file and line) when the host can. */
+    annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;
+  };
 }
 
 export interface OperationResult {

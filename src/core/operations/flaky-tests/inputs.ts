@@ -77,7 +77,10 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
       );
     }
   }
-  const { startTime, endTime } = readFailingTestsWindow(input, operation === 'list-failing-tests');
+  const { startTime, endTime } = readFailingTestsWindow(
+    input,
+    operation === 'list-failing-tests' || operation === 'check-test-results',
+  );
   return {
     orgUrlSlug: input.text('org-url-slug') || undefined,
     statuses,

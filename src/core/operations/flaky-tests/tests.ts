@@ -88,7 +88,7 @@ export function testTableRow(test: TestView): string[] {
 }
 
 /** The test's name, linked to its page in the service's web app. */
-export function testLink(test: TestView): string {
+export function testLink(test: Pick<TestView, 'name' | 'id' | 'htmlUrl'>): string {
   return link(cut(test.name || test.id), test.htmlUrl);
 }
 
