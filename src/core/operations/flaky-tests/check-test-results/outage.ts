@@ -4,5 +4,5 @@ import { ApiError } from '../../../api/errors.js';
 export function describeOutage(error: Error): string {
   const said = error instanceof ApiError ? error.toString() : error.message;
   const line = said.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+  return line.length > 600 ? `${line.slice(0, 600)}…` : line;
 }
