@@ -27,7 +27,7 @@ export async function seed(emulator: Emulator, fixture: FlakyFixture): Promise<u
 }
 
 /** `count` tests of one status named `<prefix> <i>`, impacting i pull requests each. */
-export function tests(count: number, status: FixtureTest['status'], prefix = status): FixtureTest[] {
+export function tests(count: number, status: FixtureTest['status'], prefix: string = status): FixtureTest[] {
   return Array.from({ length: count }, (_, i) => ({
     name: `${prefix} ${i}`,
     status,

@@ -8,6 +8,7 @@ export interface BarSeries {
 }
 
 const MAX_LABEL_CHARS = 24;
+const MAX_TITLE_CHARS = 80;
 
 /** A ```mermaid block with one bar per category and series; '' when there is nothing to draw. */
 export function overlaidBarChart(options: {
@@ -21,9 +22,9 @@ export function overlaidBarChart(options: {
   const top = Math.max(1, ...series.flatMap((s) => s.values));
   const lines = [
     'xychart-beta',
-    `  title "${mermaidText(title)}"`,
+    `  title "${mermaidText(title, MAX_TITLE_CHARS)}"`,
     `  x-axis [${categories.map((category) => `"${mermaidText(category)}"`).join(', ')}]`,
-    `  y-axis "${mermaidText(yLabel)}" 0 --> ${top}`,
+    `  y-axis "${mermaidText(yLabel, MAX_TITLE_CHARS)}" 0 --> ${top}`,
     ...series.map(
       (s) => `  bar [${s.values.map((value) => String(Math.max(0, Math.round(value)))).join(', ')}]`,
     ),
@@ -32,10 +33,10 @@ export function overlaidBarChart(options: {
 }
 
 /** Text inside a mermaid quoted string: no quotes, brackets, backticks or line breaks; cut short. */
-export function mermaidText(text: string): string {
+export function mermaidText(text: string, maxChars = MAX_LABEL_CHARS): string {
   const safe = text
     .replace(/["`\\[\]{}<>#;]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return safe.length > MAX_LABEL_CHARS ? `${safe.slice(0, MAX_LABEL_CHARS - 1)}…` : safe || '(none)';
+  return safe.length > maxChars ? `${safe.slice(0, maxChars - 1)}…` : safe || '(none)';
 }
