@@ -1,8 +1,8 @@
-export const id = 923;
-export const ids = [923];
+export const id = 301;
+export const ids = [301];
 export const modules = {
 
-/***/ 5923:
+/***/ 3301:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -22,7 +22,7 @@ var errors = __webpack_require__(9749);
 function describeOutage(error) {
     const said = error instanceof errors/* ApiError */.hD ? error.toString() : error.message;
     const line = said.replace(/\s+/g, ' ').trim();
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+    return line.length > 600 ? `${line.slice(0, 600)}…` : line;
 }
 
 // EXTERNAL MODULE: ./src/core/operations/common.ts
@@ -496,36 +496,8 @@ function isOutage(error) {
 
 // EXTERNAL MODULE: ./src/core/report/markdown.ts
 var markdown = __webpack_require__(4201);
-;// CONCATENATED MODULE: ./src/core/report/chart.ts
-// Mermaid bar charts for summaries (GitHub renders mermaid in job summaries, Buildkite in annotations).
-// Bars of one category are drawn over each other, so a total with a part drawn on top reads as a
-// stacked bar: give the series largest first. Labels come from users' data and are made safe for
-// mermaid's quoted strings.
-const MAX_LABEL_CHARS = 24;
-/** A ```mermaid block with one bar per category and series; '' when there is nothing to draw. */
-function overlaidBarChart(options) {
-    const { title, categories, series, yLabel } = options;
-    if (!categories.length || !series.length)
-        return '';
-    const top = Math.max(1, ...series.flatMap((s) => s.values));
-    const lines = [
-        'xychart-beta',
-        `  title "${mermaidText(title)}"`,
-        `  x-axis [${categories.map((category) => `"${mermaidText(category)}"`).join(', ')}]`,
-        `  y-axis "${mermaidText(yLabel)}" 0 --> ${top}`,
-        ...series.map((s) => `  bar [${s.values.map((value) => String(Math.max(0, Math.round(value)))).join(', ')}]`),
-    ];
-    return ['```mermaid', ...lines, '```'].join('\n');
-}
-/** Text inside a mermaid quoted string: no quotes, brackets, backticks or line breaks; cut short. */
-function mermaidText(text) {
-    const safe = text
-        .replace(/["`\\[\]{}<>#;]/g, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-    return safe.length > MAX_LABEL_CHARS ? `${safe.slice(0, MAX_LABEL_CHARS - 1)}…` : safe || '(none)';
-}
-
+// EXTERNAL MODULE: ./src/core/report/chart.ts
+var chart = __webpack_require__(4134);
 // EXTERNAL MODULE: ./src/core/operations/flaky-tests/check-test-results/verdicts.ts
 var verdicts = __webpack_require__(3795);
 ;// CONCATENATED MODULE: ./src/core/operations/flaky-tests/check-test-results/summary.ts
@@ -622,7 +594,7 @@ function teamChart(failures) {
         byTeam.set(team, counts);
     }
     const teams = [...byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b)).slice(0, MAX_TEAMS);
-    return overlaidBarChart({
+    return (0,chart/* overlaidBarChart */.A)({
         title: 'Failed tests by owning team (dark: fail this step)',
         categories: teams.map(([team]) => team),
         series: [{ values: teams.map(([, c]) => c.all) }, { values: teams.map(([, c]) => c.failing) }],
