@@ -39,40 +39,57 @@ const MAX_BODY_CHARS = 4096;
 /** The sax options of every read, shared with the benchmark's floor so that both parse alike. */
 export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmlns: false } as const;
 
+/** A test that did not fail, kept small: 50,000 of them are counted, not remembered. */
+interface NotFailed {
+  outcome: 'passed' | 'skipped';
+  attempts: number;
+  passedOnRetry: boolean;
+}
+
 /** Collects the test cases of many reports; a case seen again is an attempt of the same test. */
 export class TestResults {
-  private readonly byIdentity = new Map<string, TestCaseResult>();
+  private readonly byIdentity = new Map<string, TestCaseResult | NotFailed>();
   reports = 0;
   cases = 0;
 
+  /** `onFirstFailure` is told when the first failed test case is read (to start asking the service). */
+  constructor(private onFirstFailure?: () => void) {}
+
   add(result: TestCaseResult): void {
     this.cases++;
+    if (result.outcome === 'failed' && this.onFirstFailure) {
+      this.onFirstFailure();
+      this.onFirstFailure = undefined;
+    }
     const key = `${result.classname}\u0000${result.name}\u0000${result.file}\u0000${result.suite}`;
     const seen = this.byIdentity.get(key);
-    if (!seen) {
-      this.byIdentity.set(key, result);
-      return;
+    const attempts = (seen?.attempts ?? 0) + result.attempts;
+    const everPassed = seen?.outcome === 'passed' || result.outcome === 'passed';
+    const everFailed =
+      seen?.outcome === 'failed' ||
+      result.outcome === 'failed' ||
+      seen?.passedOnRetry ||
+      result.passedOnRetry;
+    if (everPassed) {
+      this.byIdentity.set(key, { outcome: 'passed', attempts, passedOnRetry: Boolean(everFailed) });
+    } else if (everFailed) {
+      // The first failed attempt's details are kept: they say what went wrong.
+      const kept = seen?.outcome === 'failed' ? (seen as TestCaseResult) : result;
+      this.byIdentity.set(key, { ...kept, line: kept.line || result.line, attempts });
+    } else {
+      this.byIdentity.set(key, { outcome: 'skipped', attempts, passedOnRetry: false });
     }
-    const attempts = seen.attempts + result.attempts;
-    const everFailed = seen.outcome === 'failed' || result.outcome === 'failed' || seen.passedOnRetry;
-    const everPassed = seen.outcome === 'passed' || result.outcome === 'passed';
-    // The failed attempt's details are kept: they say what went wrong.
-    const kept = seen.outcome === 'failed' ? seen : result;
-    this.byIdentity.set(key, {
-      ...kept,
-      line: kept.line || seen.line || result.line,
-      outcome: everPassed ? 'passed' : everFailed ? 'failed' : 'skipped',
-      attempts,
-      passedOnRetry: everPassed && everFailed,
-    });
   }
 
-  all(): IterableIterator<TestCaseResult> {
-    return this.byIdentity.values();
+  /** Tests that failed at first and passed on a retry. */
+  passedOnRetry(): number {
+    let count = 0;
+    for (const test of this.byIdentity.values()) if (test.passedOnRetry) count++;
+    return count;
   }
 
   failed(): TestCaseResult[] {
-    return [...this.byIdentity.values()].filter((test) => test.outcome === 'failed');
+    return [...this.byIdentity.values()].filter((test): test is TestCaseResult => test.outcome === 'failed');
   }
 }
 

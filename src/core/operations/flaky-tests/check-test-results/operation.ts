@@ -22,16 +22,23 @@ const MAX_OUTPUT_FAILURES = 200;
 
 export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) => {
   const { junitPaths, checkoutDir, onServiceError, failOnVerdicts } = op.settings;
-  const results = await readReports(junitPaths, checkoutDir);
+  // The service is asked while the rest of the reports are read, from the first failure on; a run
+  // without failures never asks it.
+  let asked: Promise<ServiceLists> | undefined;
+  const results = await readReports(junitPaths, checkoutDir, () => {
+    asked = fetchServiceLists(op);
+    // Handled below; this keeps a report that turns out malformed from leaving it unhandled.
+    asked.catch(() => undefined);
+  });
   const failures = results.failed();
   op.log.info(
     `Read ${results.cases} test case(s) in ${results.reports} report(s); ${failures.length} test(s) failed.`,
   );
   let lists: ServiceLists | undefined;
   let outage: string | undefined;
-  if (failures.length) {
+  if (failures.length && asked) {
     try {
-      lists = await fetchServiceLists(op);
+      lists = await asked;
     } catch (error) {
       if (!isOutage(error)) throw error;
       outage = describeOutage(error);
@@ -53,7 +60,7 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
   const outcome: GateOutcome = {
     cases: results.cases,
     reports: results.reports,
-    passedOnRetry: [...results.all()].filter((test) => test.passedOnRetry).length,
+    passedOnRetry: results.passedOnRetry(),
     failures: checked,
     outage,
     onServiceError,

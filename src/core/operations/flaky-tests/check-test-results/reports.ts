@@ -10,9 +10,14 @@ import { readJUnitReport, TestResults } from './junit.js';
 /** More report files than this is a glob that caught far more than reports. */
 const MAX_REPORTS = 20_000;
 
-export async function readReports(globs: string[], checkoutDir: string): Promise<TestResults> {
+/** Reads every report; `onFirstFailure` is told as soon as one failed test case is read. */
+export async function readReports(
+  globs: string[],
+  checkoutDir: string,
+  onFirstFailure?: () => void,
+): Promise<TestResults> {
   const files = await findReports(globs, checkoutDir);
-  const results = new TestResults();
+  const results = new TestResults(onFirstFailure);
   for (const file of files) await readJUnitReport(resolve(checkoutDir, file), file, results);
   return results;
 }
