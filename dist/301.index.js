@@ -173,32 +173,47 @@ const MAX_BODY_CHARS = 4096;
 const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmlns: false };
 /** Collects the test cases of many reports; a case seen again is an attempt of the same test. */
 class TestResults {
+    onFirstFailure;
     byIdentity = new Map();
     reports = 0;
     cases = 0;
+    /** `onFirstFailure` is told when the first failed test case is read (to start asking the service). */
+    constructor(onFirstFailure) {
+        this.onFirstFailure = onFirstFailure;
+    }
     add(result) {
         this.cases++;
+        if (result.outcome === 'failed' && this.onFirstFailure) {
+            this.onFirstFailure();
+            this.onFirstFailure = undefined;
+        }
         const key = `${result.classname}\u0000${result.name}\u0000${result.file}\u0000${result.suite}`;
         const seen = this.byIdentity.get(key);
-        if (!seen) {
-            this.byIdentity.set(key, result);
-            return;
+        const attempts = (seen?.attempts ?? 0) + result.attempts;
+        const everPassed = seen?.outcome === 'passed' || result.outcome === 'passed';
+        const everFailed = seen?.outcome === 'failed' ||
+            result.outcome === 'failed' ||
+            seen?.passedOnRetry ||
+            result.passedOnRetry;
+        if (everPassed) {
+            this.byIdentity.set(key, { outcome: 'passed', attempts, passedOnRetry: Boolean(everFailed) });
         }
-        const attempts = seen.attempts + result.attempts;
-        const everFailed = seen.outcome === 'failed' || result.outcome === 'failed' || seen.passedOnRetry;
-        const everPassed = seen.outcome === 'passed' || result.outcome === 'passed';
-        // The failed attempt's details are kept: they say what went wrong.
-        const kept = seen.outcome === 'failed' ? seen : result;
-        this.byIdentity.set(key, {
-            ...kept,
-            line: kept.line || seen.line || result.line,
-            outcome: everPassed ? 'passed' : everFailed ? 'failed' : 'skipped',
-            attempts,
-            passedOnRetry: everPassed && everFailed,
-        });
+        else if (everFailed) {
+            // The first failed attempt's details are kept: they say what went wrong.
+            const kept = seen?.outcome === 'failed' ? seen : result;
+            this.byIdentity.set(key, { ...kept, line: kept.line || result.line, attempts });
+        }
+        else {
+            this.byIdentity.set(key, { outcome: 'skipped', attempts, passedOnRetry: false });
+        }
     }
-    all() {
-        return this.byIdentity.values();
+    /** Tests that failed at first and passed on a retry. */
+    passedOnRetry() {
+        let count = 0;
+        for (const test of this.byIdentity.values())
+            if (test.passedOnRetry)
+                count++;
+        return count;
     }
     failed() {
         return [...this.byIdentity.values()].filter((test) => test.outcome === 'failed');
@@ -345,9 +360,10 @@ function positiveInteger(value) {
 
 /** More report files than this is a glob that caught far more than reports. */
 const MAX_REPORTS = 20_000;
-async function readReports(globs, checkoutDir) {
+/** Reads every report; `onFirstFailure` is told as soon as one failed test case is read. */
+async function readReports(globs, checkoutDir, onFirstFailure) {
     const files = await findReports(globs, checkoutDir);
-    const results = new TestResults();
+    const results = new TestResults(onFirstFailure);
     for (const file of files)
         await readJUnitReport((0,external_node_path_.resolve)(checkoutDir, file), file, results);
     return results;
@@ -622,14 +638,21 @@ const MAX_ANNOTATIONS_PER_LEVEL = 10;
 const MAX_OUTPUT_FAILURES = 200;
 const checkTestResults = async (op) => {
     const { junitPaths, checkoutDir, onServiceError, failOnVerdicts } = op.settings;
-    const results = await readReports(junitPaths, checkoutDir);
+    // The service is asked while the rest of the reports are read, from the first failure on; a run
+    // without failures never asks it.
+    let asked;
+    const results = await readReports(junitPaths, checkoutDir, () => {
+        asked = fetchServiceLists(op);
+        // Handled below; this keeps a report that turns out malformed from leaving it unhandled.
+        asked.catch(() => undefined);
+    });
     const failures = results.failed();
     op.log.info(`Read ${results.cases} test case(s) in ${results.reports} report(s); ${failures.length} test(s) failed.`);
     let lists;
     let outage;
-    if (failures.length) {
+    if (failures.length && asked) {
         try {
-            lists = await fetchServiceLists(op);
+            lists = await asked;
         }
         catch (error) {
             if (!isOutage(error))
@@ -653,7 +676,7 @@ const checkTestResults = async (op) => {
     const outcome = {
         cases: results.cases,
         reports: results.reports,
-        passedOnRetry: [...results.all()].filter((test) => test.passedOnRetry).length,
+        passedOnRetry: results.passedOnRetry(),
         failures: checked,
         outage,
         onServiceError,
