@@ -187,8 +187,8 @@ describe('the nightly report, end to end through run()', () => {
       repo: `${REPO.owner}/${REPO.name}`,
     });
     expect(result.outputs['report-file']).toMatch(/unhealthy-tests\.json$/);
-    expect(result.summary).toContain('## Unhealthy tests in octo-org/octo-repo');
-    expect(result.summary).toContain('**Over the threshold:**');
+    expect(result.summary).toContain('## ❌ 6 broken · 1 flaky tests in octo-org/octo-repo');
+    expect(result.summary).toContain('`fail-on: broken` failed this step: 6 broken tests, allowed 5.');
     expect(result.failed).toBe(true);
     expect(result.error).toBe(
       'fail-on broken: 6 broken test(s), more than max-unhealthy (5). The job summary lists them, most impactful first; report-file has every one.',

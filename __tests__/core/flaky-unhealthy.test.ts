@@ -2,7 +2,9 @@
 // statuses, the counts, the report file, the summary (sorted, escaped, cut), the threshold, and the
 // loop and max-pages guards.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
 import type { Emulator } from '../../emulator/server.js';
 import { InputError } from '../../src/core/errors.js';
@@ -71,10 +73,10 @@ describe('list-unhealthy-tests', () => {
     await seedTests([...tests(3, 'flaky'), ...tests(2, 'broken')]);
     const result = await run({ 'test-status': 'broken' });
     expect(result.outputs).toMatchObject({ 'unhealthy-count': 2, 'flaky-count': '', 'broken-count': 2 });
-    expect(result.summary?.toString()).toContain('not fetched (test-status)');
+    expect(result.summary?.toString()).toContain('Flaky tests: not fetched (test-status).');
   });
 
-  it('sorts the summary by pull requests impacted, most first, with links and every column', async () => {
+  it('leads with the outcome, then the top tests by PRs impacted, every column of every test collapsed', async () => {
     await seedTests([
       { name: 'rarely matters', status: 'flaky', pull_requests_impacted_last_7d: 1 },
       {
@@ -90,17 +92,48 @@ describe('list-unhealthy-tests', () => {
       { name: 'in between', status: 'flaky', pull_requests_impacted_last_7d: 5 },
     ]);
     const summary = (await run()).summary!.toString();
-    const rows = summary.split('\n').filter((line) => line.startsWith('| ['));
-    expect(rows.map((row) => /^\| \[([^\]]+)\]/.exec(row)?.[1])).toEqual([
+    expect(summary.split('\n')[0]).toBe('## ⚠️ 1 broken · 2 flaky tests in octo-org/octo-repo');
+    expect(summary).toContain('1 of the 3 are quarantined.');
+    const top = summary.slice(summary.indexOf('### Top 10 by PRs impacted'), summary.indexOf('<details>'));
+    const topRows = top.split('\n').filter((line) => line.startsWith('| ['));
+    expect(topRows.map((row) => /^\| \[([^\]]+)\]/.exec(row)?.[1])).toEqual([
       'hurts everyone',
       'in between',
       'rarely matters',
     ]);
-    expect(rows[0]).toMatch(
-      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @\u200docto-org\/payments \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
+    expect(topRows[0]).toMatch(
+      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| broken \| @octo-org\/payments \| (today|\d+ days?) \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
     );
-    expect(summary).toMatch(/\| Unhealthy \| 3 \|/);
-    expect(summary).toMatch(/\| Quarantined \| 1 of 3 \|/);
+    const all = summary.slice(
+      summary.indexOf('<details><summary>All 3 tests (also in report-file)</summary>'),
+    );
+    expect(all).toMatch(
+      /\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @octo-org\/payments \| 42 \| yes \| \[KAN-7\]/,
+    );
+  });
+
+  it('draws unhealthy tests per owning team, broken over the total, as a mermaid chart', async () => {
+    await seedTests([
+      ...tests(5, 'flaky', 'pay').map((t) => ({ ...t, codeowners: ['@acme/payments'] })),
+      ...tests(2, 'broken', 'pay-broken').map((t) => ({
+        ...t,
+        codeowners: ['@acme/payments', '@acme/platform'],
+      })),
+      ...tests(3, 'flaky', 'id').map((t) => ({ ...t, codeowners: ['@acme/identity'] })),
+      ...tests(1, 'broken', 'nobody'),
+    ]);
+    const summary = (await run()).summary!.toString();
+    const chart = /```mermaid\n([\s\S]*?)\n```/.exec(summary)?.[1];
+    expect(chart).toBe(
+      [
+        'xychart-beta',
+        '  title "Unhealthy tests by owning team (dark - broken)"',
+        '  x-axis ["payments", "identity", "(no owner)"]',
+        '  y-axis "tests" 0 --> 7',
+        '  bar [7, 3, 1]',
+        '  bar [2, 0, 1]',
+      ].join('\n'),
+    );
   });
 
   it('escapes test names and reasons from users code', async () => {
@@ -117,37 +150,68 @@ describe('list-unhealthy-tests', () => {
     expect(summary).not.toContain('<b>');
     expect(summary).not.toContain('`rm');
     expect(summary).toContain('&lt;script&gt;');
-    const row = summary.split('\n').find((line) => line.includes('alert'))!;
+    const row = summary.split('\n').find((line) => line.includes('alert') && line.includes('line one'))!;
     // One row of exactly eight cells: no pipe, newline or carriage return from the data survives.
     expect(row.split(' | ')).toHaveLength(8);
     expect(row).toContain('line one line two &#124; not a cell still one row');
     expect(summary).not.toMatch(/\r/);
   });
 
-  it('cuts a long summary well under 1 MiB, saying how many more are in report-file', async () => {
-    const long = 'x'.repeat(5000);
-    await seedTests(
-      tests(1500, 'flaky').map((t) => ({ ...t, name: `${t.name} <${long}>`, reason: `| ${long}` })),
-    );
-    const result = await run();
-    const summary = result.summary!.toString();
-    expect(Buffer.byteLength(summary)).toBeLessThan((1024 * 1024) / 2);
-    const shown = summary.split('\n').filter((line) => line.startsWith('| [flaky')).length;
-    expect(shown).toBeGreaterThan(0);
-    expect(summary).toContain(`_${1500 - shown} more in report-file_`);
-    const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
-    expect(report.tests).toHaveLength(1500);
-    expect(report.tests[0].name).toContain(long);
-  });
+  it('degrades in stages to stay under 1 MiB: detail columns first, then rows', async () => {
+    const stageOf = async (count: number, nameLength: number, reasonLength: number) => {
+      await seedTests(
+        tests(count, 'flaky').map((t) => ({
+          ...t,
+          name: `${t.name} ${'n'.repeat(nameLength)}`,
+          reason: 'r'.repeat(reasonLength),
+        })),
+      );
+      const result = await run();
+      const summary = result.summary!.toString();
+      expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
+      const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
+      expect(report.tests).toHaveLength(count);
+      const all = summary.slice(summary.indexOf('<details>'));
+      return { summary, all, rows: all.split('\n').filter((line) => line.startsWith('| [flaky')).length };
+    };
+    const full = await stageOf(50, 10, 100);
+    expect(full.rows).toBe(50);
+    expect(full.all).toContain('| Reason |');
 
-  it('fails on the threshold after writing outputs and the summary', async () => {
+    // 3,000 tests with long reasons: the reason and variant columns go, every row stays.
+    const brief = await stageOf(3000, 20, 1000);
+    expect(brief.rows).toBe(3000);
+    expect(brief.all).not.toContain('| Reason |');
+
+    // 5,000 tests with long names: rows go, and the summary says how many and where they are.
+    const fewer = await stageOf(5000, 190, 10);
+    expect(fewer.rows).toBeGreaterThan(0);
+    expect(fewer.rows).toBeLessThan(5000);
+    expect(fewer.summary).toContain(`_${5000 - fewer.rows} more in report-file._`);
+    expect(fewer.summary).toMatch(
+      /The full data, every test with every field, is in report-file \(`.*unhealthy-tests\.json`/,
+    );
+  }, 60_000);
+
+  it('fails on the threshold after writing outputs and the summary, with the tests that tripped it in their own table', async () => {
     await seedTests([...tests(3, 'flaky'), ...tests(1, 'broken')]);
     const over = await run({ 'fail-on': 'flaky', 'max-unhealthy': '2' });
     expect(over.failure).toBe(
       'fail-on flaky: 3 flaky test(s), more than max-unhealthy (2). The job summary lists them, most impactful first; report-file has every one.',
     );
     expect(over.outputs['flaky-count']).toBe(3);
-    expect(over.summary!.toString()).toContain('**Over the threshold:**');
+    const summary = over.summary!.toString();
+    expect(summary.split('\n')[0]).toBe('## ❌ 1 broken · 3 flaky tests in octo-org/octo-repo');
+    expect(summary).toContain(
+      '`fail-on: flaky` failed this step: 3 flaky tests, allowed 2. 0 of the 4 are quarantined.',
+    );
+    const tripped = summary.slice(
+      summary.indexOf('### Flaky (3): why this step failed'),
+      summary.indexOf('### Broken: top 10'),
+    );
+    expect(tripped.split('\n').filter((line) => line.startsWith('| ['))).toHaveLength(3);
+    expect(tripped).not.toContain('broken 0');
+    expect(summary).toContain('### Broken: top 10 by PRs impacted');
 
     expect((await run({ 'fail-on': 'flaky', 'max-unhealthy': '3' })).failure).toBeUndefined();
     expect((await run({ 'fail-on': 'broken' })).failure).toMatch(/^fail-on broken: 1 broken test/);
@@ -155,6 +219,21 @@ describe('list-unhealthy-tests', () => {
       /^fail-on any: 4 unhealthy/,
     );
     expect((await run({ 'fail-on': 'none' })).failure).toBeUndefined();
+  });
+
+  it('writes a badge in the shields endpoint format when badge-file is set', async () => {
+    await seedTests([...tests(3, 'flaky'), ...tests(2, 'broken')]);
+    const badgeFile = join(mkdtempSync(join(tmpdir(), 'mqa-badge-')), 'badge.json');
+    const result = await run({ 'badge-file': badgeFile, 'fail-on': 'broken' });
+    expect(result.outputs['badge-file']).toBe(badgeFile);
+    expect(JSON.parse(readFileSync(badgeFile, 'utf8'))).toEqual({
+      schemaVersion: 1,
+      label: 'unhealthy tests',
+      message: '2 broken, 3 flaky',
+      color: 'red',
+    });
+    await run({ 'badge-file': badgeFile });
+    expect(JSON.parse(readFileSync(badgeFile, 'utf8')).color).toBe('orange');
   });
 
   it('refuses fail-on for a status that test-status leaves out, before any request', async () => {

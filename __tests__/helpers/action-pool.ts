@@ -58,9 +58,10 @@ export class ActionPool {
       format: 'esm',
       target: 'node20',
       logLevel: 'error',
-      // The CommonJS packages inside (@actions/*) call require(); an ES module has none of its own.
+      // The CommonJS packages inside (@actions/*) call require(); an ES module has none of its own. The
+      // import is renamed: bundled ES modules (fdir, under tinyglobby) import createRequire themselves.
       banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        js: "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);",
       },
     });
     return new ActionPool(size, worker, dir);

@@ -4,7 +4,7 @@ import type { ClientOptions } from '../../src/core/api/client.js';
 import type { FixtureTest, FlakyFixture } from '../../emulator/flaky-tests/fixture.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
-import { contextOf, prepareFrom, startPrepared } from './prepare.js';
+import { contextOf, prepareFrom, startPrepared, type RecordedAnnotation } from './prepare.js';
 
 export const TOKEN = 'tok_flaky_tests_5ecret';
 export const ORG = 'octo-org';
@@ -27,7 +27,7 @@ export async function seed(emulator: Emulator, fixture: FlakyFixture): Promise<u
 }
 
 /** `count` tests of one status named `<prefix> <i>`, impacting i pull requests each. */
-export function tests(count: number, status: FixtureTest['status'], prefix = status): FixtureTest[] {
+export function tests(count: number, status: FixtureTest['status'], prefix: string = status): FixtureTest[] {
   return Array.from({ length: count }, (_, i) => ({
     name: `${prefix} ${i}`,
     status,
@@ -38,9 +38,11 @@ export function tests(count: number, status: FixtureTest['status'], prefix = sta
 export interface OperationRun extends OperationResult {
   logs: string[];
   warnings: string[];
+  annotations: RecordedAnnotation[];
 }
 
 type FlakyOperation =
+  | 'check-test-results'
   | 'list-unhealthy-tests'
   | 'list-quarantined-tests'
   | 'list-failing-tests'

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { redactor } from '../../src/core/report/redact.js';
 import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
 import type { ResolvedContext } from '../../src/core/context.js';
+import type { Annotation } from '../../src/core/host.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
 import { prepareOperation, type PreparedOperation } from '../../src/core/run.js';
 
@@ -37,6 +38,12 @@ export function contextOf(overrides: Partial<ResolvedContext>): ResolvedContext 
 export interface InProcessRun extends OperationResult {
   infos: string[];
   warnings: string[];
+  annotations: RecordedAnnotation[];
+}
+
+export interface RecordedAnnotation extends Annotation {
+  level: 'error' | 'warning' | 'notice';
+  message: string;
 }
 
 /** Runs a prepared operation in this process against `clientOptions.baseUrl`. */
@@ -47,6 +54,7 @@ export async function startPrepared(
 ): Promise<InProcessRun> {
   const infos: string[] = [];
   const warnings: string[] = [];
+  const annotations: RecordedAnnotation[] = [];
   const result = await prepared.start({
     operation: prepared.operation,
     common: prepared.common,
@@ -55,7 +63,11 @@ export async function startPrepared(
     clientOptions,
     tempDir: mkdtempSync(join(tmpdir(), 'mqa-op-')),
     redact: redactor([clientOptions.token]),
-    log: { info: (line) => infos.push(line), warning: (line) => warnings.push(line) },
+    log: {
+      info: (line) => infos.push(line),
+      warning: (line) => warnings.push(line),
+      annotate: (level, message, at) => annotations.push({ level, message, ...at }),
+    },
   });
-  return { ...result, infos, warnings };
+  return { ...result, infos, warnings, annotations };
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { ApiClient } from '../../src/core/api/client.js';
 import { ApiError } from '../../src/core/api/errors.js';
 import type { Repo } from '../../src/wire/index.js';
@@ -560,6 +561,22 @@ const OPERATIONS: OperationSpec[] = [
     setup: seededFlakyTests,
     effects: async () => ({ described: 'none (read only)', problems: [] }),
     success: { 'failing-count': '2' },
+  },
+  {
+    // Its one failure is quarantined, so it succeeds when the service answers; on-service-error: fail
+    // makes an outage fail the step, as every other read does (the default passes with a warning).
+    operation: 'check-test-results',
+    endpoint: '/flaky-tests/list-quarantined-tests',
+    inputs: () => ({
+      ...FLAKY_INPUTS,
+      'checkout-dir': resolve('__tests__/fixtures/junit'),
+      'junit-paths': 'quarantined-failure.xml',
+      'on-service-error': 'fail',
+    }),
+    setup: seededFlakyTests,
+    effects: async () => ({ described: 'none (read only)', problems: [] }),
+    // Outputs only a checked run has (an outage sets service-error, and checks nothing).
+    success: { 'quarantined-failures': /"name":"test one","classname":"suite"/, 'service-error': '' },
   },
   {
     operation: 'get-test-details',

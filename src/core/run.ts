@@ -108,6 +108,13 @@ export async function run(host: Host): Promise<RunResult> {
       log: {
         info: (message) => host.log.info(logLine(message)),
         warning: (message) => host.log.warning(logLine(message), { title: operation }),
+        annotate: (level, message, at) => {
+          const annotation = { ...at, title: logLine(at.title ?? operation ?? '') };
+          if (level === 'notice') {
+            if (host.log.notice) host.log.notice(logLine(message), annotation);
+            else host.log.info(logLine(message));
+          } else host.log[level](logLine(message), annotation);
+        },
       },
     });
     await publish(await capResponseOutput(result.outputs, { tempDir: host.tempDir, redact }));

@@ -3,6 +3,10 @@
 // and the README's reference are generated from these rows.
 import type { Needs } from '../context.js';
 import type { Inputs, InputSpec } from '../inputs.js';
+import {
+  CHECK_TEST_RESULTS_INPUTS,
+  readCheckTestResultsSettings,
+} from './flaky-tests/check-test-results/inputs.js';
 import { listFailingTests } from './flaky-tests/failing.js';
 import {
   FAILING_WINDOW_INPUTS,
@@ -213,6 +217,16 @@ export const OPERATIONS = {
     [ORG_URL_SLUG_INPUT, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
     listFailingTests,
   ),
+  'check-test-results': row({
+    area: 'flaky-tests',
+    summary:
+      'The quarantine gate: JUnit reports in, a verdict for each failed test, and a failure only for those not quarantined.',
+    needs: REPO_ONLY,
+    inputs: [ORG_URL_SLUG_INPUT, ...CHECK_TEST_RESULTS_INPUTS, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
+    read: readCheckTestResultsSettings,
+    // Loaded only when it runs: the XML parser, globs and CODEOWNERS matching stay out of the main bundle.
+    run: async (op) => (await import('./flaky-tests/check-test-results/operation.js')).checkTestResults(op),
+  }),
   'get-test-details': flakyTests('One test in detail.', [ORG_URL_SLUG_INPUT, TEST_ID_INPUT], getTestDetails),
   'link-ticket-to-test-case': flakyTests(
     'Link a ticket to a test case.',

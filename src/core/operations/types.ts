@@ -1,6 +1,7 @@
 import type { ApiClient, ClientOptions } from '../api/client.js';
 import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
+import type { Annotation } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
 
 export type OutputValue = string | number | boolean;
@@ -21,7 +22,12 @@ export interface OperationContext<S> {
   /** Hides the run's secrets (and anything shaped like a credential) in text that leaves the run. */
   redact: (text: string) => string;
   /** Lines for the log; secrets are already hidden from them. */
-  log: { info(message: string): void; warning(message: string): void };
+  log: {
+    info(message: string): void;
+    warning(message: string): void;
+    /** A note placed where it belongs (a failed test's file and line) when the host can. */
+    annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;
+  };
 }
 
 export interface OperationResult {

@@ -113,6 +113,11 @@ export class Markdown {
     return this.add(`${fence}${language}\n${text}\n${fence}`);
   }
 
+  /** The bytes written so far, for a caller that sizes what it adds next. */
+  byteLength(): number {
+    return this.bytes;
+  }
+
   toString(): string {
     return this.parts.join('\n\n') + '\n';
   }

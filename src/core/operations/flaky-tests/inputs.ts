@@ -12,6 +12,7 @@ export interface FlakyTestsSettings {
   maxPages: number;
   failOn: FailOn;
   maxUnhealthy: number;
+  badgeFile?: string;
   startTime?: string;
   endTime?: string;
   testId?: string;
@@ -42,6 +43,11 @@ export const UNHEALTHY_INPUTS: readonly InputSpec[] = [
     name: 'max-unhealthy',
     default: '0',
     description: 'The most tests allowed before fail-on fails the step.',
+  },
+  {
+    name: 'badge-file',
+    description:
+      'Also write a badge of the counts to this path, as JSON in the shields.io endpoint format (for a README badge).',
   },
 ];
 
@@ -77,7 +83,10 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
       );
     }
   }
-  const { startTime, endTime } = readFailingTestsWindow(input, operation === 'list-failing-tests');
+  const { startTime, endTime } = readFailingTestsWindow(
+    input,
+    operation === 'list-failing-tests' || operation === 'check-test-results',
+  );
   return {
     orgUrlSlug: readOrgUrlSlug(input),
     statuses,
@@ -85,6 +94,7 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
     maxPages: input.integer('max-pages', { min: 1, max: 10_000, fallback: 100 }),
     failOn,
     maxUnhealthy: input.integer('max-unhealthy', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }),
+    badgeFile: input.text('badge-file') || undefined,
     startTime,
     endTime,
     testId: input.text('test-id') || undefined,

@@ -15,6 +15,8 @@ export interface TestView {
   /** lowercase: healthy, flaky, broken (or whatever new value the service sends) */
   status: string;
   reason: string;
+  /** When the test took its status (ISO 8601), when the service says. */
+  statusSince?: string;
   codeowners: string[];
   pullRequestsImpacted: number;
   quarantined: boolean;
@@ -31,6 +33,7 @@ export function readTest(raw: Record<string, unknown>): TestView {
     variant: text(raw.variant),
     status: enumValue(status.value),
     reason: text(status.reason),
+    statusSince: text(status.timestamp) || undefined,
     codeowners: Array.isArray(raw.codeowners) ? raw.codeowners.map(text).filter(Boolean) : [],
     pullRequestsImpacted:
       typeof raw.pull_requests_impacted_last_7d === 'number' ? raw.pull_requests_impacted_last_7d : 0,
@@ -88,7 +91,7 @@ export function testTableRow(test: TestView): string[] {
 }
 
 /** The test's name, linked to its page in the service's web app. */
-export function testLink(test: TestView): string {
+export function testLink(test: Pick<TestView, 'name' | 'id' | 'htmlUrl'>): string {
   return link(cut(test.name || test.id), test.htmlUrl);
 }
 

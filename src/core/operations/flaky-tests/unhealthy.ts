@@ -3,28 +3,21 @@
 // counts, a report file with every test, a summary sorted by impact, and the fail-on threshold.
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { writeFile } from 'node:fs/promises';
 
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
-import { firstRows, TEST_TABLE_HEADERS, byImpact, readTest, testTableRow, type TestView } from './tests.js';
+import { byImpact, readTest, type TestView } from './tests.js';
 import type { FailOn, FlakyTestsSettings } from './inputs.js';
+import { summarizeUnhealthy, type UnhealthyCounts } from './unhealthy-summary.js';
 
 interface ListedTest {
   raw: Record<string, unknown>;
   view: TestView;
   listedAs: UnhealthyStatus;
-}
-
-interface UnhealthyCounts {
-  unhealthy: number;
-  /** undefined when that status was not fetched (test-status left it out) */
-  flaky?: number;
-  broken?: number;
-  quarantined: number;
 }
 
 export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
@@ -36,6 +29,17 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in ${reportFile}`,
   );
   const failure = thresholdFailure(failOn, maxUnhealthy, counts);
+  const { summary, stage } = summarizeUnhealthy(op, {
+    tests: tests.map((test) => test.view),
+    counts,
+    failOn,
+    maxUnhealthy,
+    failure,
+    reportFile,
+    now: Date.now(),
+  });
+  if (stage !== 'full')
+    op.log.info(`The summary lists fewer details (${stage}); report-file has every test.`);
   const outputs: Record<string, OutputValue> = {
     response: rawResponse(last),
     'unhealthy-count': counts.unhealthy,
@@ -44,7 +48,11 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     'quarantined-count': counts.quarantined,
     'report-file': reportFile,
   };
-  return { outputs, summary: summarize(op, counts, tests, failure), failure };
+  if (op.settings.badgeFile) {
+    await writeBadge(op.settings.badgeFile, counts, failure !== undefined);
+    outputs['badge-file'] = op.settings.badgeFile;
+  }
+  return { outputs, summary, failure };
 };
 
 async function fetchUnhealthyTests(
@@ -137,26 +145,17 @@ function writeReport(
   });
 }
 
-function summarize(
-  op: OperationContext<FlakyTestsSettings>,
-  counts: UnhealthyCounts,
-  tests: ListedTest[],
-  failure: string | undefined,
-): Markdown {
-  const { repo } = op.context;
-  const summary = new Markdown().heading(`Unhealthy tests in ${repoSlug(repo)}`).facts([
-    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
-    ['Unhealthy', counts.unhealthy],
-    ['Flaky', counts.flaky ?? 'not fetched (test-status)'],
-    ['Broken', counts.broken ?? 'not fetched (test-status)'],
-    ['Quarantined', `${counts.quarantined} of ${counts.unhealthy}`],
-  ]);
-  if (failure) summary.paragraph(`**Over the threshold:** ${escapeMarkdown(failure)}`);
-  if (!tests.length) return summary.paragraph('No flaky or broken tests.');
-  return summary.paragraph('Sorted by pull requests impacted in the last 7 days.').table(
-    TEST_TABLE_HEADERS,
-    firstRows(tests, (test) => testTableRow(test.view)),
-    'in report-file',
-    tests.length,
-  );
+/** A badge in shields.io's endpoint format (https://img.shields.io/endpoint?url=...), for a README. */
+async function writeBadge(path: string, counts: UnhealthyCounts, failed: boolean): Promise<void> {
+  const parts = [
+    counts.broken !== undefined ? `${counts.broken} broken` : '',
+    counts.flaky !== undefined ? `${counts.flaky} flaky` : '',
+  ].filter(Boolean);
+  const badge = {
+    schemaVersion: 1,
+    label: 'unhealthy tests',
+    message: counts.unhealthy ? parts.join(', ') : 'none',
+    color: failed ? 'red' : counts.broken ? 'orange' : counts.unhealthy ? 'yellow' : 'brightgreen',
+  };
+  await writeFile(path, `${JSON.stringify(badge)}\n`, 'utf8');
 }

@@ -1,0 +1,396 @@
+// check-test-results, the quarantine gate, against the emulator over HTTP: JUnit reports written by real
+// runners (jest with jest-junit, node's own test runner) and fixtures in the other dialects, every
+// verdict, the annotations at the tests, and the gate during an outage of the service.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Emulator } from '../../emulator/server.js';
+import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
+import { REPO, TOKEN, failureOf, runOperation, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+
+const run = promisify(execFile);
+const FIXTURES = resolve('__tests__/fixtures/junit');
+const JEST = resolve('node_modules/jest/bin/jest.js');
+const JEST_JUNIT = resolve('node_modules/jest-junit');
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startFlakyEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+function checkout(): string {
+  return mkdtempSync(join(tmpdir(), 'mqa-checkout-'));
+}
+
+async function seedTests(tests: FixtureTest[]): Promise<void> {
+  await seed(emulator, { repositories: [{ repo: REPO, org_url_slug: 'octo-org', tests }] });
+}
+
+function gate(dir: string, inputs: Record<string, string> = {}) {
+  return runOperation('check-test-results', emulator, {
+    'junit-paths': 'reports/**/*.xml',
+    'checkout-dir': dir,
+    ...inputs,
+  });
+}
+
+interface FailureOutput {
+  name: string;
+  file: string;
+  message: string;
+  verdict: string;
+  line?: number;
+}
+
+const parsed = (value: unknown) => JSON.parse(String(value)) as FailureOutput[];
+
+describe('a report written by jest with jest-junit', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = checkout();
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'package.json'), '{"name":"sample","private":true}');
+    writeFileSync(
+      join(dir, 'src', 'cart.test.js'),
+      [
+        "describe('Cart', () => {",
+        "  test('adds an item', () => expect(1 + 1).toBe(2));",
+        '',
+        "  test('expires after a timeout', () => expect('stale').toBe('fresh'));",
+        "  test('syncs when offline', () => { throw new Error('ECONNREFUSED 127.0.0.1:5432'); });",
+        "  test.skip('renders', () => {});",
+        '});',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, 'CODEOWNERS'), '* @acme/platform\nsrc/ @acme/payments\n');
+    await run(
+      process.execPath,
+      [JEST, '--ci', '--watchman=false', '--rootDir', dir, `--reporters=${JEST_JUNIT}`],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          JEST_JUNIT_OUTPUT_DIR: join(dir, 'reports'),
+          JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+        },
+      },
+    ).catch((error: { code?: number }) => {
+      // jest exits 1 because tests failed: that is the point.
+      if (error.code !== 1) throw error;
+    });
+  }, 60_000);
+
+  it('fails the step for a failure the service does not know, and passes the quarantined one', async () => {
+    await seedTests([
+      {
+        name: 'Cart syncs when offline',
+        classname: 'Cart syncs when offline',
+        file_path: 'src/cart.test.js',
+        status: 'flaky',
+        quarantine_override: 'ALWAYS_QUARANTINE',
+      },
+    ]);
+    const result = await gate(dir);
+    expect(result.outputs['failed-count']).toBe(2);
+    expect(parsed(result.outputs['quarantined-failures'])).toEqual([
+      expect.objectContaining({
+        name: 'Cart syncs when offline',
+        verdict: 'quarantined',
+        file: 'src/cart.test.js',
+      }),
+    ]);
+    const unquarantined = parsed(result.outputs['unquarantined-failures']);
+    expect(unquarantined).toEqual([
+      expect.objectContaining({
+        name: 'Cart expires after a timeout',
+        verdict: 'new',
+        file: 'src/cart.test.js',
+      }),
+    ]);
+    expect(unquarantined[0]!.message).toContain('toBe');
+    expect(result.failure).toMatch(/^1 failed test\(s\) are likely caused by this PR/);
+    // Annotated at the test's own line, found by searching the file for its name.
+    expect(result.annotations).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        file: 'src/cart.test.js',
+        line: 4,
+        title: 'Cart expires after a timeout',
+      }),
+    ]);
+    const summary = String(result.summary);
+    expect(summary).toMatch(/^## ❌ 1 of 2 failed test\(s\) fail this step/);
+    expect(summary).toContain('@acme/payments');
+    expect(summary).toContain('Quarantined: 1 failure(s) kept from failing the step');
+  });
+
+  it('passes when every failure is quarantined', async () => {
+    await seedTests(
+      ['Cart syncs when offline', 'Cart expires after a timeout'].map((name) => ({
+        name,
+        classname: name,
+        file_path: 'src/cart.test.js',
+        status: 'flaky' as const,
+        quarantine_override: 'ALWAYS_QUARANTINE' as const,
+      })),
+    );
+    const result = await gate(dir);
+    expect(result.failure).toBeUndefined();
+    expect(parsed(result.outputs['unquarantined-failures'])).toEqual([]);
+    expect(result.annotations).toEqual([]);
+    expect(String(result.summary)).toContain('✅ 2 failed test(s), all quarantined');
+  });
+});
+
+describe("a report written by node's test runner", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    writeFileSync(
+      join(dir, 'queue.test.mjs'),
+      [
+        "import { describe, it } from 'node:test';",
+        "import assert from 'node:assert';",
+        "describe('Queue', () => {",
+        "  it('keeps order', () => {});",
+        "  it('drops the head under load', () => assert.strictEqual(1, 2));",
+        '});',
+        '',
+      ].join('\n'),
+    );
+    await run(
+      process.execPath,
+      ['--test', '--test-reporter=junit', '--test-reporter-destination=reports/node.xml', 'queue.test.mjs'],
+      { cwd: dir },
+    ).catch((error: { code?: number }) => {
+      if (error.code !== 1) throw error;
+    });
+  }, 60_000);
+
+  it('calls a failure of a test the service lists as flaky known flaky, which by default does not fail the step', async () => {
+    await seedTests([{ name: 'drops the head under load', classname: 'test', status: 'flaky' }]);
+    const result = await gate(dir);
+    expect(parsed(result.outputs['unquarantined-failures'])).toEqual([
+      expect.objectContaining({ name: 'drops the head under load', verdict: 'known-flaky' }),
+    ]);
+    expect(result.failure).toBeUndefined();
+    expect(result.annotations).toEqual([
+      expect.objectContaining({ level: 'warning', title: 'test › drops the head under load' }),
+    ]);
+    expect(result.annotations[0]!.message).toMatch(/strictly equal[\s\S]*known flaky/);
+  });
+
+  it('fails on known-flaky failures too when fail-on-verdict says so', async () => {
+    await seedTests([{ name: 'drops the head under load', classname: 'test', status: 'flaky' }]);
+    const result = await gate(dir, { 'fail-on-verdict': 'new,known-flaky' });
+    expect(result.failure).toMatch(/^1 failed test\(s\) are likely caused by this PR or known flaky/);
+  });
+});
+
+describe('the other dialects', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    for (const name of [
+      'pytest.xml',
+      'gotestsum.xml',
+      'surefire.xml',
+      'bazel-test.xml',
+      'nested-retries.xml',
+    ]) {
+      cpSync(join(FIXTURES, name), join(dir, 'reports', name));
+    }
+  });
+
+  it('reads pytest, gotestsum, Surefire, Bazel and nested suites, with retries counted once', async () => {
+    await seedTests([]);
+    const result = await gate(dir, { 'fail-on-verdict': 'any' });
+    const failures = parsed(result.outputs['unquarantined-failures']);
+    expect(failures.map((failure) => failure.name).sort()).toEqual([
+      '//services/search:query_test',
+      'TestCartValidates/under_load_2',
+      'TestStockExpires',
+      'expires the session',
+      'expiresInvoice',
+      'test_cancels_cart_under_load[case-229]',
+      'test_refund',
+    ]);
+    const byName = new Map(failures.map((failure) => [failure.name, failure]));
+    expect(byName.get('test_cancels_cart_under_load[case-229]')).toMatchObject({
+      file: 'tests/checkout/test_cart.py',
+      line: 27,
+      message: 'AssertionError: assert 503 == 200',
+    });
+    expect(byName.get('test_refund')!.message).toBe('failed on setup with "fixture \'db\' not found"');
+    expect(byName.get('TestCartValidates/under_load_2')!.message).toBe('Failed');
+    expect(byName.get('expiresInvoice')!.message).toBe('Invoice was not expired');
+    expect(byName.get('//services/search:query_test')!.message).toBe('exited with error code 1');
+    // A nested suite's file is the test's; both attempts failed, so the test failed.
+    expect(byName.get('expires the session')).toMatchObject({ file: 'src/auth/session.test.ts' });
+    // Passed on a retry (a repeated test case, and Surefire's flakyFailure): not failures.
+    expect(byName.has('updates the session when offline')).toBe(false);
+    expect(byName.has('retriesInvoiceWhenOffline')).toBe(false);
+    expect(String(result.summary)).toContain('2 passed on a retry');
+    expect(result.outputs['failed-count']).toBe(7);
+  });
+
+  it('gives each failure its verdict from what the service knows', async () => {
+    await seedTests([
+      { name: 'TestStockExpires', classname: 'github.com/acme/shop/stock', status: 'broken' },
+      { name: 'expiresInvoice', classname: 'com.acme.shop.InvoiceServiceTest', status: 'flaky' },
+      {
+        name: 'test_refund',
+        classname: 'tests.checkout.test_cart',
+        file_path: 'tests/checkout/test_cart.py',
+        status: 'healthy',
+        failures: [{ at: new Date(Date.now() - 3600_000).toISOString(), summary: 'fixture db not found' }],
+      },
+      {
+        name: 'TestCartValidates/under_load_2',
+        parent: 'github.com/acme/shop/cart',
+        status: 'broken',
+        quarantine_override: 'ALWAYS_QUARANTINE',
+      },
+      // Same name, another variant: not this run's test.
+      {
+        name: 'expires the session',
+        variant: 'macos-arm64',
+        status: 'flaky',
+        quarantine_override: 'ALWAYS_QUARANTINE',
+      },
+    ]);
+    const result = await gate(dir);
+    const all = [
+      ...parsed(result.outputs['quarantined-failures']),
+      ...parsed(result.outputs['unquarantined-failures']),
+    ];
+    const verdicts = Object.fromEntries(all.map((failure) => [failure.name, failure.verdict]));
+    expect(verdicts).toEqual({
+      '//services/search:query_test': 'new',
+      'TestCartValidates/under_load_2': 'quarantined',
+      TestStockExpires: 'failing-on-target',
+      'expires the session': 'new',
+      expiresInvoice: 'known-flaky',
+      'test_cancels_cart_under_load[case-229]': 'new',
+      test_refund: 'failing-on-target',
+    });
+    expect(result.outputs['step-failing-count']).toBe(3);
+    expect(result.failure).toMatch(/^3 failed test\(s\)/);
+    // The variant input picks the other variant's quarantine.
+    const macos = await gate(dir, { variant: 'macos-arm64' });
+    expect(parsed(macos.outputs['quarantined-failures']).map((failure) => failure.name)).toEqual([
+      'expires the session',
+    ]);
+  });
+
+  it('annotates at most 10 failures per level and says how many more there are', async () => {
+    const many = checkout();
+    mkdirSync(join(many, 'reports'));
+    const cases = Array.from(
+      { length: 14 },
+      (_, i) =>
+        `<testcase classname="Big" name="case ${i}" file="big.test.js" line="${i + 1}"><failure message="m${i}"/></testcase>`,
+    );
+    writeFileSync(join(many, 'reports', 'big.xml'), `<testsuite name="Big">${cases.join('')}</testsuite>`);
+    await seedTests([]);
+    const result = await gate(many);
+    const errors = result.annotations.filter((a) => a.level === 'error');
+    expect(errors).toHaveLength(10);
+    expect(errors[0]).toMatchObject({ file: 'big.test.js', line: 1, title: 'Big › case 0' });
+    expect(result.annotations.filter((a) => a.level === 'notice')).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^4 more failed test\(s\) at error level are not annotated/),
+      }),
+    ]);
+    expect(result.outputs['failed-count']).toBe(14);
+  });
+});
+
+describe('bad reports', () => {
+  it.each([
+    ['truncated.xml', /truncated\.xml is not well-formed JUnit XML at line 5, column \d+: Unclosed root tag/],
+    [
+      'mismatched.xml',
+      /mismatched\.xml is not well-formed JUnit XML at line 3, column \d+: Unexpected close tag/,
+    ],
+  ])('%s is named with the position where it breaks', async (name, expected) => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    cpSync(join(FIXTURES, name), join(dir, 'reports', name));
+    const message = await failureOf(gate(dir));
+    expect(message).toMatch(/^Input "junit-paths": reports\//);
+    expect(message).toMatch(expected);
+  });
+
+  it('says which globs matched nothing', async () => {
+    const message = await failureOf(gate(checkout(), { 'junit-paths': 'out/*.xml, build/{a,b}/*.xml' }));
+    expect(message).toMatch(
+      /^Input "junit-paths": "out\/\*\.xml", "build\/\{a,b\}\/\*\.xml" matched no file under/,
+    );
+  });
+});
+
+describe('during an outage of the service', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    cpSync(join(FIXTURES, 'gotestsum.xml'), join(dir, 'reports', 'go.xml'));
+  });
+
+  afterEach(async () => {
+    await fetch(`${emulator.origin}/_emulator/faults`, {
+      method: 'DELETE',
+      headers: { 'x-api-token': TOKEN },
+    });
+  });
+
+  async function outage(): Promise<void> {
+    const response = await fetch(`${emulator.origin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        path: '/flaky-tests/list-quarantined-tests',
+        // A 503, then no answer at all until timeout-seconds runs out.
+        faults: [
+          { kind: 'status', status: 503, body: 'Service Unavailable' },
+          ...Array(50).fill({ kind: 'hang' }),
+        ],
+      }),
+    });
+    expect(response.ok).toBe(true);
+  }
+
+  it('passes with a loud warning by default: an outage alone never turns the build red', async () => {
+    await seedTests([]);
+    await outage();
+    const result = await gate(dir, { 'timeout-seconds': '1' });
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs['service-error']).toMatch(
+      /^listQuarantinedTests failed: no answer within [\d.]+s\. Gave up after/,
+    );
+    expect(result.warnings.join('\n')).toMatch(/could not be reached .* 2 failed test\(s\) were NOT checked/);
+    expect(String(result.summary)).toMatch(/^## ⚠️ 2 failed test\(s\) not checked/);
+    expect(result.annotations.filter((a) => a.level === 'warning')).toHaveLength(2);
+  });
+
+  it('fails with on-service-error: fail', async () => {
+    await outage();
+    const result = await gate(dir, { 'timeout-seconds': '1', 'on-service-error': 'fail' });
+    expect(result.failure).toMatch(/could not be reached .*the step fails because on-service-error is fail/);
+  });
+
+  it('does not take a refusal (a wrong token) for an outage', async () => {
+    const message = await failureOf(gate(dir, { 'api-token': 'wrong-token' }));
+    expect(message).toMatch(/401/);
+  });
+});

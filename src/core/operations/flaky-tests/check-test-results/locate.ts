@@ -1,0 +1,60 @@
+// Where a failed test is in the checkout, for an annotation on its line: the file and line from the
+// report when it gives them, else the first line of the file that names the test. Paths are made
+// relative to the checkout (annotations outside it are dropped: the platform could not show them).
+import { open } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { TestCaseResult } from './junit.js';
+
+export interface Location {
+  file: string;
+  line?: number;
+}
+
+/** Files larger than this are not searched for a test's name. */
+const MAX_SEARCHED_BYTES = 2 * 1024 * 1024;
+
+export async function locateTest(test: TestCaseResult, checkoutDir: string): Promise<Location | undefined> {
+  const file = inCheckout(test.file, checkoutDir);
+  if (!file) return undefined;
+  if (test.line) return { file, line: test.line };
+  const line = await findNameInFile(resolve(checkoutDir, file), test.name);
+  return line ? { file, line } : { file };
+}
+
+/** The path relative to the checkout, with forward slashes; undefined when outside it or not given. */
+export function inCheckout(path: string, checkoutDir: string): string | undefined {
+  if (!path) return undefined;
+  const root = resolve(checkoutDir);
+  const absolute = isAbsolute(path) ? path : resolve(root, path);
+  const relativePath = relative(root, absolute);
+  if (!relativePath || relativePath.startsWith('..') || isAbsolute(relativePath)) return undefined;
+  return relativePath.split(sep).join('/');
+}
+
+async function findNameInFile(path: string, name: string): Promise<number | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > MAX_SEARCHED_BYTES) return undefined;
+    const lines = (await handle.readFile('utf8')).split(/\r?\n/);
+    for (const candidate of searchTerms(name)) {
+      const index = lines.findIndex((line) => line.includes(candidate));
+      if (index >= 0) return index + 1;
+    }
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * What the source says of a test named in a report: the whole name, then shorter and shorter endings of
+ * it (jest-junit prefixes the describe blocks, go subtests follow a `/`, pytest adds `[params]`).
+ */
+function searchTerms(name: string): string[] {
+  const withoutParams = name.replace(/\[.*\]$/, '').trim();
+  const words = withoutParams.split(/ › | > |\/|::|\s+/).filter(Boolean);
+  const endings = words.map((_, index) => words.slice(index).join(' '));
+  return [...new Set([name, withoutParams, ...endings])].filter((term) => term.trim().length >= 3);
+}

@@ -1,0 +1,179 @@
+// check-test-results, the quarantine gate: reads the run's JUnit reports, gives each failed test a
+// verdict from what the service knows (quarantined, known flaky, failing on the target branch, or new),
+// annotates the unquarantined ones at their file and line, and fails the step only for the verdicts in
+// fail-on-verdict. When the service cannot be reached, on-service-error decides, and says so loudly.
+import { describeOutage } from './outage.js';
+import { rawResponse } from '../../common.js';
+import type { Operation, OperationContext, OutputValue } from '../../types.js';
+import { writeReportFile } from '../report-file.js';
+import { readCodeOwners } from './codeowners.js';
+import { inCheckout, locateTest } from './locate.js';
+import type { CheckTestResultsSettings } from './inputs.js';
+import type { TestCaseResult } from './junit.js';
+import { readReports } from './reports.js';
+import { fetchServiceLists, isOutage, type ServiceLists } from './service-lists.js';
+import { summarizeGate, type CheckedFailure, type GateOutcome } from './summary.js';
+import { VERDICT_LABELS, verdictOf } from './verdicts.js';
+
+/** The platforms show about 10 annotations of a level per step and drop the rest silently. */
+export const MAX_ANNOTATIONS_PER_LEVEL = 10;
+/** Failures listed in an output; the report file has every one. */
+const MAX_OUTPUT_FAILURES = 200;
+
+export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) => {
+  const { junitPaths, checkoutDir, onServiceError, failOnVerdicts } = op.settings;
+  // The service is asked while the rest of the reports are read, from the first failure on; a run
+  // without failures never asks it.
+  let asked: Promise<ServiceLists> | undefined;
+  const results = await readReports(junitPaths, checkoutDir, () => {
+    asked = fetchServiceLists(op);
+    // Handled below; this keeps a report that turns out malformed from leaving it unhandled.
+    asked.catch(() => undefined);
+  });
+  const failures = results.failed();
+  op.log.info(
+    `Read ${results.cases} test case(s) in ${results.reports} report(s); ${failures.length} test(s) failed.`,
+  );
+  let lists: ServiceLists | undefined;
+  let outage: string | undefined;
+  if (failures.length && asked) {
+    try {
+      lists = await asked;
+    } catch (error) {
+      if (!isOutage(error)) throw error;
+      outage = describeOutage(error);
+    }
+  }
+  const codeOwners = failures.length ? await readCodeOwners(checkoutDir) : undefined;
+  const checked = failures.map((test): CheckedFailure => {
+    const known = lists && serviceEntries(lists, test, op.settings.variant);
+    const verdict = known ? verdictOf(known.status) : 'unchecked';
+    const file = inCheckout(test.file, checkoutDir);
+    return {
+      test,
+      verdict,
+      failsStep: verdict !== 'unchecked' && (failOnVerdicts as string[]).includes(verdict),
+      owners: (file && codeOwners?.ownersOf(file)) || [],
+      entry: known?.entry,
+    };
+  });
+  const outcome: GateOutcome = {
+    cases: results.cases,
+    reports: results.reports,
+    passedOnRetry: results.passedOnRetry(),
+    failures: checked,
+    outage,
+    onServiceError,
+    failOnVerdicts,
+    quarantinedKnown: lists?.quarantinedCount,
+    codeOwnersSource: codeOwners?.source,
+  };
+  await annotate(op, checked, outage !== undefined);
+  if (outage) op.log.warning(outageLine(outage, failures.length, onServiceError));
+
+  const reportFile = await writeReportFile(op, 'test-results.json', {
+    junit_paths: junitPaths,
+    variant: op.settings.variant,
+    reports: results.reports,
+    test_cases: results.cases,
+    service_error: outage ?? null,
+    failures: checked.map((failure) => ({ ...failureOutput(failure), owners: failure.owners })),
+  });
+  const quarantined = checked.filter((failure) => failure.verdict === 'quarantined');
+  const unquarantined = checked.filter((failure) => failure.verdict !== 'quarantined');
+  const failing = checked.filter((failure) => failure.failsStep);
+  const outputs: Record<string, OutputValue> = {
+    response: rawResponse(lists?.response),
+    'failed-count': failures.length,
+    'quarantined-failures': failuresOutput(quarantined),
+    'unquarantined-failures': failuresOutput(unquarantined),
+    'step-failing-count': failing.length,
+    'service-error': outage ?? '',
+    'report-file': reportFile,
+  };
+  const failure = outage
+    ? onServiceError === 'fail'
+      ? outageLine(outage, failures.length, onServiceError)
+      : undefined
+    : failing.length
+      ? `${failing.length} failed test(s) are ${failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ')} (fail-on-verdict: ${failOnVerdicts.join(',')}); ${quarantined.length} of ${failures.length} failure(s) are quarantined. The job summary lists them; report-file has every failure.`
+      : undefined;
+  return { outputs, summary: summarizeGate(op, outcome), failure };
+};
+
+function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: string) {
+  const quarantined = lists.quarantined.find(test, variant);
+  const flaky = lists.flaky.find(test, variant);
+  const broken = lists.broken.find(test, variant);
+  const failing = lists.failing.find(test, variant);
+  return {
+    status: {
+      quarantined: quarantined !== undefined,
+      unhealthyStatus: flaky ? 'flaky' : broken ? 'broken' : undefined,
+      failingInWindow: failing !== undefined,
+    },
+    entry: flaky ?? broken ?? failing ?? quarantined,
+  };
+}
+
+function outageLine(outage: string, failed: number, onServiceError: string): string {
+  return onServiceError === 'fail'
+    ? `The flaky-tests service could not be reached (${outage}), so ${failed} failed test(s) could not be checked against the quarantine; the step fails because on-service-error is fail.`
+    : `The flaky-tests service could not be reached (${outage}), so ${failed} failed test(s) were NOT checked against the quarantine. The step passes because on-service-error is pass-with-warning: look at the failures below before merging.`;
+}
+
+/**
+ * Each failure that is not quarantined, at its test: errors for those that fail the step, warnings for
+ * the rest; at most 10 of each, and one notice that says how many more there are.
+ */
+async function annotate(
+  op: OperationContext<CheckTestResultsSettings>,
+  failures: CheckedFailure[],
+  unchecked: boolean,
+): Promise<void> {
+  const errors = failures.filter((failure) => failure.failsStep);
+  const warnings = failures.filter((failure) => !failure.failsStep && failure.verdict !== 'quarantined');
+  for (const [level, group] of [
+    ['error', errors],
+    ['warning', warnings],
+  ] as const) {
+    for (const failure of group.slice(0, MAX_ANNOTATIONS_PER_LEVEL)) {
+      const location = await locateTest(failure.test, op.settings.checkoutDir);
+      const why = unchecked
+        ? 'not checked: the service could not be reached'
+        : VERDICT_LABELS[failure.verdict as keyof typeof VERDICT_LABELS];
+      const message = failure.test.message ? `${failure.test.message}\n(${why})` : `Failed (${why})`;
+      op.log.annotate(level, message, { title: testTitle(failure.test), ...location });
+    }
+    const more = group.length - MAX_ANNOTATIONS_PER_LEVEL;
+    if (more > 0) {
+      op.log.annotate(
+        'notice',
+        `${more} more failed test(s) at ${level} level are not annotated (at most ${MAX_ANNOTATIONS_PER_LEVEL} each); the job summary and report-file list every one.`,
+        { title: op.operation },
+      );
+    }
+  }
+}
+
+function testTitle(test: TestCaseResult): string {
+  const title =
+    test.classname && !test.name.includes(test.classname) ? `${test.classname} › ${test.name}` : test.name;
+  return title.length > 200 ? `${title.slice(0, 200)}…` : title;
+}
+
+function failureOutput(failure: CheckedFailure) {
+  const { test } = failure;
+  return {
+    name: test.name,
+    classname: test.classname,
+    file: test.file,
+    ...(test.line ? { line: test.line } : {}),
+    message: test.message,
+    verdict: failure.verdict,
+  };
+}
+
+function failuresOutput(failures: CheckedFailure[]): string {
+  return JSON.stringify(failures.slice(0, MAX_OUTPUT_FAILURES).map(failureOutput));
+}

@@ -1,0 +1,93 @@
+// What the service knows about the run's failed tests: the quarantined list (the gate), and for the
+// verdicts the unhealthy tests (flaky, broken) and the tests failing in the window. All listings are
+// fetched at once, every page; an outage is told apart from a refusal (a wrong token or repository).
+import { ApiError } from '../../../api/errors.js';
+import type { ApiResponse } from '../../../api/client.js';
+import type { OperationContext } from '../../types.js';
+import { followPages } from '../pages.js';
+import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from '../requests.js';
+import { knownTest, TestIndex } from './identity.js';
+import type { CheckTestResultsSettings } from './inputs.js';
+
+export interface ServiceLists {
+  quarantined: TestIndex<Record<string, unknown>>;
+  flaky: TestIndex<Record<string, unknown>>;
+  broken: TestIndex<Record<string, unknown>>;
+  failing: TestIndex<Record<string, unknown>>;
+  quarantinedCount: number;
+  /** The last page of the quarantined listing, for the `response` output. */
+  response?: ApiResponse;
+}
+
+export async function fetchServiceLists(
+  op: OperationContext<CheckTestResultsSettings>,
+): Promise<ServiceLists> {
+  const { pageSize, maxPages, startTime, endTime } = op.settings;
+  const base = flakyRequestBase(op);
+  const stop = new AbortController();
+  let response: ApiResponse | undefined;
+  const listing = (
+    label: string,
+    itemsField: string,
+    fetchPage: Parameters<typeof followPages>[0]['fetchPage'],
+    onPage?: (page: ApiResponse) => void,
+  ) =>
+    followPages({ label, itemsField, pageSize, maxPages, fetchPage, onPage, stop: stop.signal })
+      .then(({ items }) => items)
+      .catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      });
+  const notFound = adviseOnNotFound(REPOSITORY_NOT_FOUND);
+  const settled = await Promise.allSettled([
+    listing(
+      'list-quarantined-tests',
+      'quarantined_tests',
+      (page_query) => op.client.listQuarantinedTests({ ...base, page_query }).catch(notFound),
+      (page) => (response = page),
+    ),
+    listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }).catch(notFound),
+    ),
+    listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }).catch(notFound),
+    ),
+    listing('list-failing-tests', 'tests', (page_query) =>
+      op.client
+        .listFailingTests({ ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' })
+        .catch(notFound),
+    ),
+  ]);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [quarantined, flaky, broken, failing] = settled.map((result) =>
+    result.status === 'fulfilled' ? result.value : [],
+  ) as [
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+  ];
+  return {
+    quarantined: new TestIndex(quarantined.map(knownTest)),
+    flaky: new TestIndex(flaky.map(knownTest)),
+    broken: new TestIndex(broken.map(knownTest)),
+    failing: new TestIndex(failing.map(knownTest)),
+    quarantinedCount: quarantined.length,
+    response,
+  };
+}
+
+/**
+ * An outage: no answer, a timeout, a 5xx or 429 after the client's retries, or an answer that is not
+ * the service's. A refusal (401, 403, 404: a token or repository to fix) is not one.
+ */
+export function isOutage(error: unknown): error is Error {
+  if (error instanceof ApiError) {
+    if (error.kind === 'http')
+      return error.status === undefined || error.status >= 500 || error.status === 429;
+    return error.kind !== 'redirect';
+  }
+  // A listing that answered a page that is not JSON (a proxy's page) fails in followPages as a plain Error.
+  return error instanceof Error && error.name === 'Error' && /not a JSON page/.test(error.message);
+}
