@@ -5,6 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { ENDPOINTS, MAX_BODY_BYTES } from '../src/wire/index.js';
 import { DeviceLogins, type DeviceAuthOptions } from './device-auth.js';
 import { registerServiceRoutes } from './service-routes.js';
+import { registerPage } from './ui/routes.js';
+import type { TimeControl } from './ui/snapshot.js';
 import { installBodyLimit } from './body-limit.js';
 import { observed, reportAnswer } from './observe.js';
 import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
@@ -25,6 +27,7 @@ const TEXT = 'text/plain; charset=utf-8';
 /** How often the time-scale ticker moves the virtual clock (real milliseconds). */
 const TICK_MS = 50;
 const FORKED_RUN_HEADER = 'x-forked-workflow-run-id';
+const EVENTS_PATH = `${CONTROL_PREFIX}/events`;
 /** The endpoints the service serves without a token. */
 const OPEN_PATHS: ReadonlySet<string> = new Set(
   Object.values(ENDPOINTS)
@@ -109,7 +112,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const path = request.url.split('?')[0]!;
     if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return;
     if (OPEN_PATHS.has(path)) return;
-    const given = request.headers['x-api-token'] ?? bearer(request.headers.authorization);
+    // An EventSource cannot send headers: the page's event stream carries the token in its query.
+    const query =
+      path === EVENTS_PATH ? new URLSearchParams(request.url.split('?')[1] ?? '').get('token') : null;
+    const given =
+      request.headers['x-api-token'] ?? bearer(request.headers.authorization) ?? query ?? undefined;
     if (given === token || (typeof given === 'string' && deviceLogins.accepts(given))) return;
     const forkedRun = request.headers[FORKED_RUN_HEADER];
     if (path === `${API_PREFIX}/setImpactedTargets` && typeof forkedRun === 'string' && forkedRun.trim())
@@ -126,8 +133,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerFlakyTestRoutes(app, { store: flakyTests, apiPrefix: API_PREFIX });
   registerControlRoutes(app, engine, webhooks);
   registerFaultRoutes(app, faults);
+  const time: TimeControl = { timeScale: options.timeScale, paused: false };
+  const page = registerPage(app, { engine, flakyTests, time, controlPrefix: CONTROL_PREFIX });
 
-  const ticker = options.timeScale ? followRealTime(engine, options.timeScale) : undefined;
+  const ticker = options.timeScale
+    ? followRealTime(engine, options.timeScale, time, page.changed)
+    : undefined;
   let origin: string;
   try {
     origin = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
@@ -155,12 +166,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 }
 
 /** Advances the virtual clock with real time, `scale` times faster. */
-function followRealTime(engine: MergeQueueEngine, scale: number): ReturnType<typeof setInterval> {
+function followRealTime(
+  engine: MergeQueueEngine,
+  scale: number,
+  time: TimeControl,
+  changed: () => void,
+): ReturnType<typeof setInterval> {
   let last = performance.now();
   const ticker = setInterval(() => {
     const now = performance.now();
-    engine.advance(Math.min((now - last) * scale, engine.clock.room()));
+    if (!time.paused) engine.advance(Math.min((now - last) * scale, engine.clock.room()));
     last = now;
+    changed();
   }, TICK_MS);
   ticker.unref();
   return ticker;

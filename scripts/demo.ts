@@ -17,7 +17,15 @@ const base = payload.pull_request.base.ref;
 
 const emulator = await startEmulator({ token: TOKEN, timeScale: TIME_SCALE });
 try {
+  console.log(`Watch the queue: ${emulator.origin}/#token=${TOKEN}`);
   console.log(`Emulator: ${emulator.url} (token ${TOKEN})`);
+  // The PR as GitHub describes it in the event, so that the summary shows the event's sha, title, author.
+  const seeded = await fetch(`${emulator.origin}/_emulator/github/events`, {
+    method: 'POST',
+    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json', 'x-github-event': 'pull_request' },
+    body: JSON.stringify(payload),
+  });
+  if (!seeded.ok) throw new Error(`seeding the PR from the event: ${seeded.status} ${await seeded.text()}`);
   const created = await fetch(`${emulator.url}/createQueue`, {
     method: 'POST',
     headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },

@@ -262,6 +262,29 @@ export class FlakyTestStore {
     return { run_id: run.run_id };
   }
 
+  /** Per repository: counts, the most impactful unhealthy tests, and how many CI runs were recorded. */
+  summary(shown = 15) {
+    const keys = new Set([...this.repositories.keys(), ...this.runs.keys()]);
+    return [...keys].map((key) => {
+      const repository = this.repositories.get(key);
+      const tests = repository?.tests ?? [];
+      const unhealthy = tests.filter((t) => t.status !== 'healthy');
+      return {
+        repo: key,
+        counts: {
+          flaky: unhealthy.filter((t) => t.status === 'flaky').length,
+          broken: unhealthy.filter((t) => t.status === 'broken').length,
+          quarantined: repository ? tests.filter((t) => isQuarantined(repository, t)).length : 0,
+        },
+        tests: [...unhealthy]
+          .sort((a, b) => b.pullRequestsImpactedLast7d - a.pullRequestsImpactedLast7d)
+          .slice(0, shown)
+          .map((t) => ({ name: t.name, status: t.status, quarantined: isQuarantined(repository!, t) })),
+        ciRuns: this.runs.get(key)?.length ?? 0,
+      };
+    });
+  }
+
   /** The CI runs recorded for a repository, or for every repository, oldest first. */
   ciRuns(repo?: Repo): CiRun[] {
     if (repo) return [...(this.runs.get(repoKey(repo)) ?? [])];

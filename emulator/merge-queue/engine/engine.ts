@@ -359,6 +359,19 @@ export class MergeQueueEngine {
     for (const submission of this.liveSubmissionsOf(repo, prNumber)) this.cancel(submission, reason);
   }
 
+  /** Ends a run in progress now, as passed or failed (the page's buttons). */
+  finishRun(runId: string, status: 'succeeded' | 'failed'): void {
+    for (const queue of this.core.queues.values()) {
+      const run = queue.runs.get(runId);
+      if (!run) continue;
+      if (run.status !== 'in_progress')
+        throw new EmulatorError(409, `Run ${runId} has already ended (${run.status})`);
+      this.scheduler.finishRun(run, status, status === 'failed' ? REASONS.testRunFailed : null);
+      return;
+    }
+    throw new EmulatorError(404, `No run ${runId}`);
+  }
+
   /** Moves the virtual clock; test runs and batching waits due on the way happen in order. */
   advance(ms: number): void {
     this.clock.advance(ms);

@@ -346,7 +346,7 @@ export class Scheduler {
   // ---------------------------------------------------------------------------------------------------
   // Runs ending
 
-  private finishRun(run: TestRun, status: 'succeeded' | 'failed', reason: string | null): void {
+  finishRun(run: TestRun, status: 'succeeded' | 'failed', reason: string | null): void {
     if (run.status !== 'in_progress') return;
     this.endRun(run, status, reason);
     const members = run.members.filter((member) => member.run === run && member.state === 'testing');

@@ -1,0 +1,82 @@
+// The page that shows and drives the queue: served at the root, fed by server-sent events (one snapshot
+// of the state per change, at most every THROTTLE_MS), driven through the control surface and the API.
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFileSync } from 'node:fs';
+import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
+import type { FlakyTestStore } from '../flaky-tests/store.js';
+import { snapshotOf, type TimeControl } from './snapshot.js';
+
+const THROTTLE_MS = 100;
+const ASSETS = {
+  '/': ['index.html', 'text/html; charset=utf-8'],
+  '/ui/page.js': ['page.js', 'text/javascript; charset=utf-8'],
+  '/ui/page.css': ['page.css', 'text/css; charset=utf-8'],
+} as const;
+
+const FinishRun = Type.Object({
+  runId: Type.String({ minLength: 1, maxLength: 64 }),
+  outcome: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+});
+const PauseClock = Type.Object({ paused: Type.Boolean() });
+
+export interface PageOptions {
+  engine: MergeQueueEngine;
+  flakyTests: FlakyTestStore;
+  time: TimeControl;
+  /** The control surface's prefix, e.g. `/_emulator`. */
+  controlPrefix: string;
+}
+
+export function registerPage(app: FastifyInstance, options: PageOptions): { changed(): void } {
+  const { engine, flakyTests, time, controlPrefix } = options;
+  for (const [path, [file, type]] of Object.entries(ASSETS)) {
+    const body = readFileSync(new URL(file, import.meta.url));
+    app.get(path, async (_request, reply) => reply.type(type).header('cache-control', 'no-cache').send(body));
+  }
+
+  const clients = new Set<FastifyReply>();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const broadcast = () => {
+    pending = undefined;
+    if (clients.size === 0) return;
+    const message = `event: state\ndata: ${JSON.stringify(snapshotOf(engine, flakyTests, time))}\n\n`;
+    for (const client of clients) client.raw.write(message);
+  };
+  const changed = () => {
+    if (clients.size > 0 && !pending) pending = setTimeout(broadcast, THROTTLE_MS);
+  };
+  engine.core.onEvent(changed);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') changed();
+  });
+  app.addHook('preClose', async () => {
+    if (pending) clearTimeout(pending);
+    for (const client of clients) client.raw.end();
+    clients.clear();
+  });
+
+  app.get(`${controlPrefix}/state`, async () => snapshotOf(engine, flakyTests, time));
+  app.get(`${controlPrefix}/events`, async (request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    reply.raw.write(`event: state\ndata: ${JSON.stringify(snapshotOf(engine, flakyTests, time))}\n\n`);
+    clients.add(reply);
+    reply.raw.once('close', () => clients.delete(reply));
+  });
+
+  app.post(`${controlPrefix}/runs/finish`, { schema: { body: FinishRun } }, async (request) => {
+    const { runId, outcome } = request.body as Static<typeof FinishRun>;
+    engine.finishRun(runId, outcome === 'pass' ? 'succeeded' : 'failed');
+    return { now: engine.clock.iso() };
+  });
+  app.post(`${controlPrefix}/clock/pause`, { schema: { body: PauseClock } }, async (request) => {
+    time.paused = (request.body as Static<typeof PauseClock>).paused;
+    return { now: engine.clock.iso(), paused: time.paused };
+  });
+  return { changed };
+}
