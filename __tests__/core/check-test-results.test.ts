@@ -376,7 +376,7 @@ describe('during an outage of the service', () => {
     const result = await gate(dir, { 'timeout-seconds': '1' });
     expect(result.failure).toBeUndefined();
     expect(result.outputs['service-error']).toMatch(
-      /^listQuarantinedTests failed: no answer within [\d.]+s\. Gave up after/,
+      /^listQuarantinedTests failed: no complete answer within [\d.]+s\. Gave up after/,
     );
     expect(result.warnings.join('\n')).toMatch(/could not be reached .* 2 failed test\(s\) were NOT checked/);
     expect(String(result.summary)).toMatch(/^## ⚠️ 2 failed test\(s\) not checked/);

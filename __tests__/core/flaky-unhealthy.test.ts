@@ -102,13 +102,13 @@ describe('list-unhealthy-tests', () => {
       'rarely matters',
     ]);
     expect(topRows[0]).toMatch(
-      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| broken \| @octo-org\/payments \| (today|\d+ days?) \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
+      /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| broken \| @\u200docto-org\/payments \| (today|\d+ days?) \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
     );
     const all = summary.slice(
       summary.indexOf('<details><summary>All 3 tests (also in report-file)</summary>'),
     );
     expect(all).toMatch(
-      /\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @octo-org\/payments \| 42 \| yes \| \[KAN-7\]/,
+      /\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @\u200docto-org\/payments \| 42 \| yes \| \[KAN-7\]/,
     );
   });
 
