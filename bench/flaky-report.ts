@@ -143,8 +143,9 @@ async function startUpOnly(): Promise<number> {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, GITHUB_OUTPUT: join(dir, 'output'), RUNNER_TEMP: dir },
   });
-  if (result.exitCode !== 1)
-    throw new Error(`node dist/index.js without inputs exited ${result.exitCode}, not 1`);
+  // Exit code 2: an input is missing.
+  if (result.exitCode !== 2)
+    throw new Error(`node dist/index.js without inputs exited ${result.exitCode}, not 2`);
   return result.ms;
 }
 

@@ -23,6 +23,7 @@ export function launchServer(
   command: string,
   args: string[],
   timeoutMs = 60_000,
+  stopSignal: NodeJS.Signals = 'SIGTERM',
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -53,7 +54,7 @@ export function launchServer(
         pid: child.pid!,
         stderr: () => stderr,
         stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null) child.kill(stopSignal);
           await exited;
         },
       });
@@ -68,16 +69,24 @@ export function launchServer(
  * `nodeArgs` go to Node itself (e.g. --cpu-prof).
  */
 export function launchEmulator(token: string, nodeArgs: string[] = []): Promise<RunningServer> {
-  return launchServer('the emulator', process.execPath, [
-    ...nodeArgs,
-    '--import',
-    'tsx',
-    'emulator/cli.ts',
-    '--port',
-    '0',
-    '--token',
-    token,
-  ]);
+  const profiled = nodeArgs.includes('--cpu-prof');
+  return launchServer(
+    'the emulator',
+    process.execPath,
+    [
+      ...nodeArgs,
+      ...(profiled ? ['--import', './bench/lib/exit-on-sigusr2.mjs'] : []),
+      '--import',
+      'tsx',
+      'emulator/cli.ts',
+      '--port',
+      '0',
+      '--token',
+      token,
+    ],
+    undefined,
+    profiled ? 'SIGUSR2' : 'SIGTERM',
+  );
 }
 
 /** POSTs JSON and returns the parsed answer; throws one line when the status is not 2xx. */
