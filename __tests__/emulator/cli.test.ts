@@ -75,13 +75,12 @@ describe('emulator CLI', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
+    // One listener collects; each wait only looks, so that no chunk is counted twice.
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const seen = (pattern: RegExp) =>
       new Promise<void>((resolve) => {
         const look = () => pattern.test(stdout) && resolve();
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          look();
-        });
+        child.stdout.on('data', look);
         look();
       });
     await seen(/listening on (\S+)\n/);
