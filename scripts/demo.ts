@@ -2,7 +2,10 @@
 // then runs the built action exactly as the runner would (node dist/index.js, INPUT_* variables, a real
 // pull_request payload, files for outputs and the summary) to submit a PR and wait until it merges.
 // Then the parallel-queue rehearsal (scripts/demo-parallel.ts): targets computed from three PRs' changes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runBuiltAction } from '../__tests__/helpers/action-runner.js';
+import { chromiumAvailable, renderSummary, summaryHtml } from '../__tests__/helpers/render-summary.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator } from '../emulator/server.js';
 import { rehearseParallelQueue } from './demo-parallel.js';
@@ -29,9 +32,22 @@ try {
   const created = await fetch(`${emulator.url}/createQueue`, {
     method: 'POST',
     headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify({ repo: { host: 'github.com', owner, name }, targetBranch: base, concurrency: 2 }),
+    body: JSON.stringify({ repo: { host: 'github.com', owner, name }, targetBranch: base, concurrency: 1 }),
   });
   console.log(`Queue for ${owner}/${name}@${base}: createQueue answered ${created.status}`);
+  // Two PRs ahead in line and 10-minute CI runs, so that the progress lines have a place in line to tell.
+  await fetch(`${emulator.origin}/_emulator/ci`, {
+    method: 'POST',
+    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'pass', durationMinutes: 10 }),
+  });
+  for (const number of [901, 902]) {
+    await fetch(`${emulator.url}/submitPullRequest`, {
+      method: 'POST',
+      headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ repo: { host: 'github.com', owner, name }, targetBranch: base, pr: { number } }),
+    });
+  }
   console.log(`Running the action on PR #${payload.pull_request.number} (pull_request "opened")...\n`);
 
   const result = await runBuiltAction({
@@ -45,6 +61,7 @@ try {
       'wait-for': 'merged',
       'wait-timeout-minutes': '2',
       'poll-interval-seconds': '1',
+      'progress-interval-seconds': '1',
       summary: 'true',
     },
   });
@@ -57,6 +74,25 @@ try {
   }
   console.log('\n--- job summary ---');
   console.log(result.summary.trim());
+  const out = join('.tmp', 'demo');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'summary.md'), result.summary);
+  writeFileSync(join(out, 'summary.html'), summaryHtml(result.summary, 'demo summary'));
+  if (chromiumAvailable()) {
+    const rendered = await renderSummary(result.summary, {
+      pngPath: join(out, 'summary.png'),
+      title: 'demo summary',
+    });
+    const failed = rendered.charts.filter(Boolean).length;
+    console.log(
+      `\nRendered as GitHub renders it: ${join(out, 'summary.png')} (${rendered.charts.length} chart(s), ${failed} failed; ${rendered.problems.length} problem(s)); markdown in ${join(out, 'summary.md')}.`,
+    );
+    if (failed || rendered.problems.length) process.exitCode = 1;
+  } else {
+    console.log(
+      `\nSummary written to ${join(out, 'summary.md')} and ${join(out, 'summary.html')} (no chromium for a screenshot).`,
+    );
+  }
   if (result.outputs.state !== 'MERGED') {
     console.error(`\nThe PR did not reach MERGED (exit code ${result.exitCode}).`);
     process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { chromiumAvailable, renderSummary } from '../helpers/render-summary.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { prepareFrom } from '../helpers/prepare.js';
 import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
@@ -50,7 +51,21 @@ describe('get-merge-queue-metrics', () => {
     expect(run.summaryText).toContain('| Average test duration (last hour) | 5m 0s over 2 PR(s) |');
     // One queue (its bisection lane idle): no per-queue table.
     expect(run.summaryText).not.toContain('### By queue');
-  });
+    // The outcome first: the figures a person looks for, percentiles from the histograms, a chart.
+    expect(run.summaryText.split('\n')[0]).toMatch(/^## 📊 Merge queue: \S+, last hour$/);
+    expect(run.summaryText).toContain(
+      '| In queue | Testing | Merged | Failed | Wait before testing p50 / p90 | Test duration p50 | Time in queue p50 |',
+    );
+    expect(run.summaryText).toMatch(/\| 2 \| 2 \| 2 \| 0 \| [^|]+ \/ [^|]+ \| 1m–5m \| [^|]+ \|/);
+    // Two 5-minute runs, both in the 1m–5m bucket: interpolated as Prometheus does, 60 + 240 / 2.
+    expect(run.outputs['test-duration-p50-seconds']).toBe(180);
+    expect(run.summaryText).toContain('```mermaid\nxychart-beta\n');
+    expect(run.summaryText).toContain('<details><summary>Every figure</summary>');
+    if (chromiumAvailable()) {
+      const rendered = await renderSummary(run.summaryText);
+      expect(rendered).toEqual({ problems: [], charts: [''] });
+    }
+  }, 60_000);
 
   it('narrows to the branch given by target-branch', async () => {
     const run = await runOperation(emulator, 'get-merge-queue-metrics', { 'target-branch': 'release' });

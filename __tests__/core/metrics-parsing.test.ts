@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  bucketCounts,
   figuresByQueue,
   parseMetricsText,
+  quantile,
   total,
 } from '../../src/core/operations/metrics/prometheus-text.js';
 
@@ -58,7 +60,33 @@ describe('metrics text', () => {
       conclusions: { merged: 5, failed: 1, cancelled: 0 },
       timeInQueue: { count: 6, sumSeconds: 3600 },
     });
-    expect(rows[0]!.timeInQueue).toEqual({ count: 2, sumSeconds: 400 });
+    expect(rows[0]!.timeInQueue).toEqual({
+      count: 2,
+      sumSeconds: 400,
+      buckets: new Map([
+        [60, 1],
+        [600, 2],
+        [Infinity, 2],
+      ]),
+    });
+  });
+
+  it('gives percentiles from the histogram buckets, interpolated inside the bucket', () => {
+    const durations = {
+      count: 10,
+      sumSeconds: 0,
+      buckets: new Map([
+        [60, 4],
+        [300, 8],
+        [600, 10],
+        [Infinity, 10],
+      ]),
+    };
+    // The 5th of 10 falls in 60..300, the first of its 4: 60 + 240 * 1/4.
+    expect(quantile(durations, 0.5)).toEqual({ lowSeconds: 60, highSeconds: 300, estimateSeconds: 120 });
+    expect(quantile(durations, 0.9)).toEqual({ lowSeconds: 300, highSeconds: 600, estimateSeconds: 450 });
+    expect(quantile({ count: 0, sumSeconds: 0, buckets: new Map() }, 0.5)).toBeUndefined();
+    expect(bucketCounts(durations).map((b) => b.count)).toEqual([4, 4, 2, 0]);
   });
 
   it('adds up one repository across its branches and lanes, or one branch of it', async () => {

@@ -33,7 +33,7 @@ describe('wait-for', () => {
     expect(result.failed).toBe(false);
     expect(result.outputs).toMatchObject({ state: 'MERGED', 'is-submitted': 'true' });
     expect(result.log).toMatch(/PR #17: MERGED/);
-    expect(result.summary).toContain('Reached **MERGED**');
+    expect(result.summary).toMatch(/^## ✅ Merged/);
   });
 
   it('fails the step with the state when the PR fails', async () => {
@@ -42,7 +42,7 @@ describe('wait-for', () => {
     const result = await act({ operation: 'submit-pull-request', 'wait-for': 'tests-passed' });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(
-      /^PR #17 ended FAILED while waiting for TESTS_PASSED\. Its last test run is \S+: see it with/,
+      /^PR #17 ended FAILED while waiting for TESTS_PASSED: emulated-ci\/test concluded FAILURE \(https:\/\/github\.com\/\S+\)\. Fix what the check reports/,
     );
     expect(result.outputs.state).toBe('FAILED');
   });
@@ -57,8 +57,8 @@ describe('wait-for', () => {
       'wait-timeout-minutes': '0.05',
     });
     expect(result.failed).toBe(true);
-    expect(result.error).toBe(
-      'PR #17 is still TESTING after 3 seconds; raise wait-timeout-minutes to wait longer.',
+    expect(result.error).toMatch(
+      /^PR #17 is still TESTING at position 1 of 1 after \d+s\. Raise wait-timeout-minutes to wait longer\.$/,
     );
   });
 });

@@ -50,7 +50,9 @@ describe('submit-pull-request', () => {
     });
     expect(await queue.pr(number)).toMatchObject({ priorityValue: 10, noBatch: true, prNumber: number });
     expect(result.summary).toContain(`(https://github.com/${payload.repository.full_name}/pull/${number})`);
-    expect(result.summary).toContain('| Priority | high (10) |');
+    expect(result.summary).toMatch(/^## 🕒 TESTING at position 1 of 1: \[/);
+    expect(result.summary).toMatch(/\| Priority \|\n\| --- .*\n\| TESTING \| .* \| high \(10\) \|/);
+    expect(result.summary).toContain('| Batching | tested alone (no-batch) |');
   });
 
   it('takes a 409 as "already queued", not a failure', async () => {
@@ -96,7 +98,8 @@ describe('get-submitted-pull-request', () => {
       'priority-value': '0',
     });
     expect(JSON.parse(result.outputs.response!)).toMatchObject({ prNumber: number, state: 'testing' });
-    expect(result.summary).toContain('| State | TESTING |');
+    expect(result.summary.split('\n')[0]).toMatch(/^## 🕒 TESTING at position 1 of 1: /);
+    expect(result.summary).toContain('| TESTING | position 1 of 1 (approximate) | running |');
   });
 });
 
@@ -162,7 +165,7 @@ describe('get-merge-queue-testing-details', () => {
       'test-branch': `trunk-merge/pr-${number}/${testRunId}`,
       'tested-pr-numbers': String(number),
     });
-    expect(result.summary).toContain('Merge queue test run');
+    expect(result.summary.split('\n')[0]).toMatch(/^## 🕒 Test run in progress: <code>trunk-merge\/pr-\d+\//);
   });
 
   it('asks for test-run-id when the event has none', async () => {

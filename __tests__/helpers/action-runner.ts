@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../src/core/clock.js';
 import { run } from '../../src/core/run.js';
 import { githubActionsHost } from '../../src/hosts/github-actions/host.js';
 
@@ -25,6 +26,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** No GITHUB_STEP_SUMMARY, as on a runner without one. */
   noSummaryFile?: boolean;
+  /** In-process only: the clock the run waits on (see virtual-clock.ts). */
+  clock?: Clock;
 }
 
 function prepare(options: RunOptions) {
@@ -87,7 +90,9 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   }) as typeof process.stdout.write;
   let exitCode: number;
   try {
-    ({ exitCode } = await run(githubActionsHost({ PATH: process.env.PATH, ...env })));
+    ({ exitCode } = await run(githubActionsHost({ PATH: process.env.PATH, ...env }), {
+      clock: options.clock,
+    }));
   } finally {
     process.stdout.write = write;
   }

@@ -413,6 +413,17 @@ const OPERATIONS: OperationSpec[] = [
     success: { 'test-status': 'in_progress', 'tested-pr-numbers': String(PR) },
   },
   {
+    operation: 'describe-merge-queue-run',
+    endpoint: '/getMergeQueueTestingDetails',
+    inputs: async (world) => {
+      const run = (await world.history()).find((e) => e.kind === 'run');
+      return { ...QUEUE_INPUTS, 'test-run-id': run?.runId ?? 'no-run-found' };
+    },
+    setup: queueWithPr,
+    effects: unchangedHistory,
+    success: { 'is-merge-queue-run': 'true', 'tested-pr-numbers': String(PR), dequeued: 'false' },
+  },
+  {
     operation: 'set-impacted-targets',
     endpoint: '/setImpactedTargets',
     inputs: () => ({ ...PR_INPUTS, 'pr-sha': HEAD_SHA, 'impacted-targets': TARGETS.join('\n') }),

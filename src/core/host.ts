@@ -39,6 +39,21 @@ export interface ContextRequest {
   githubToken?: string;
 }
 
+/** Comments on a pull request through the code host's API (only where the host has one: GitHub). */
+export interface PullRequestComments {
+  /**
+   * Creates the PR's comment that contains `marker`, or updates it in place when one exists already, so
+   * that a PR carries one such comment however often the step runs. Answers the comment's URL.
+   */
+  upsert(request: {
+    repo: { owner: string; name: string };
+    prNumber: number;
+    marker: string;
+    body: string;
+    token: string;
+  }): Promise<{ url?: string; created: boolean }>;
+}
+
 export interface Host {
   readonly name: HostName;
   /** An input as the user gave it ('' when not given): an action input, a CLI flag or a variable. */
@@ -55,4 +70,6 @@ export interface Host {
   readonly tempDir: string;
   /** The pipeline's proxy variables, for the API client (core never reads process.env). */
   readonly proxy?: ProxySettings;
+  /** PR comments, where the host can write them. */
+  readonly comments?: PullRequestComments;
 }

@@ -5,6 +5,7 @@ import { ApiClient, type ClientOptions } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import { COMMON_INPUTS, readCommonSettings, type CommonSettings } from './common-inputs.js';
 import { ContextError, InputError } from './errors.js';
+import type { Clock } from './clock.js';
 import type { Host } from './host.js';
 import { Inputs, quoted } from './inputs.js';
 import {
@@ -18,8 +19,13 @@ import {
 } from './operations/registry.js';
 import { writeStepFile, type StepFileTarget } from './operations/step-file.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
-import { Markdown, escapeMarkdown } from './report/markdown.js';
 import { oneLine } from './report/control-syntax.js';
+import { failureSummary } from './report/failure-summary.js';
+import {
+  isMergeQueueRun,
+  mergeQueueRunOutputs,
+  readMergeQueueRun,
+} from './operations/merge-queue-run/describe.js';
 import { redactor, type Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
 
@@ -52,7 +58,12 @@ const ALL_INPUT_NAMES = [
   ...new Set(Object.values(OPERATIONS).flatMap((row) => row.inputs.map((input) => input.name))),
 ];
 
-export async function run(host: Host): Promise<RunResult> {
+export interface RunOptions {
+  /** Real time unless given (tests give the emulator's virtual clock). */
+  clock?: Clock;
+}
+
+export async function run(host: Host, options: RunOptions = {}): Promise<RunResult> {
   const secrets = ['api-token', 'github-token'].map((name) => host.input(name).trim());
   for (const secret of secrets) if (secret) host.mask(secret);
   const redact = redactor(secrets);
@@ -68,6 +79,7 @@ export async function run(host: Host): Promise<RunResult> {
   };
   let operation: OperationName | undefined;
   let summaryWanted = true;
+  let runUrl: string | undefined;
   try {
     const prepared = prepareOperation(host, redact);
     operation = prepared.operation;
@@ -79,6 +91,7 @@ export async function run(host: Host): Promise<RunResult> {
       needs: row.needs,
       githubToken: common.githubToken,
     });
+    runUrl = context.runUrl;
     for (const note of context.notes) host.log.info(logLine(note));
     for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
     await publish({
@@ -97,11 +110,19 @@ export async function run(host: Host): Promise<RunResult> {
       redact,
       proxy: host.proxy,
     };
+    const client = new ApiClient(clientOptions);
+    if (operation !== 'describe-merge-queue-run' && isMergeQueueRun(context)) {
+      await publish(
+        await mergeQueueRunFacts({ client, context }, (m) =>
+          host.log.warning(logLine(m), { title: operation }),
+        ),
+      );
+    }
     const result = await start({
       operation,
       common,
       context,
-      client: new ApiClient(clientOptions),
+      client,
       clientOptions,
       tempDir: host.tempDir,
       redact,
@@ -115,7 +136,10 @@ export async function run(host: Host): Promise<RunResult> {
             else host.log.info(logLine(message));
           } else host.log[level](logLine(message), annotation);
         },
+        group: (title, work) => host.log.group(logLine(title), work),
       },
+      clock: options.clock,
+      comments: host.comments,
     });
     await publish(await capResponseOutput(result.outputs, { tempDir: host.tempDir, redact }));
     if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
@@ -129,7 +153,9 @@ export async function run(host: Host): Promise<RunResult> {
     const failure = logLine(messageOf(error));
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
-    if (summaryWanted) await host.writeSummary(redact(failureSummary(operation, failure, exitCode)));
+    if (summaryWanted) {
+      await host.writeSummary(redact(failureSummary({ operation, failure, exitCode, error, runUrl })));
+    }
     return { exitCode, operation, outputs: published, failure };
   }
 }
@@ -231,6 +257,19 @@ function requireInputs(host: InputSource, operation: OperationName, row: Registe
   }
 }
 
+/** On a merge-queue test run every operation says which PRs it tests; a failure to ask is only a warning. */
+async function mergeQueueRunFacts(
+  shared: Parameters<typeof readMergeQueueRun>[0],
+  warn: (message: string) => void,
+): Promise<Record<string, OutputValue>> {
+  try {
+    return mergeQueueRunOutputs(await readMergeQueueRun(shared));
+  } catch (error) {
+    warn(`The merge-queue test run could not be described: ${messageOf(error)}`);
+    return { 'is-merge-queue-run': true };
+  }
+}
+
 function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof InputError || error instanceof ContextError) return EXIT_CODES.badInput;
   if (error instanceof ApiError) {
@@ -246,21 +285,6 @@ function titleOf(error: unknown, operation: OperationName | undefined): string {
   if (error instanceof InputError) return `Input ${error.input}`;
   if (error instanceof ApiError) return error.endpoint;
   return operation ?? 'merge-queue-action';
-}
-
-const FAILURE_HEADINGS: Record<ExitCode, string> = {
-  0: '',
-  1: 'failed',
-  2: 'could not start: fix the input or context below',
-  3: 'was refused by the service',
-  4: 'could not reach the service',
-};
-
-function failureSummary(operation: OperationName | undefined, failure: string, exitCode: ExitCode): string {
-  return new Markdown()
-    .heading(`❌ ${operation ?? 'merge-queue-action'} ${FAILURE_HEADINGS[exitCode]}`)
-    .paragraph(escapeMarkdown(failure))
-    .toString();
 }
 
 /** The message of any thrown value, blanks around line breaks folded. */

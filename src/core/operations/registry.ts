@@ -31,6 +31,7 @@ import {
 import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
 import { getMergeQueueMetrics } from './metrics/metrics.js';
 import {
+  NOTIFY_INPUTS,
   PRIORITY_INPUTS,
   TEST_RUN_ID_INPUT,
   WAIT_INPUTS,
@@ -47,6 +48,8 @@ import {
   readQueueAdminSettings,
 } from './queue/inputs.js';
 import { listPullRequests } from './queue/list-pull-requests.js';
+import { describeMergeQueueRun } from './merge-queue-run/describe.js';
+import { EXIT_IF_DEQUEUED_INPUT, readMergeQueueRunSettings } from './merge-queue-run/inputs.js';
 import type { Operation, OperationContext, OperationResult } from './types.js';
 
 export type Area = 'pull-request' | 'impacted-targets' | 'queue' | 'metrics' | 'flaky-tests';
@@ -114,7 +117,7 @@ const flakyTests = (
 export const OPERATIONS = {
   'submit-pull-request': pullRequest(
     'Submit the PR to the merge queue, and optionally wait until it merges.',
-    [...PRIORITY_INPUTS, ...WAIT_INPUTS],
+    [...PRIORITY_INPUTS, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
     pullRequests.submitPullRequest,
   ),
   'cancel-pull-request': pullRequest(
@@ -129,7 +132,7 @@ export const OPERATIONS = {
   ),
   'get-submitted-pull-request': pullRequest(
     "The PR's state in the queue and why, and optionally wait for it to merge.",
-    WAIT_INPUTS,
+    [...WAIT_INPUTS, ...NOTIFY_INPUTS],
     pullRequests.getSubmittedPullRequest,
   ),
   'get-merge-queue-testing-details': pullRequest(
@@ -138,6 +141,15 @@ export const OPERATIONS = {
     pullRequests.getMergeQueueTestingDetails,
     QUEUE,
   ),
+  'describe-merge-queue-run': row({
+    area: 'pull-request',
+    summary:
+      'On a merge-queue test run: the PRs it tests and their impacted targets; optionally end the job when none is still queued.',
+    needs: QUEUE,
+    inputs: [TEST_RUN_ID_INPUT, EXIT_IF_DEQUEUED_INPUT],
+    read: readMergeQueueRunSettings,
+    run: describeMergeQueueRun,
+  }),
   'set-impacted-targets': row({
     area: 'impacted-targets',
     summary: "Upload the PR's impacted targets for a parallel queue.",

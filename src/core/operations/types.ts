@@ -1,7 +1,8 @@
 import type { ApiClient, ClientOptions } from '../api/client.js';
+import type { Clock } from '../clock.js';
 import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
-import type { Annotation } from '../host.js';
+import type { Annotation, PullRequestComments } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
 
 export type OutputValue = string | number | boolean;
@@ -27,7 +28,13 @@ export interface OperationContext<S> {
     warning(message: string): void;
     /** A note placed where it belongs (a failed test's file and line) when the host can. */
     annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;
+    /** Runs `work` inside a collapsible group of the host's log (where the host has groups). */
+    group?<T>(title: string, work: () => Promise<T>): Promise<T>;
   };
+  /** Real time unless a test gives the emulator's virtual clock. */
+  clock?: Clock;
+  /** Where the host can comment on the PR (GitHub); absent elsewhere. */
+  comments?: PullRequestComments;
 }
 
 export interface OperationResult {

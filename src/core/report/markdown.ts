@@ -61,20 +61,47 @@ export class Markdown {
     return this.add(`${'#'.repeat(level)} ${escapeMarkdown(text)}`);
   }
 
+  /** A heading of already-escaped markdown (a link, code). */
+  headingMarkdown(markdown: string, level = 2): this {
+    return this.add(`${'#'.repeat(level)} ${markdown.replace(/\r\n?|\n/g, ' ')}`);
+  }
+
   /** A paragraph of already-escaped markdown. */
   paragraph(markdown: string): this {
     return this.add(markdown);
   }
 
-  /** Key/value rows; values are escaped unless given as `{ markdown }`. */
+  /**
+   * Key/value rows; values are escaped unless given as `{ markdown }`. GFM tables need a header row: the
+   * first fact is it, so that no empty header row shows above the facts.
+   */
   facts(rows: [string, unknown | { markdown: string }][]): this {
+    const cells = rows.map(([key, value]) => [escapeMarkdown(key), cellOf(value)]);
+    if (!cells.length) return this;
+    return this.table(cells[0]!, cells.slice(1));
+  }
+
+  /** Facts side by side: one header row of names, one row of values. */
+  factsAcross(rows: [string, unknown | { markdown: string }][]): this {
+    if (!rows.length) return this;
     return this.table(
-      ['', ''],
-      rows.map(([key, value]) => [
-        escapeMarkdown(key),
-        isMarkdown(value) ? value.markdown : `${escapeMarkdown(value)}`,
-      ]),
+      rows.map(([key]) => escapeMarkdown(key)),
+      [rows.map(([, value]) => cellOf(value))],
     );
+  }
+
+  /** A GitHub alert (NOTE, TIP, IMPORTANT, WARNING, CAUTION) around already-escaped markdown. */
+  alert(kind: 'NOTE' | 'TIP' | 'IMPORTANT' | 'WARNING' | 'CAUTION', markdown: string): this {
+    const body = markdown
+      .split(/\r\n?|\n/)
+      .map((line) => `> ${line}`)
+      .join('\n');
+    return this.add(`> [!${kind}]\n${body}`);
+  }
+
+  /** A mermaid chart (its labels made safe by report/mermaid.ts). */
+  mermaid(chart: string): this {
+    return this.code(chart, 'mermaid');
   }
 
   /**
@@ -129,6 +156,10 @@ export class Markdown {
     this.bytes += size;
     return this;
   }
+}
+
+function cellOf(value: unknown): string {
+  return isMarkdown(value) ? value.markdown : escapeMarkdown(value);
 }
 
 function isMarkdown(value: unknown): value is { markdown: string } {

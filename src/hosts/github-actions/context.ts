@@ -312,7 +312,7 @@ function hostOf(serverUrl: string): string {
 }
 
 /** The REST API root: GITHUB_API_URL, else github.com's API or a GitHub Enterprise server's `/api/v3`. */
-function apiUrl(env: Environment, serverUrl: string): string {
+export function apiUrl(env: Environment, serverUrl: string): string {
   if (env.GITHUB_API_URL) return env.GITHUB_API_URL.replace(/\/+$/, '');
   const server = new URL(serverUrl);
   return server.hostname === 'github.com' ? 'https://api.github.com' : `${server.origin}/api/v3`;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import type { ProxySettings } from '../../core/api/client.js';
 import type { Annotation, Host } from '../../core/host.js';
 import { neutraliseGitHubCommands } from '../../core/report/control-syntax.js';
-import { resolveContext, type Environment } from './context.js';
+import { apiUrl, resolveContext, type Environment } from './context.js';
+import { gitHubPullRequestComments } from './pr-comments.js';
 
 export function githubActionsHost(env: Environment): Host {
   const log = {
@@ -46,6 +47,7 @@ export function githubActionsHost(env: Environment): Host {
     log,
     tempDir: env.RUNNER_TEMP || tmpdir(),
     proxy: proxyOf(env),
+    comments: gitHubPullRequestComments(apiUrl(env, env.GITHUB_SERVER_URL || 'https://github.com')),
   };
 }
 

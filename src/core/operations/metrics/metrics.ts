@@ -2,7 +2,11 @@
 // organization) to a file, and its headline figures to outputs and the summary.
 import { Markdown, escapeMarkdown } from '../../report/markdown.js';
 import { repoSlug } from '../common.js';
+import { barChart } from '../../report/mermaid.js';
+import { formatDuration as humanDuration } from '../../report/duration.js';
 import {
+  bucketCounts,
+  quantile,
   figuresByQueue,
   parseMetricsText,
   total,
@@ -31,13 +35,17 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
     response: Buffer.byteLength(response.text) <= MAX_RESPONSE_OUTPUT_BYTES ? response.text : '',
     'metrics-file': metricsFile,
   };
-  const summary = new Markdown().heading('Merge queue metrics').facts([
+  const scope: [string, unknown][] = [
     [
       'Repositories',
       allRepositories ? 'every repository of the organization' : `${op.context.repo.host}/${repo}`,
     ],
     ['Branch', branch ?? 'every branch'],
-  ]);
+  ];
+  const where = allRepositories ? 'every repository' : escapeMarkdown(repo);
+  const summary = new Markdown().headingMarkdown(
+    `📊 Merge queue: ${where}${branch ? ` <code>${escapeMarkdown(branch)}</code>` : ''}, last hour`,
+  );
 
   let rows: QueueFigures[];
   try {
@@ -48,7 +56,8 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
   } catch (error) {
     // Garbage is never success: most often api-url leads to something else (a sign-in page, a proxy).
     const reason = error instanceof Error ? error.message : String(error);
-    summary.paragraph(
+    summary.alert(
+      'CAUTION',
       `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); they are in ${escapeMarkdown(metricsFile)} as sent.`,
     );
     // metrics-file is an output of success; the failure line says where the text is.
@@ -60,14 +69,47 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
   }
 
   const headline = total(rows);
-  Object.assign(outputs, headlineOutputs(headline));
-  summary.facts(headlineFacts(headline));
+  Object.assign(outputs, headlineOutputs(headline), percentileOutputs(headline));
+  const { merged, failed } = headline.conclusions;
+  const wait50 = quantile(headline.waitDuration, 0.5);
+  const wait90 = quantile(headline.waitDuration, 0.9);
+  const test50 = quantile(headline.testDuration, 0.5);
+  const queue50 = quantile(headline.timeInQueue, 0.5);
+  summary.factsAcross([
+    ['In queue', headline.depth],
+    ['Testing', headline.testing],
+    ['Merged', merged],
+    ['Failed', `${failed}${failed ? ' ⚠️' : ''}`],
+    ['Wait before testing p50 / p90', `${formatRange(wait50)} / ${formatRange(wait90)}`],
+    ['Test duration p50', formatRange(test50)],
+    ['Time in queue p50', formatRange(queue50)],
+  ]);
+  if (headline.waitDuration.count > 0) {
+    summary.mermaid(
+      barChart(
+        'Wait before testing (PRs started in the last hour)',
+        'PRs',
+        bucketCounts(headline.waitDuration).map((bucket) => ({
+          label: formatRange({ lowSeconds: bucket.lowSeconds, highSeconds: bucket.highSeconds }),
+          value: bucket.count,
+        })),
+      ),
+    );
+  }
+  if (headline.restarts > merged) {
+    summary.alert(
+      'WARNING',
+      `${headline.restarts} restarts in the last hour and ${merged} merges: the line restarts more than it merges (check the failing PRs ahead).`,
+    );
+  }
+  const everyFigure = factsTable([...scope, ...headlineFacts(headline)]);
   // An idle bisection lane says nothing worth a row.
   const shown = rows.filter((row) => row.queueType !== 'bisection' || !isIdle(row));
+  const byQueue = new Markdown();
   if (rows.length === 0) {
     summary.paragraph('The service reported no queue in this scope.');
   } else if (shown.length > 1) {
-    summary.heading('By queue', 3).table(
+    byQueue.heading('By queue', 3).table(
       [
         'Repository',
         'Branch',
@@ -96,8 +138,9 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
       ),
       'queues not shown; see metrics-file',
     );
-    summary.paragraph('_Merged, failed, cancelled and restarts count the last hour._');
+    byQueue.paragraph('_Merged, failed, cancelled and restarts count the last hour._');
   }
+  summary.details('Every figure', `${everyFigure}\n\n${byQueue.toString().trim()}`.trim());
   return { outputs, summary };
 };
 
@@ -132,6 +175,34 @@ function headlineFacts(figures: Figures): [string, unknown][] {
     ['Average test duration (last hour)', average(figures.testDuration)],
     ['Average time in queue (last hour)', average(figures.timeInQueue)],
   ];
+}
+
+function percentileOutputs(figures: Figures): Record<string, OutputValue> {
+  const seconds = (q: ReturnType<typeof quantile>) =>
+    q && Number.isFinite(q.estimateSeconds) ? Math.round(q.estimateSeconds) : '';
+  return {
+    'wait-p50-seconds': seconds(quantile(figures.waitDuration, 0.5)),
+    'wait-p90-seconds': seconds(quantile(figures.waitDuration, 0.9)),
+    'test-duration-p50-seconds': seconds(quantile(figures.testDuration, 0.5)),
+  };
+}
+
+/** A percentile as the bucket it falls in: "1m–5m", "under 1m", "over 2h"; "no PRs" without data. */
+function formatRange(q: { lowSeconds: number; highSeconds: number } | undefined): string {
+  if (!q) return 'no PRs';
+  if (q.lowSeconds === 0) return `under ${humanDuration(q.highSeconds * 1000)}`;
+  if (!Number.isFinite(q.highSeconds)) return `over ${humanDuration(q.lowSeconds * 1000)}`;
+  return `${humanDuration(q.lowSeconds * 1000)}–${humanDuration(q.highSeconds * 1000)}`;
+}
+
+function factsTable(rows: [string, unknown][]): string {
+  return new Markdown()
+    .table(
+      ['Figure', 'Value'],
+      rows.map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+    )
+    .toString()
+    .trim();
 }
 
 function average({ count, sumSeconds }: Durations): string {

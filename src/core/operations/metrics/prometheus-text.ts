@@ -24,6 +24,8 @@ export const CONCLUSIONS = ['merged', 'failed', 'cancelled'] as const;
 export interface Durations {
   count: number;
   sumSeconds: number;
+  /** Cumulative counts by upper bound in seconds (`le`), +Inf as Infinity. */
+  buckets: Map<number, number>;
 }
 
 export interface Figures {
@@ -97,8 +99,7 @@ export function figuresByQueue(metrics: PromMetrics, scope: Scope = {}): QueueFi
     for (const histogram of histograms(metrics, METRIC_NAMES[field])) {
       const row = rowFor(histogram.labels);
       if (!row) continue;
-      row[field].count += histogram.count;
-      row[field].sumSeconds += histogram.sum ?? 0;
+      addHistogram(row[field], histogram);
     }
   }
   return [...queues.values()].sort(
@@ -124,6 +125,9 @@ export function total(rows: QueueFigures[]): Figures {
     for (const field of ['waitDuration', 'testDuration', 'timeInQueue'] as const) {
       sum[field].count += row[field].count;
       sum[field].sumSeconds += row[field].sumSeconds;
+      for (const [le, count] of row[field].buckets) {
+        sum[field].buckets.set(le, (sum[field].buckets.get(le) ?? 0) + count);
+      }
     }
   }
   return sum;
@@ -136,10 +140,68 @@ function emptyFigures(): Figures {
     awaitingMergeability: 0,
     conclusions: { merged: 0, failed: 0, cancelled: 0 },
     restarts: 0,
-    waitDuration: { count: 0, sumSeconds: 0 },
-    testDuration: { count: 0, sumSeconds: 0 },
-    timeInQueue: { count: 0, sumSeconds: 0 },
+    waitDuration: emptyDurations(),
+    testDuration: emptyDurations(),
+    timeInQueue: emptyDurations(),
   };
+}
+
+function emptyDurations(): Durations {
+  return { count: 0, sumSeconds: 0, buckets: new Map() };
+}
+
+function addHistogram(into: Durations, histogram: PromHistogramData): void {
+  into.count += histogram.count;
+  into.sumSeconds += histogram.sum ?? 0;
+  for (const [bound, count] of Object.entries(histogram.buckets ?? {})) {
+    const le = /^\+?inf$/i.test(bound) ? Infinity : Number(bound);
+    if (Number.isNaN(le) || !Number.isFinite(count)) continue;
+    into.buckets.set(le, (into.buckets.get(le) ?? 0) + count);
+  }
+}
+
+export interface Quantile {
+  /** The bucket the quantile falls in: its lower and upper bound in seconds (upper may be Infinity). */
+  lowSeconds: number;
+  highSeconds: number;
+  /** Linear interpolation inside that bucket, as Prometheus's histogram_quantile does. */
+  estimateSeconds: number;
+}
+
+/** The q-quantile (0..1) of a histogram; undefined when it has no observations. */
+export function quantile(durations: Durations, q: number): Quantile | undefined {
+  const bounds = [...durations.buckets.entries()].sort(([a], [b]) => a - b);
+  const total = bounds.length ? bounds[bounds.length - 1]![1] : 0;
+  if (!total) return undefined;
+  const rank = q * total;
+  let lower = 0;
+  let below = 0;
+  for (const [le, cumulative] of bounds) {
+    if (cumulative >= rank) {
+      if (!Number.isFinite(le)) return { lowSeconds: lower, highSeconds: Infinity, estimateSeconds: lower };
+      const inBucket = cumulative - below;
+      const share = inBucket > 0 ? (rank - below) / inBucket : 0;
+      return { lowSeconds: lower, highSeconds: le, estimateSeconds: lower + (le - lower) * share };
+    }
+    lower = Number.isFinite(le) ? le : lower;
+    below = cumulative;
+  }
+  return undefined;
+}
+
+/** Counts per bucket (not cumulative), for a chart. */
+export function bucketCounts(
+  durations: Durations,
+): { lowSeconds: number; highSeconds: number; count: number }[] {
+  const bounds = [...durations.buckets.entries()].sort(([a], [b]) => a - b);
+  let lower = 0;
+  let below = 0;
+  return bounds.map(([le, cumulative]) => {
+    const row = { lowSeconds: lower, highSeconds: le, count: Math.max(0, cumulative - below) };
+    lower = le;
+    below = cumulative;
+    return row;
+  });
 }
 
 function isConclusion(value: string | undefined): value is (typeof CONCLUSIONS)[number] {

@@ -4,6 +4,7 @@ import { InputError } from '../../errors.js';
 import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
 
 export type WaitFor = 'merged' | 'tests_passed';
+export type NotifyOn = 'failure' | 'always' | 'never';
 
 export interface PullRequestSettings {
   /** The priority to send, as given: a name or a number. */
@@ -13,6 +14,10 @@ export interface PullRequestSettings {
   waitFor?: WaitFor;
   waitTimeoutMs: number;
   pollIntervalMs: number;
+  progressIntervalMs: number;
+  notifyOn: NotifyOn;
+  notifyWebhookUrl?: string;
+  notifyPrComment: boolean;
 }
 
 export const PRIORITY_INPUTS: readonly InputSpec[] = [
@@ -40,6 +45,31 @@ export const WAIT_INPUTS: readonly InputSpec[] = [
     default: '15',
     description: 'With wait-for, seconds between looks at the PR.',
   },
+  {
+    name: 'progress-interval-seconds',
+    default: '60',
+    description:
+      'With wait-for, log a progress line at least this often (state, place in line, queue state, time waited, an estimate of the time left); a line is logged on every change too.',
+  },
+];
+
+export const NOTIFY_INPUTS: readonly InputSpec[] = [
+  {
+    name: 'notify-on',
+    description:
+      'With wait-for, when to notify at the end of the wait - failure (the PR failed, was cancelled or the wait ran out), always, or never. Default - failure when notify-webhook-url or notify-pr-comment is set, else never. The Slack Block Kit payload is in output notification.',
+  },
+  {
+    name: 'notify-webhook-url',
+    secret: true,
+    description:
+      'A Slack or Teams incoming-webhook URL (pass it from a secret) to POST the notification to, with retries.',
+  },
+  {
+    name: 'notify-pr-comment',
+    description:
+      'True to keep one comment on the PR up to date (created, then updated in place) with the outcome, the reason, the failing checks and the next step. Needs github-token with write access to pull requests; GitHub Actions only.',
+  },
 ];
 
 export const TEST_RUN_ID_INPUT: InputSpec = {
@@ -57,7 +87,39 @@ export function readPullRequestSettings(input: Inputs): PullRequestSettings {
     waitFor,
     waitTimeoutMs: input.number('wait-timeout-minutes', { min: 0.05, max: 24 * 60, fallback: 60 }) * 60_000,
     pollIntervalMs: input.number('poll-interval-seconds', { min: 1, max: 3600, fallback: 15 }) * 1000,
+    ...readNotifySettings(input),
+    progressIntervalMs: input.number('progress-interval-seconds', { min: 1, max: 3600, fallback: 60 }) * 1000,
   };
+}
+
+function readNotifySettings(
+  input: Inputs,
+): Pick<PullRequestSettings, 'notifyOn' | 'notifyWebhookUrl' | 'notifyPrComment'> {
+  const notifyWebhookUrl = input.secret('notify-webhook-url');
+  if (notifyWebhookUrl) checkWebhookUrl(notifyWebhookUrl);
+  const notifyPrComment = input.boolean('notify-pr-comment') ?? false;
+  const hasTarget = notifyWebhookUrl !== undefined || notifyPrComment;
+  const notifyOn =
+    input.choice('notify-on', ['failure', 'always', 'never'] as const) ?? (hasTarget ? 'failure' : 'never');
+  return { notifyOn, notifyWebhookUrl, notifyPrComment };
+}
+
+/** The URL is a secret: the message never repeats it. */
+function checkWebhookUrl(given: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url !== undefined && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+    throw new InputError(
+      'notify-webhook-url',
+      'is not an https URL',
+      'Pass the incoming-webhook URL of Slack or Teams from a secret (https://hooks.slack.com/services/...).',
+    );
+  }
 }
 
 function readPriority(input: Inputs): PriorityName | number | undefined {

@@ -2,43 +2,27 @@
 // testing details of a merge-queue test run.
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { realClock } from '../../clock.js';
 import {
   LOWEST_PRIORITY,
   PRIORITY_NAMES,
   TERMINAL_PR_STATES,
-  readPullRequest,
+  enumValue,
   type PrState,
   type PriorityName,
-  type SubmittedPullRequest,
 } from '../../../wire/index.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
-import type { PullRequestSettings, WaitFor } from './inputs.js';
-
-type PullRequestEntry = Partial<SubmittedPullRequest> & Record<string, unknown>;
-
-function prRequest(op: OperationContext<PullRequestSettings>) {
-  return { ...queueRef(op.context), pr: { number: requirePrNumber(op.context) } };
-}
-
-type Fact = [string, unknown];
-
-/** The job summary of a PR operation: a title, then one table of what was asked and what came back. */
-function prSummary(op: OperationContext<PullRequestSettings>, title: string, facts: Fact[] = []): Markdown {
-  const number = requirePrNumber(op.context);
-  return new Markdown()
-    .heading(title)
-    .facts([
-      [
-        'Pull request',
-        { markdown: link(`${repoSlug(op.context.repo)}#${number}`, pullRequestUrl(op.context.repo, number)) },
-      ],
-      ['Target branch', op.context.targetBranch],
-      ...facts,
-    ]);
-}
+import { readTestRun, testRunReport } from './failing-checks.js';
+import { InputError } from '../../errors.js';
+import type { PullRequestSettings } from './inputs.js';
+import { readLine } from './line.js';
+import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
+import { notifyEnd } from './notify.js';
+import { codeSpan, outcomeLine, prSummary, reasonOf } from './summary.js';
+import { waitForState, type PrReport } from './wait.js';
 
 export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
   const { priority, noBatch, waitFor } = op.settings;
@@ -54,45 +38,130 @@ export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
     op.log.info(`PR #${request.pr.number} is already in the queue for ${request.targetBranch}.`);
   }
   const { name, value } = describePriority(priority);
-  const outputs: Record<string, OutputValue> = {
+  const submitted: Record<string, OutputValue> = {
     response: alreadyQueued ? '' : rawResponse(response),
     'is-submitted': true,
     'already-queued': alreadyQueued,
     'priority-name': name,
     'priority-value': value,
   };
-  const facts: Fact[] = [
-    ['Priority', `${name} (${value})`],
+  const facts: [string, unknown][] = [
     ['Batching', noBatch ? 'tested alone (no-batch)' : 'allowed'],
     ['Already queued', alreadyQueued ? 'yes' : 'no'],
   ];
-  if (!waitFor) return { outputs, summary: prSummary(op, 'Submitted to the merge queue', facts) };
-  const waited = await waitForState(op, waitFor);
-  return {
-    ...waited,
-    // After waiting, the outputs describe the PR as the service last showed it.
-    outputs: { ...outputs, ...waited.outputs, 'is-submitted': true, 'already-queued': alreadyQueued },
-    summary: prSummary(op, 'Submitted to the merge queue', [...facts, ...entryFacts(waited.entry)]).paragraph(
-      waitedLine(waited, waitFor),
-    ),
-  };
+  if (!waitFor) {
+    // One look after submitting: a PR that cannot enter the line says why at once.
+    const report = await lookOnce(op);
+    if (!report.entry) report.outcome = 'in_queue';
+    const result = reportResult(op, report, facts);
+    return { ...result, outputs: { ...result.outputs, ...submitted } };
+  }
+  const report = await waitForState(op, waitFor);
+  const result = await finishWait(op, report, facts);
+  // After waiting, the outputs describe the PR as the service last showed it.
+  return { ...result, outputs: { ...submitted, ...result.outputs, 'already-queued': alreadyQueued } };
 };
 
 export const getSubmittedPullRequest: Operation<PullRequestSettings> = async (op) => {
   const { waitFor } = op.settings;
-  if (waitFor) {
-    const waited = await waitForState(op, waitFor);
-    return { ...waited, summary: entrySummary(op, waited.entry).paragraph(waitedLine(waited, waitFor)) };
-  }
-  const { entry, response } = await lookUp(op);
-  return { outputs: entryOutputs(entry, response), summary: entrySummary(op, entry) };
+  if (waitFor) return finishWait(op, await waitForState(op, waitFor));
+  return reportResult(op, await lookOnce(op));
 };
+
+/** One look at the PR and its place in line, as a report. */
+async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrReport> {
+  const number = requirePrNumber(op.context);
+  const now = (op.clock ?? realClock).now();
+  const { entry, response } = await lookUp(op);
+  const state = enumValue(entry?.state);
+  const terminal = TERMINAL_PR_STATES.includes(state as PrState);
+  const line = entry && !terminal ? await readLine(op, number, (m) => op.log.warning(m)) : undefined;
+  const report: PrReport = {
+    outcome: !entry
+      ? 'not_submitted'
+      : state === 'merged'
+        ? 'merged'
+        : state === 'failed' || state === 'cancelled'
+          ? state
+          : 'in_queue',
+    entry,
+    response,
+    line,
+    transitions: [],
+    stepBacks: [],
+    pausedMs: 0,
+    startedMs: now,
+    endedMs: now,
+  };
+  if (report.outcome === 'failed' || report.outcome === 'cancelled') {
+    const testRunId = entry?.verifiedByTestRun;
+    if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
+  }
+  const reason = reasonOf(report, op.context.targetBranch);
+  op.log.info(`${outcomeLine(report, `PR #${number}`)}${reason ? ` ${reason}` : ''}`);
+  return report;
+}
+
+/** The outputs and summary of a report; a wait that did not reach its state fails the step. */
+function reportResult(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+  facts: [string, unknown][] = [],
+): OperationResult {
+  return { outputs: reportOutputs(report, op.context.targetBranch), summary: prSummary(op, report, facts) };
+}
+
+async function finishWait(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+  facts: [string, unknown][] = [],
+): Promise<OperationResult> {
+  const result = reportResult(op, report, facts);
+  const reached = report.outcome === 'merged' || report.outcome === 'tests_passed';
+  const number = requirePrNumber(op.context);
+  const notification = await notifyEnd(op, report);
+  if (notification !== undefined) result.outputs.notification = notification;
+  if (reached) return result;
+  const reason = reasonOf(report, op.context.targetBranch);
+  if (report.outcome === 'timed_out')
+    return { ...result, failure: `${reason} Raise wait-timeout-minutes to wait longer.` };
+  const checks = report.testRun?.failing ?? [];
+  const failed = checks.length
+    ? `: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}`
+    : '';
+  return {
+    ...result,
+    failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. ${failureAdvice(report)}`,
+  };
+}
+
+function failureAdvice(report: PrReport): string {
+  if (report.outcome === 'failed') return 'Fix what the check reports and submit the PR again.';
+  return 'Submit the PR again when it is ready.';
+}
+
+function reportOutputs(report: PrReport, targetBranch?: string): Record<string, OutputValue> {
+  const entry: PullRequestEntry | undefined = report.entry;
+  return {
+    response: rawResponse(report.response),
+    'is-submitted': entry !== undefined,
+    state: stateOutput(entry?.state),
+    'priority-name': typeof entry?.priorityName === 'string' ? entry.priorityName.toLowerCase() : '',
+    'priority-value': typeof entry?.priorityValue === 'number' ? entry.priorityValue : '',
+    reason: reasonOf(report, targetBranch),
+    'failing-checks': JSON.stringify(report.testRun?.failing ?? []),
+    position: report.line?.position ?? '',
+    'prs-ahead': report.line?.position !== undefined ? report.line.ahead.length : '',
+  };
+}
 
 export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.cancelPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
-    summary: prSummary(op, 'Cancelled in the merge queue'),
+    summary: writeSummary(op, '🚫 Cancelled in the merge queue').paragraph(
+      'The PR left the queue; submit it again to re-enter the line at the back.',
+    ),
   };
 };
 
@@ -100,21 +169,38 @@ export const restartTestsOnPullRequest: Operation<PullRequestSettings> = async (
   const response = await ifInQueue(op, () => op.client.restartTestsOnPullRequest(prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
-    summary: prSummary(op, 'Tests restarted in the merge queue').paragraph(
+    summary: writeSummary(op, '🔁 Tests restarted').paragraph(
       'The PR keeps its place in the queue; other PRs are not retested.',
     ),
   };
 };
 
+function writeSummary(op: OperationContext<PullRequestSettings>, words: string): Markdown {
+  const number = requirePrNumber(op.context);
+  return new Markdown().headingMarkdown(
+    `${escapeMarkdown(words)}: ${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`,
+  );
+}
+
+const RUN_ICONS: Record<string, string> = {
+  succeeded: '✅',
+  failed: '❌',
+  cancelled: '🚫',
+  in_progress: '🕒',
+};
+
 export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async (op) => {
   const testRunId = op.settings.testRunId ?? op.context.testRunId;
   if (!testRunId) {
-    throw new Error(
-      `Input "test-run-id": is empty and event ${op.context.trigger} is not a push to a trunk-merge/pr-<N>/<id> branch. Set test-run-id to the id of the test run (the <id> of its branch, or verifiedByTestRun of the PR).`,
+    throw new InputError(
+      'test-run-id',
+      `is empty and event ${op.context.trigger} is not a push to a trunk-merge/pr-<N>/<id> branch`,
+      'Set test-run-id to the id of the test run (the <id> of its branch, or verifiedByTestRun of the PR).',
     );
   }
   const response = await op.client.getMergeQueueTestingDetails({ ...queueRef(op.context), testRunId });
   const details = (response.json ?? {}) as Record<string, unknown>;
+  const report = testRunReport(testRunId, details);
   const tested = asArray(details.testedPullRequests) as {
     prNumber?: number;
     prUrl?: string;
@@ -122,50 +208,74 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
   }[];
   const checkRuns = asArray(details.checkSuites).flatMap((suite) =>
     asArray((suite as { checkRuns?: unknown }).checkRuns),
-  ) as {
-    name?: string;
-    url?: string;
-    status?: string;
-    conclusion?: string;
-  }[];
-  const summary = new Markdown()
-    .heading('Merge queue test run')
-    .facts([
-      ['Test run', testRunId],
-      ['Test branch', details.testBranch],
-      ['Status', details.status],
-      ['Required statuses', asArray(details.requiredStatuses).join(', ') || 'none'],
-      [
-        'Dependent PRs',
-        asArray(details.dependentPrs)
-          .map((n) => `#${n}`)
-          .join(', ') || 'none',
-      ],
-    ])
-    .table(
-      ['Tested PR', 'Title'],
-      tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(pr.title)]),
+  ) as { name?: string; url?: string; status?: string; conclusion?: string }[];
+  const status = report.status ?? 'unknown';
+  const words = status === 'in_progress' ? 'Test run in progress' : `Test run ${status}`;
+  const summary = new Markdown().headingMarkdown(
+    `${RUN_ICONS[status] ?? '❔'} ${escapeMarkdown(words)}: ${codeSpan(report.testBranch ?? testRunId)}`,
+  );
+  if (report.failing.length) {
+    const first = report.failing[0]!;
+    summary.alert(
+      'CAUTION',
+      `**${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**.${first.url ? ` ${link('Open the failed check →', first.url)}` : ''}`,
     );
+  }
+  summary.table(
+    ['Tested PR', 'Title'],
+    tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(pr.title)]),
+  );
   if (checkRuns.length) {
     summary.table(
       ['Check', 'Status', 'Conclusion'],
       checkRuns.map((run) => [
         link(run.name, run.url),
         escapeMarkdown(run.status),
-        escapeMarkdown(run.conclusion),
+        `${CONCLUSION_ICONS[String(run.conclusion).toLowerCase()] ?? ''} ${escapeMarkdown(run.conclusion ?? '')}`.trim(),
       ]),
     );
   }
+  summary.details(
+    'Everything the queue reported',
+    new Markdown()
+      .table(
+        ['Field', 'Value'],
+        [
+          ['Test run', testRunId],
+          ['Required statuses', asArray(details.requiredStatuses).join(', ') || 'none'],
+          [
+            'Dependent PRs',
+            asArray(details.dependentPrs)
+              .map((n) => `#${n}`)
+              .join(', ') || 'none',
+          ],
+          [
+            'Impacted targets of the tested PRs',
+            (report.impactedTargetsForTestedPrs ?? []).join(', ') || 'none',
+          ],
+        ].map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+      )
+      .toString()
+      .trim(),
+  );
   return {
     outputs: {
       response: rawResponse(response),
       'test-run-id': testRunId,
-      'test-status': typeof details.status === 'string' ? details.status.toLowerCase() : '',
-      'test-branch': typeof details.testBranch === 'string' ? details.testBranch : '',
+      'test-status': report.status ?? '',
+      'test-branch': report.testBranch ?? '',
       'tested-pr-numbers': tested.map((pr) => pr.prNumber).join(','),
+      'failing-checks': JSON.stringify(report.failing),
     },
     summary,
   };
+};
+
+const CONCLUSION_ICONS: Record<string, string> = {
+  success: '✅',
+  failure: '❌',
+  timed_out: '❌',
+  cancelled: '🚫',
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -193,162 +303,11 @@ async function ifInQueue(
   }
 }
 
-/** getSubmittedPullRequest; a 404 is the answer "never submitted to this queue". */
-async function lookUp(
-  op: OperationContext<PullRequestSettings>,
-): Promise<{ entry?: PullRequestEntry; response?: ApiResponse }> {
-  try {
-    const response = await op.client.getSubmittedPullRequest(prRequest(op));
-    return { entry: readPullRequest(response.json), response };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return {};
-    throw error;
-  }
-}
-
-function entryOutputs(
-  entry: PullRequestEntry | undefined,
-  response: ApiResponse | undefined,
-): Record<string, OutputValue> {
-  return {
-    response: rawResponse(response),
-    'is-submitted': entry !== undefined,
-    state: stateOutput(entry?.state),
-    'priority-name': typeof entry?.priorityName === 'string' ? entry.priorityName.toLowerCase() : '',
-    'priority-value': typeof entry?.priorityValue === 'number' ? entry.priorityValue : '',
-  };
-}
-
-function entrySummary(
-  op: OperationContext<PullRequestSettings>,
-  entry: PullRequestEntry | undefined,
-): Markdown {
-  const summary = prSummary(op, 'Pull request in the merge queue', entryFacts(entry));
-  return entry ? summary : summary.paragraph('This PR was never submitted to this queue.');
-}
-
-function entryFacts(entry: PullRequestEntry | undefined): Fact[] {
-  if (!entry) return [];
-  const readiness = entry.readiness;
-  const facts: Fact[] = [
-    ['State', stateOutput(entry.state)],
-    ['Since', entry.stateChangedAt],
-    ['Priority', `${entry.priorityName ?? ''} (${entry.priorityValue ?? ''})`],
-    ['Head sha', entry.prSha],
-    ['Title', entry.prTitle],
-    ['Author', entry.prAuthor],
-  ];
-  if (readiness) {
-    facts.push(
-      ['Base branch matches', readiness.doesBaseBranchMatch],
-      ['Mergeability', readiness.gitHubMergeability],
-      [
-        'Impacted targets',
-        !readiness.requiresImpactedTargets
-          ? 'not required'
-          : readiness.hasImpactedTargets
-            ? 'uploaded'
-            : 'missing: upload them for the current head sha',
-      ],
-    );
-  }
-  facts.push(['Verified by test run', entry.verifiedByTestRun ?? 'none']);
-  return facts;
-}
-
-interface WaitResult extends OperationResult {
-  entry?: PullRequestEntry;
-  reached: boolean;
-}
-
-/** Polls until the PR reaches `waitFor`, a terminal state, or wait-timeout-minutes runs out. */
-async function waitForState(
-  op: OperationContext<PullRequestSettings>,
-  waitFor: WaitFor,
-): Promise<WaitResult> {
-  const { waitTimeoutMs, pollIntervalMs } = op.settings;
-  const number = requirePrNumber(op.context);
-  const giveUpAt = Date.now() + waitTimeoutMs;
-  let lastState = '';
-  for (;;) {
-    const { entry, response } = await lookUp(op);
-    const state = (entry?.state ?? '') as PrState | '';
-    if (state !== lastState) {
-      op.log.info(`PR #${number}: ${state ? stateOutput(state) : 'not in the queue'}${readinessNote(entry)}`);
-      lastState = state;
-    }
-    const outputs = entryOutputs(entry, response);
-    if (state === 'merged' || (waitFor === 'tests_passed' && state === 'tests_passed')) {
-      return { outputs, entry, reached: true };
-    }
-    if (state && TERMINAL_PR_STATES.includes(state)) {
-      const reason = reasonOf(entry);
-      return {
-        outputs,
-        entry,
-        reached: false,
-        failure: `PR #${number} ended ${stateOutput(state)}${reason ? ` (${reason})` : ''} while waiting for ${stateOutput(waitFor)}.${testRunHint(entry)}`,
-      };
-    }
-    if (Date.now() + pollIntervalMs > giveUpAt) {
-      return {
-        outputs,
-        entry,
-        reached: false,
-        failure: `PR #${number} is still ${stateOutput(state) || 'not in the queue'} after ${formatDuration(waitTimeoutMs)}; raise wait-timeout-minutes to wait longer.`,
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
-  }
-}
-
-function testRunHint(entry: PullRequestEntry | undefined): string {
-  const run = entry?.verifiedByTestRun;
-  return typeof run === 'string' && run
-    ? ` Its last test run is ${run}: see it with operation get-merge-queue-testing-details and test-run-id ${run}.`
-    : '';
-}
-
-function waitedLine(result: WaitResult, waitFor: WaitFor): string {
-  return result.reached
-    ? `Reached **${stateOutput(result.entry?.state)}**.`
-    : `Did not reach ${stateOutput(waitFor)}: ${escapeMarkdown(result.failure)}`;
-}
-
-function readinessNote(entry: PullRequestEntry | undefined): string {
-  const readiness = entry?.readiness;
-  if (!readiness || entry?.state !== 'not_ready') return '';
-  const waiting: string[] = [];
-  if (readiness.doesBaseBranchMatch === false) waiting.push('its base branch differs from the queue');
-  if (readiness.gitHubMergeability && readiness.gitHubMergeability !== 'mergeable') {
-    waiting.push(`mergeability is ${readiness.gitHubMergeability}`);
-  }
-  if (readiness.requiresImpactedTargets && !readiness.hasImpactedTargets) {
-    waiting.push('impacted targets are missing for its head sha');
-  }
-  return waiting.length ? ` (waiting: ${waiting.join('; ')})` : '';
-}
-
-/** The service names the reason in different fields across versions; show whichever is present. */
-function reasonOf(entry: PullRequestEntry | undefined): string {
-  for (const field of ['stateReason', 'failureReason', 'cancellationReason', 'reason']) {
-    const value = entry?.[field];
-    if (typeof value === 'string' && value) return value;
-  }
-  return '';
-}
-
 function describePriority(priority: PriorityName | number | undefined): { name: string; value: number } {
   if (priority === undefined) return { name: 'medium', value: PRIORITY_NAMES.medium };
   if (typeof priority === 'string') return { name: priority, value: PRIORITY_NAMES[priority] };
   const named = Object.entries(PRIORITY_NAMES).find(([, value]) => value === priority);
   return { name: named ? named[0] : priority === LOWEST_PRIORITY ? 'lowest' : 'custom', value: priority };
-}
-
-function formatDuration(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 1000)} seconds`;
-  const minutes = ms / 60_000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} minutes`;
 }
 
 function asArray(value: unknown): unknown[] {

@@ -1,0 +1,205 @@
+// Renders a job summary as GitHub renders it: GFM (marked, with GitHub's alerts and <details>), then every
+// ```mermaid block drawn by the mermaid package in Debian's headless Chromium (playwright-core). Answers
+// what a reader would see wrong (a table that did not parse, an empty header row, a chart that failed)
+// and, when asked, a screenshot. Test-only: nothing here reaches dist/.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Marked, type Token, type Tokens } from 'marked';
+import type { Browser, Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** Problems a reader would see in the markdown itself, before any chart is drawn. */
+export function markdownProblems(markdown: string): string[] {
+  const problems: string[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'table') {
+        const table = token as Tokens.Table;
+        if (table.header.every((cell) => cell.text.trim() === ''))
+          problems.push('a table with an empty header row');
+        for (const row of table.rows) {
+          if (row.length !== table.header.length)
+            problems.push('a table row with a different number of cells');
+        }
+      }
+      if (token.type === 'paragraph' && /^\s*\|.*\|\s*$/m.test((token as Tokens.Paragraph).raw)) {
+        problems.push(
+          `a table that did not parse: ${(token as Tokens.Paragraph).raw.split('\n')[0]!.slice(0, 80)}`,
+        );
+      }
+      const children = (token as { tokens?: Token[] }).tokens;
+      if (children) walk(children);
+    }
+  };
+  walk(new Marked({ gfm: true }).lexer(markdown));
+  return problems;
+}
+
+/** The summary as HTML (GitHub-like styles); mermaid blocks left as `<pre class="mermaid">` to be drawn. */
+export function summaryHtml(markdown: string, title = 'job summary'): string {
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    renderer: {
+      code({ text, lang }) {
+        if (lang === 'mermaid') return `<pre class="mermaid">${escapeHtml(text)}</pre>\n`;
+        return false;
+      },
+    },
+  });
+  const body = githubAlerts(marked.parse(markdown, { async: false }));
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${STYLE}</style></head><body><div class="box"><div class="box-title">${escapeHtml(title)}</div>
+<div class="markdown-body">${body}</div></div></body></html>`;
+}
+
+export interface RenderedSummary {
+  problems: string[];
+  /** One entry per mermaid block: the error mermaid gave, or '' when it drew the chart. */
+  charts: string[];
+}
+
+/** Draws the summary in Chromium: every problem, and whether each chart rendered; a PNG when `pngPath`. */
+export async function renderSummary(
+  markdown: string,
+  options: { pngPath?: string; title?: string; browser?: Browser } = {},
+): Promise<RenderedSummary> {
+  const browser = options.browser ?? (await launchChromium());
+  try {
+    const renderer = await SummaryRenderer.open(browser);
+    const rendered = await renderer.render(markdown, options);
+    await renderer.close();
+    return rendered;
+  } finally {
+    if (!options.browser) await browser.close();
+  }
+}
+
+/** One page with mermaid loaded once, for drawing many summaries in a row. */
+export class SummaryRenderer {
+  private constructor(private readonly page: Page) {}
+
+  static async open(browser: Browser): Promise<SummaryRenderer> {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    await page.setContent(summaryHtml(''), { waitUntil: 'load' });
+    await page.addScriptTag({
+      content: readFileSync(require.resolve('mermaid/dist/mermaid.min.js'), 'utf8'),
+    });
+    return new SummaryRenderer(page);
+  }
+
+  async render(
+    markdown: string,
+    options: { pngPath?: string; title?: string } = {},
+  ): Promise<RenderedSummary> {
+    const html = summaryHtml(markdown, options.title);
+    const charts = await this.page.evaluate(async (pageHtml: string) => {
+      const { mermaid, document } = globalThis as unknown as { mermaid: MermaidApi; document: PageDocument };
+      const parsed = new (
+        globalThis as unknown as {
+          DOMParser: new () => {
+            parseFromString(html: string, type: string): PageDocument & { body: PageElement };
+          };
+        }
+      ).DOMParser().parseFromString(pageHtml, 'text/html');
+      document.body.innerHTML = parsed.body.innerHTML;
+      mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default' });
+      const blocks = [...document.querySelectorAll('pre.mermaid')];
+      const errors: string[] = [];
+      for (const [index, block] of blocks.entries()) {
+        try {
+          const { svg } = await mermaid.render(`chart${index}`, block.textContent ?? '');
+          if (/aria-roledescription="error"/.test(svg)) throw new Error('mermaid drew its error picture');
+          const figure = document.createElement('div');
+          figure.className = 'mermaid-figure';
+          figure.innerHTML = svg;
+          block.replaceWith(figure);
+          errors.push('');
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+      return errors;
+    }, html);
+    if (options.pngPath) await this.page.screenshot({ path: options.pngPath, fullPage: true });
+    return { problems: markdownProblems(markdown), charts };
+  }
+
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}
+
+/** The little of the page's DOM used here (the type-check runs without the DOM library). */
+interface PageElement {
+  textContent: string | null;
+  className: string;
+  innerHTML: string;
+  replaceWith(node: PageElement): void;
+}
+interface PageDocument {
+  body: PageElement;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  createElement(tag: string): PageElement;
+}
+
+interface MermaidApi {
+  initialize(config: Record<string, unknown>): void;
+  render(id: string, text: string): Promise<{ svg: string }>;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** GitHub shows `> [!CAUTION]` blockquotes as coloured alerts; so does this page. */
+function githubAlerts(html: string): string {
+  return html.replace(
+    /<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*(?:<br>)?\s*/g,
+    (_, kind: string) =>
+      `<blockquote class="alert alert-${kind.toLowerCase()}"><p class="alert-title">${kind[0]}${kind.slice(1).toLowerCase()}</p><p>`,
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const STYLE = `
+body { margin: 0; padding: 24px; background: #f6f8fa; font: 14px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2328; }
+.box { max-width: 1040px; background: #fff; border: 1px solid #d1d9e0; border-radius: 6px; }
+.box-title { padding: 12px 16px; font-weight: 600; border-bottom: 1px solid #d1d9e0; }
+.markdown-body { padding: 16px 32px; }
+h2 { font-size: 1.5em; border-bottom: 1px solid #d1d9e0; padding-bottom: .3em; }
+h3 { font-size: 1.25em; }
+table { border-collapse: collapse; margin: 12px 0; }
+th, td { border: 1px solid #d1d9e0; padding: 6px 13px; }
+th { font-weight: 600; }
+tr:nth-child(2n) { background: #f6f8fa; }
+code { background: #eff1f3; padding: .2em .4em; border-radius: 6px; font-size: 85%; }
+a { color: #0969da; text-decoration: none; }
+blockquote { margin: 0; padding: 0 1em; border-left: .25em solid #d1d9e0; color: #59636e; }
+.alert { color: #1f2328; }
+.alert-title { font-weight: 500; }
+.alert-caution { border-left-color: #cf222e; } .alert-caution .alert-title { color: #d1242f; }
+.alert-warning { border-left-color: #9a6700; } .alert-warning .alert-title { color: #9a6700; }
+.alert-note { border-left-color: #0969da; } .alert-note .alert-title { color: #0969da; }
+details summary { cursor: pointer; }
+.mermaid-figure { margin: 16px 0; }
+`;

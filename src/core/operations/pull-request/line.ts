@@ -1,0 +1,64 @@
+// Where a PR stands in its queue's line, from getQueue: the queue's state, the PR's place in the line
+// (approximate: the line moves between two looks) and the PRs ahead of it.
+import { enumValue, readQueue } from '../../../wire/index.js';
+import { queueRef } from '../common.js';
+import type { OperationContext } from '../types.js';
+
+export interface LinePr {
+  prNumber: number;
+  state: string;
+  priorityValue?: number;
+  urgent: boolean;
+  prSha?: string;
+}
+
+export interface LineView {
+  queueState: string;
+  concurrency?: number;
+  /** 1-based; undefined when the PR is not in the line (not ready yet, or concluded). */
+  position?: number;
+  length: number;
+  /** The PRs ahead of this one, in line order. */
+  ahead: LinePr[];
+}
+
+/** The line as getQueue shows it; undefined (said once in the log) when it cannot be read. */
+export async function readLine(
+  op: OperationContext<unknown>,
+  prNumber: number,
+  warnOnce: (message: string) => void,
+): Promise<LineView | undefined> {
+  try {
+    const response = await op.client.getQueue(queueRef(op.context));
+    return lineOf(readQueue(response.json), prNumber);
+  } catch (error) {
+    warnOnce(
+      `The queue's line could not be read (${error instanceof Error ? error.message : String(error)}); progress lines show the PR's state only.`,
+    );
+    return undefined;
+  }
+}
+
+export function lineOf(queue: ReturnType<typeof readQueue>, prNumber: number): LineView {
+  const prs: LinePr[] = (queue.enqueuedPullRequests ?? []).map((pr) => ({
+    prNumber: Number(pr.prNumber),
+    state: enumValue(pr.state),
+    priorityValue: typeof pr.priorityValue === 'number' ? pr.priorityValue : undefined,
+    urgent: pr.priorityValue === 0 || pr.skipTheLine === true,
+    prSha: typeof pr.prSha === 'string' ? pr.prSha : undefined,
+  }));
+  const index = prs.findIndex((pr) => pr.prNumber === prNumber);
+  return {
+    queueState: enumValue(queue.state),
+    concurrency: typeof queue.concurrency === 'number' ? queue.concurrency : undefined,
+    position: index >= 0 ? index + 1 : undefined,
+    length: prs.length,
+    ahead: index >= 0 ? prs.slice(0, index) : [],
+  };
+}
+
+export const QUEUE_STATE_NOTES: Record<string, string> = {
+  paused: 'the queue is paused: nothing merges and no new testing starts until it is resumed',
+  draining: 'the queue is draining: PRs in it finish, no new PR enters the line',
+  switching_modes: 'the queue is switching modes: no new testing starts until the runs in progress end',
+};

@@ -1,0 +1,174 @@
+// At the end of a wait: a Slack Block Kit payload (output `notification`), POSTed to notify-webhook-url
+// (Slack and Teams incoming webhooks both read its `text`), and one PR comment kept up to date in place.
+import { realClock } from '../../clock.js';
+import { postWebhook } from '../../notify/post-webhook.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
+import type { OperationContext } from '../types.js';
+import type { NotifyOn, PullRequestSettings } from './inputs.js';
+import { codeSpan, outcomeIcon, outcomeLine, outcomeWords, reasonOf } from './summary.js';
+import type { PrReport } from './wait.js';
+
+/** The hidden marker that finds this step's comment again: one comment per PR and queue. */
+export function commentMarker(targetBranch: string): string {
+  return `<!-- merge-queue-action:status:${targetBranch.replace(/[^A-Za-z0-9._/-]/g, '_')} -->`;
+}
+
+export function shouldNotify(notifyOn: NotifyOn, report: PrReport): boolean {
+  if (notifyOn === 'never') return false;
+  if (notifyOn === 'always') return true;
+  return report.outcome !== 'merged' && report.outcome !== 'tests_passed';
+}
+
+/** Sends what notify-on asks for; answers the payload for the `notification` output, or undefined. */
+export async function notifyEnd(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+): Promise<string | undefined> {
+  const { notifyOn, notifyWebhookUrl, notifyPrComment } = op.settings;
+  if (!shouldNotify(notifyOn, report)) return undefined;
+  const payload = slackPayload(op, report);
+  if (notifyWebhookUrl) {
+    const sent = await postWebhook(notifyWebhookUrl, payload, op.clock ?? realClock);
+    if (sent.delivered) {
+      op.log.info(`Notification sent to notify-webhook-url (attempt ${sent.attempts}).`);
+    } else {
+      const problem = (sent.problem ?? '').split(notifyWebhookUrl).join('***');
+      op.log.warning(
+        `The notification was not delivered to notify-webhook-url after ${sent.attempts} attempt(s): ${problem}. Check that the secret holds an incoming-webhook URL.`,
+      );
+    }
+  }
+  if (notifyPrComment) await upsertComment(op, report);
+  return JSON.stringify(payload);
+}
+
+async function upsertComment(op: OperationContext<PullRequestSettings>, report: PrReport): Promise<void> {
+  const token = op.common.githubToken;
+  if (!op.comments) {
+    op.log.warning('notify-pr-comment: this CI host has no pull request comments; no comment was written.');
+    return;
+  }
+  if (!token) {
+    op.log.warning(
+      'notify-pr-comment: github-token is empty, so no PR comment was written. Pass a token that can write pull requests.',
+    );
+    return;
+  }
+  try {
+    const marker = commentMarker(op.context.targetBranch ?? '');
+    const written = await op.comments.upsert({
+      repo: { owner: op.context.repo.owner, name: op.context.repo.name },
+      prNumber: requirePrNumber(op.context),
+      marker,
+      body: commentBody(op, report, marker),
+      token,
+    });
+    op.log.info(
+      `PR comment ${written.created ? 'created' : 'updated'}${written.url ? `: ${written.url}` : ''}.`,
+    );
+  } catch (error) {
+    op.log.warning(
+      `The PR comment was not written: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+export function commentBody(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+  marker: string,
+): string {
+  const number = requirePrNumber(op.context);
+  const summary = new Markdown().headingMarkdown(
+    `${outcomeIcon(report)} ${escapeMarkdown(outcomeWords(report))} → ${codeSpan(op.context.targetBranch ?? '')}`,
+    3,
+  );
+  const reason = reasonOf(report, op.context.targetBranch);
+  if (reason) summary.paragraph(escapeMarkdown(reason));
+  const checks = report.testRun?.failing ?? [];
+  if (checks.length) {
+    summary.table(
+      ['Check', 'Conclusion', 'Link'],
+      checks.map((c) => [
+        escapeMarkdown(c.name),
+        escapeMarkdown(c.conclusion),
+        c.url ? link('logs', c.url) : '-',
+      ]),
+    );
+  }
+  summary.paragraph(`**Next step:** ${escapeMarkdown(nextStepText(report))}`);
+  const run = op.context.runUrl ? ` from ${link('this run', op.context.runUrl)}` : '';
+  summary.paragraph(`<sub>PR #${number}, updated by merge-queue-action${run}.</sub>`);
+  return `${marker}\n${summary.toString()}`;
+}
+
+function nextStepText(report: PrReport): string {
+  switch (report.outcome) {
+    case 'failed':
+      return 'fix what the failing check reports, then submit the PR again.';
+    case 'cancelled':
+      return 'submit the PR again when it is ready.';
+    case 'timed_out':
+      return report.line?.queueState === 'paused'
+        ? 'the queue is paused; it resumes when its admins resume it.'
+        : 'the PR is still in the queue; nothing to do unless it stays there.';
+    default:
+      return 'nothing: the queue took it from here.';
+  }
+}
+
+/** A Slack Block Kit message; `text` is the fallback Slack shows in notifications and Teams shows. */
+export function slackPayload(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+): Record<string, unknown> {
+  const number = requirePrNumber(op.context);
+  const title = typeof report.entry?.prTitle === 'string' ? ` ${report.entry.prTitle}` : '';
+  const label = `${repoSlug(op.context.repo)}#${number}${title}`;
+  const url = pullRequestUrl(op.context.repo, number);
+  const reason = reasonOf(report, op.context.targetBranch);
+  const text = `${outcomeIcon(report)} ${outcomeLine(report, label)}${reason ? `. ${reason}` : ''}`;
+  const blocks: Record<string, unknown>[] = [
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: clip(`${outcomeIcon(report)} ${outcomeWords(report)}`, 150) },
+    },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: clip(
+          `*<${url}|${slackText(label)}>* → \`${slackText(op.context.targetBranch ?? '')}\`${reason ? `\n${slackText(reason)}` : ''}`,
+          3000,
+        ),
+      },
+    },
+  ];
+  const checks = report.testRun?.failing ?? [];
+  if (checks.length) {
+    blocks.push({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: clip(
+          `*Failing checks*\n${checks.map((c) => `• ${c.url ? `<${c.url}|${slackText(c.name)}>` : slackText(c.name)} ${slackText(c.conclusion)}`).join('\n')}`,
+          3000,
+        ),
+      },
+    });
+  }
+  const context = [`Next step: ${slackText(nextStepText(report))}`];
+  if (op.context.runUrl) context.push(`<${op.context.runUrl}|this run>`);
+  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(context.join(' · '), 3000) }] });
+  return { text: clip(text, 3000), blocks };
+}
+
+/** Slack's mrkdwn escapes only these three. */
+function slackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,318 @@
+// The summary of a PR in the queue, read in five seconds: the outcome in one line with an icon, what
+// happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
+// links and what to do, then everything else collapsed.
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { formatDuration } from '../../report/duration.js';
+import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
+import { pullRequestUrl, requirePrNumber, stateOutput } from '../common.js';
+import type { OperationContext } from '../types.js';
+import type { PullRequestSettings } from './inputs.js';
+import { shortSha } from './lookup.js';
+import { describeBlockers, notReadyBlockers } from './readiness.js';
+import type { PrReport, Transition } from './wait.js';
+
+const ICONS: Record<PrReport['outcome'], string> = {
+  merged: '✅',
+  tests_passed: '✅',
+  failed: '❌',
+  cancelled: '🚫',
+  timed_out: '⏳',
+  in_queue: '🕒',
+  not_submitted: '❔',
+};
+
+/** The outcome in a few words: "Merged after 1h 47m", "Still waiting at position 3 of 12". */
+export function outcomeWords(report: PrReport): string {
+  const state = report.entry?.state ? stateOutput(report.entry.state) : '';
+  const place = placeInLine(report);
+  switch (report.outcome) {
+    case 'merged':
+      return report.transitions.length > 1 ? `Merged after ${formatDuration(queueTime(report))}` : 'Merged';
+    case 'tests_passed':
+      return 'Tests passed';
+    case 'failed': {
+      const check = report.testRun?.failing[0];
+      return `Failed in the merge queue${check ? ` (${check.name} ${check.conclusion.toLowerCase()})` : ''}`;
+    }
+    case 'cancelled':
+      return 'Cancelled in the merge queue';
+    case 'timed_out':
+      return `Still waiting${place ? ` at ${place}` : state ? ` (${state})` : ''}`;
+    case 'not_submitted':
+      return 'Not in the merge queue';
+    default:
+      return state === 'NOT_READY' ? 'Not ready' : `${state}${place ? ` at ${place}` : ''}`;
+  }
+}
+
+/** The outcome as one line of plain text (the log, a notification, a PR comment). */
+export function outcomeLine(report: PrReport, prLabel: string): string {
+  return `${outcomeWords(report)}: ${prLabel}`;
+}
+
+export function placeInLine(report: PrReport): string {
+  const position = report.line?.position;
+  return position === undefined ? '' : `position ${position} of ${report.line!.length}`;
+}
+
+/** The one reason in words, for the `reason` output and the failure line. */
+export function reasonOf(report: PrReport, targetBranch?: string): string {
+  const number = typeof report.entry?.prNumber === 'number' ? report.entry.prNumber : undefined;
+  const pr = number === undefined ? 'The PR' : `PR #${number}`;
+  switch (report.outcome) {
+    case 'failed':
+    case 'cancelled': {
+      const checks = report.testRun?.failing ?? [];
+      const verb = report.outcome === 'failed' ? 'failed' : 'was cancelled';
+      if (checks.length) {
+        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}.`;
+      }
+      const stepBack = report.stepBacks.at(-1);
+      return `${pr} ${verb}${stepBack ? ` after stepping back (${stepBack})` : ''}; the service named no failing check.`;
+    }
+    case 'timed_out': {
+      const blockers = notReadyBlockers(report.entry, targetBranch);
+      const state = report.entry?.state ? stateOutput(report.entry.state) : 'not in the queue';
+      const place = placeInLine(report);
+      const why = blockers.length
+        ? `: ${describeBlockers(blockers)}`
+        : report.line?.queueState === 'paused'
+          ? ': the queue is paused'
+          : '';
+      return `${pr} is still ${state}${place ? ` at ${place}` : ''} after ${formatDuration(report.endedMs - report.startedMs)}${why}.`;
+    }
+    case 'in_queue': {
+      const blockers = notReadyBlockers(report.entry, targetBranch);
+      return blockers.length ? `${pr} is not ready: ${describeBlockers(blockers)}.` : '';
+    }
+    case 'not_submitted':
+      return `${pr} was never submitted to this queue.`;
+    default:
+      return '';
+  }
+}
+
+/** What to do next, in one sentence of markdown. */
+function nextStep(report: PrReport, targetBranch?: string): string {
+  switch (report.outcome) {
+    case 'failed':
+      return 'fix what the failing check reports and submit the PR again (`operation: submit-pull-request`); if the check is flaky, submitting again tests it as it is.';
+    case 'cancelled':
+      return report.headShaMismatch || report.stepBacks.some((s) => s.includes('head sha'))
+        ? 'the PR was pushed to while in the queue: submit its new head again when it is ready.'
+        : 'submit the PR again when it is ready (`operation: submit-pull-request`).';
+    case 'timed_out': {
+      const blockers = notReadyBlockers(report.entry, targetBranch);
+      if (blockers.length) return `${escapeMarkdown(blockers.map((b) => b.fix).join('; '))}.`;
+      if (report.line?.queueState === 'paused') {
+        return 'the queue is paused: ask its admins to resume it (`operation: resume-queue`), or raise `wait-timeout-minutes`.';
+      }
+      return 'raise `wait-timeout-minutes`, or look again later with `operation: get-submitted-pull-request`.';
+    }
+    case 'not_submitted':
+      return 'submit it with `operation: submit-pull-request`.';
+    case 'in_queue': {
+      const blockers = notReadyBlockers(report.entry, targetBranch);
+      return blockers.length ? `${escapeMarkdown(blockers.map((b) => b.fix).join('; '))}.` : '';
+    }
+    default:
+      return '';
+  }
+}
+
+export function prSummary(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+  extraFacts: [string, unknown][] = [],
+): Markdown {
+  const number = requirePrNumber(op.context);
+  const title = typeof report.entry?.prTitle === 'string' ? ` ${report.entry.prTitle}` : '';
+  const prLink = link(`#${number}${title}`, pullRequestUrl(op.context.repo, number));
+  const branch = op.context.targetBranch ?? '';
+  const summary = new Markdown().headingMarkdown(
+    `${outcomeIcon(report)} ${escapeMarkdown(outcomeWords(report))}: ${prLink} → ${codeSpan(branch)}`,
+  );
+  const story = storyLine(report);
+  if (story) summary.paragraph(story);
+  if (report.outcome === 'failed' || report.outcome === 'cancelled') failureBlock(summary, report);
+  const step = nextStep(report, op.context.targetBranch);
+  if (step) summary.paragraph(`**What now:** ${step}`);
+  if (report.headShaMismatch) summary.alert('WARNING', escapeMarkdown(report.headShaMismatch));
+  const bars = timelineBars(report);
+  if (
+    bars.length > 1 ||
+    (bars.length === 1 && bars[0]!.style !== 'milestone' && report.endedMs > report.startedMs)
+  ) {
+    summary.mermaid(gantt(`PR ${number} in the merge queue for ${branch} (times UTC)`, `PR ${number}`, bars));
+  }
+  summary.factsAcross(headlineFacts(report));
+  summary.details('Everything the queue reported', detailFacts(op, report, extraFacts));
+  return summary;
+}
+
+function storyLine(report: PrReport): string {
+  const parts: string[] = [];
+  const runs = report.transitions.filter((t) => t.state === 'testing').length;
+  if (runs) parts.push(`tested ${runs === 1 ? 'once' : runs === 2 ? 'twice' : `${runs} times`}`);
+  if (report.stepBacks.length) {
+    const times = report.stepBacks.length === 1 ? 'once' : `${report.stepBacks.length} times`;
+    parts.push(`sent back ${times} (${escapeMarkdown(report.stepBacks.join('; '))})`);
+  }
+  if (report.pausedMs > 0) parts.push(`waited ${formatDuration(report.pausedMs)} while the queue was paused`);
+  const waited = report.endedMs - report.startedMs;
+  if (!waited && !parts.length) {
+    const reason = reasonOf(report);
+    return reason ? escapeMarkdown(reason) : '';
+  }
+  return `**${formatDuration(queueTime(report))}** in the queue${parts.length ? `: ${parts.join(', ')}` : ''}.`;
+}
+
+/** From the first state seen (or its stateChangedAt) to the last look. */
+function queueTime(report: PrReport): number {
+  const first = report.transitions[0]?.atMs ?? report.startedMs;
+  return Math.max(0, report.endedMs - first);
+}
+
+function failureBlock(summary: Markdown, report: PrReport): void {
+  const checks = report.testRun?.failing ?? [];
+  const first = checks[0];
+  const branch = report.testRun?.testBranch;
+  if (first) {
+    const where = branch ? ` on test branch ${codeSpan(branch)}` : '';
+    const open = first.url
+      ? ` ${link('Open the failed check →', first.url).replace(/^\[/, '**[').replace(/\)$/, ')**')}`
+      : '';
+    summary.alert(
+      'CAUTION',
+      `The required check **${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**${where}.${open}`,
+    );
+    summary.table(
+      ['Check', 'Conclusion', 'Link'],
+      checks.map((c) => [
+        escapeMarkdown(c.name),
+        `❌ ${escapeMarkdown(c.conclusion)}`,
+        c.url ? link('logs', c.url) : '-',
+      ]),
+    );
+  } else {
+    summary.alert('CAUTION', escapeMarkdown(reasonOf(report)));
+  }
+}
+
+function headlineFacts(report: PrReport): [string, unknown][] {
+  const entry = report.entry;
+  const facts: [string, unknown][] = [];
+  if (entry?.state) facts.push(['State', stateOutput(entry.state)]);
+  const place = placeInLine(report);
+  if (place) facts.push(['In line', `${place} (approximate)`]);
+  if (report.line?.queueState) facts.push(['Queue', report.line.queueState]);
+  const ended = ['merged', 'tests_passed', 'failed', 'cancelled'].includes(report.outcome);
+  if (!ended && entry?.stateChangedAt && report.transitions.length) {
+    const last = report.transitions[report.transitions.length - 1]!;
+    facts.push(['In this state', formatDuration(report.endedMs - last.atMs)]);
+  }
+  if (typeof entry?.prSha === 'string') {
+    facts.push([
+      'Head sha',
+      { markdown: `${codeSpan(shortSha(entry.prSha))}${report.headShaMismatch ? ' ⚠️ not this run’s' : ''}` },
+    ]);
+  }
+  if (entry?.priorityName !== undefined || entry?.priorityValue !== undefined) {
+    facts.push(['Priority', `${entry?.priorityName ?? ''} (${entry?.priorityValue ?? ''})`]);
+  }
+  return facts;
+}
+
+function detailFacts(
+  op: OperationContext<PullRequestSettings>,
+  report: PrReport,
+  extraFacts: [string, unknown][],
+): string {
+  const entry = report.entry;
+  const rows: [string, unknown][] = [['Target branch', op.context.targetBranch], ...extraFacts];
+  if (entry) {
+    rows.push(['Title', entry.prTitle], ['Author', entry.prAuthor], ['Base branch', entry.prBaseBranch]);
+    if (typeof entry.prSha === 'string') rows.push(['Head sha (full)', entry.prSha]);
+    const readiness = entry.readiness;
+    if (readiness) {
+      rows.push(
+        ['Base branch matches', readiness.doesBaseBranchMatch ? 'yes' : 'no'],
+        ['Mergeability on GitHub', readiness.gitHubMergeability],
+        [
+          'Impacted targets',
+          !readiness.requiresImpactedTargets
+            ? 'not required'
+            : readiness.hasImpactedTargets
+              ? 'uploaded'
+              : 'missing for the current head sha',
+        ],
+      );
+    }
+    rows.push(['Last test run', entry.verifiedByTestRun ?? 'none yet']);
+  }
+  const table = new Markdown().table(
+    ['Field', 'Value'],
+    rows
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+  );
+  if (report.transitions.length > 1) {
+    table.table(
+      ['State', 'For', 'Note'],
+      report.transitions.map((t, i) => [
+        escapeMarkdown(stateOutput(t.state)),
+        escapeMarkdown(formatDuration((report.transitions[i + 1]?.atMs ?? report.endedMs) - t.atMs)),
+        escapeMarkdown(t.note ?? ''),
+      ]),
+    );
+  }
+  return table.toString().trim();
+}
+
+const STYLES: Record<string, GanttStyle> = {
+  testing: 'active',
+  pending_failure: 'crit',
+  tests_passed: 'done',
+  merged: 'milestone',
+  failed: 'milestone',
+  cancelled: 'milestone',
+};
+
+const LABELS: Record<string, string> = {
+  not_ready: 'Not ready',
+  pending: 'Pending',
+  testing: 'Testing',
+  tests_passed: 'Tests passed',
+  pending_failure: 'Failed, waiting for PRs ahead',
+  merged: 'Merged',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  not_in_queue: 'Not in the queue',
+};
+
+export function timelineBars(report: PrReport): GanttBar[] {
+  return report.transitions.map((t: Transition, i) => {
+    const end = report.transitions[i + 1]?.atMs ?? report.endedMs;
+    let label = LABELS[t.state] ?? stateOutput(t.state);
+    if (t.state === 'testing' && t.testRunId) label += ` (run ${t.testRunId.slice(0, 8)})`;
+    if (t.note) label += ` (${shortNote(t.note)})`;
+    return { label, startMs: t.atMs, endMs: end, style: STYLES[t.state] ?? '' };
+  });
+}
+
+function shortNote(note: string): string {
+  const urgent = /urgent PR #(\d+)/.exec(note);
+  if (urgent) return `sent back by urgent ${urgent[1]}`;
+  if (note.includes('head sha')) return 'head sha changed';
+  if (note.includes('failed')) return 'a PR ahead failed';
+  return 'sent back';
+}
+
+export function outcomeIcon(report: PrReport): string {
+  return ICONS[report.outcome];
+}
+
+/** Text from outside as code: escaped inside <code>, so that no character of it can end the span. */
+export function codeSpan(text: string): string {
+  return `<code>${escapeMarkdown(text)}</code>`;
+}

@@ -1,0 +1,224 @@
+// wait-for: looks at the PR every poll-interval-seconds until it reaches the state waited for, ends, or
+// wait-timeout-minutes runs out. It says what it sees: a line on every change and at least every
+// progress-interval-seconds (state, place in line, queue state, time waited, an estimate of the time
+// left), why the PR stepped back when it did, and on FAILED or CANCELLED the checks that failed.
+import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
+import { realClock } from '../../clock.js';
+import { formatDuration } from '../../report/duration.js';
+import { requirePrNumber, stateOutput } from '../common.js';
+import type { OperationContext } from '../types.js';
+import { readQueuePace, timeLeftMs, type QueuePace } from './estimate.js';
+import { readTestRun, type TestRunReport } from './failing-checks.js';
+import type { PullRequestSettings, WaitFor } from './inputs.js';
+import { QUEUE_STATE_NOTES, readLine, type LineView } from './line.js';
+import { lookUp, shortSha, type PullRequestEntry } from './lookup.js';
+import { leftTheLine, stepBackReasons, steppedBack, type Observation } from './progress.js';
+import { describeBlockers, notReadyBlockers } from './readiness.js';
+import type { ApiResponse } from '../../api/client.js';
+
+export interface Transition {
+  state: string;
+  atMs: number;
+  /** Why it entered this state, when it was a step back. */
+  note?: string;
+  testRunId?: string;
+}
+
+export interface PrReport {
+  outcome: 'merged' | 'tests_passed' | 'failed' | 'cancelled' | 'timed_out' | 'in_queue' | 'not_submitted';
+  entry?: PullRequestEntry;
+  response?: ApiResponse;
+  line?: LineView;
+  transitions: Transition[];
+  /** Each step back, with its reasons. */
+  stepBacks: string[];
+  /** Time the queue was seen paused while waiting. */
+  pausedMs: number;
+  startedMs: number;
+  endedMs: number;
+  /** The last test run, read when the PR failed or was cancelled. */
+  testRun?: TestRunReport;
+  /** The queue is testing another commit than this run's. */
+  headShaMismatch?: string;
+  waitFor?: WaitFor;
+}
+
+const LINE_STATES = new Set(['pending', 'testing', 'tests_passed', 'pending_failure']);
+
+export async function waitForState(
+  op: OperationContext<PullRequestSettings>,
+  waitFor: WaitFor,
+): Promise<PrReport> {
+  const { waitTimeoutMs, pollIntervalMs, progressIntervalMs } = op.settings;
+  const clock = op.clock ?? realClock;
+  const number = requirePrNumber(op.context);
+  const startedMs = clock.now();
+  const giveUpAt = startedMs + waitTimeoutMs;
+  const warned = new Set<string>();
+  const warnOnce = (message: string) => {
+    if (!warned.has(message)) op.log.warning(message);
+    warned.add(message);
+  };
+  op.log.info(
+    `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}.`,
+  );
+  const pace = await readQueuePace(op);
+  const report: PrReport = {
+    outcome: 'in_queue',
+    transitions: [],
+    stepBacks: [],
+    pausedMs: 0,
+    startedMs,
+    endedMs: startedMs,
+    waitFor,
+  };
+  let previous: Observation | undefined;
+  let lastLineAt = -Infinity;
+  let lastKey = '';
+  let lastAhead = '';
+  for (;;) {
+    const { entry, response } = await lookUp(op);
+    const state = enumValue(entry?.state);
+    const atMs = clock.now();
+    const line =
+      state && !TERMINAL_PR_STATES.includes(state as PrState)
+        ? await readLine(op, number, warnOnce)
+        : undefined;
+    const current: Observation = { atMs, state, entry, line };
+    Object.assign(report, { entry, response, line, endedMs: atMs });
+
+    if (previous?.line?.queueState === 'paused') report.pausedMs += atMs - previous.atMs;
+    const shaMismatch = headShaMismatch(op.context.headSha, entry);
+    if (shaMismatch) {
+      report.headShaMismatch = shaMismatch;
+      warnOnce(shaMismatch);
+    }
+    let note: string | undefined;
+    if (previous && steppedBack(previous, current)) {
+      const fates = await fatesOf(op, leftTheLine(previous, current));
+      note = stepBackReasons(previous, current, fates).join('; ');
+      const change =
+        previous.state === state
+          ? `${stateOutput(state)} again`
+          : `${stateOutput(previous.state)} → ${stateOutput(state)}`;
+      const line = `PR #${number} stepped back (${change}${positionChange(previous, current)}): ${note}.`;
+      report.stepBacks.push(note);
+      op.log.info(line);
+    }
+    const testRunId = typeof entry?.verifiedByTestRun === 'string' ? entry.verifiedByTestRun : undefined;
+    const newRun =
+      state === 'testing' && testRunId !== undefined && testRunId !== previous?.entry?.verifiedByTestRun;
+    if (state !== previous?.state || (note !== undefined && newRun)) {
+      report.transitions.push({
+        state: state || 'not_in_queue',
+        atMs: changedAt(entry, atMs, previous?.atMs ?? startedMs),
+        note,
+        testRunId,
+      });
+    }
+
+    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
+    if (key !== lastKey || atMs - lastLineAt >= progressIntervalMs) {
+      op.log.info(
+        progressLine(number, current, atMs - startedMs, waitTimeoutMs, pace, op.context.targetBranch),
+      );
+      lastKey = key;
+      lastLineAt = atMs;
+      const ahead = (line?.ahead ?? []).map(
+        (pr) => `#${pr.prNumber} ${stateOutput(pr.state)}${pr.urgent ? ' (urgent)' : ''}`,
+      );
+      if (ahead.length && ahead.join() !== lastAhead && op.log.group) {
+        await op.log.group(`PRs ahead of #${number} (${ahead.length})`, async () => {
+          for (const pr of ahead) op.log.info(pr);
+        });
+      }
+      lastAhead = ahead.join();
+    }
+    previous = current;
+
+    if (state === 'merged' || (waitFor === 'tests_passed' && state === 'tests_passed')) {
+      report.outcome = state === 'merged' ? 'merged' : 'tests_passed';
+      return report;
+    }
+    if (state === 'failed' || state === 'cancelled') {
+      report.outcome = state;
+      const testRunId = entry?.verifiedByTestRun;
+      if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
+      return report;
+    }
+    if (atMs + pollIntervalMs > giveUpAt) {
+      report.outcome = 'timed_out';
+      return report;
+    }
+    await clock.sleep(pollIntervalMs);
+  }
+}
+
+/** One progress line: state, place in line, queue state, time waited and (an estimate of) time left. */
+function progressLine(
+  number: number,
+  { state, entry, line, atMs }: Observation,
+  waitedMs: number,
+  timeoutMs: number,
+  pace: QueuePace | undefined,
+  targetBranch: string | undefined,
+): string {
+  const parts = [`PR #${number}: ${state ? stateOutput(state) : 'not in the queue'}`];
+  if (state === 'not_ready') {
+    const blockers = notReadyBlockers(entry, targetBranch);
+    if (blockers.length) parts[0] += ` (${describeBlockers(blockers)})`;
+  }
+  if (line?.position !== undefined && LINE_STATES.has(state)) {
+    const ahead = line.ahead.length;
+    parts.push(
+      `position ${line.position} of ${line.length} (approximate), ${ahead} PR${ahead === 1 ? '' : 's'} ahead`,
+    );
+  }
+  if (line?.queueState) parts.push(QUEUE_STATE_NOTES[line.queueState] ?? `queue ${line.queueState}`);
+  parts.push(`waited ${formatDuration(waitedMs)} of ${formatDuration(timeoutMs)}`);
+  const inStateMs = atMs - changedAt(entry, atMs, atMs);
+  const left = line?.queueState === 'paused' ? undefined : timeLeftMs(pace, state, inStateMs);
+  if (left !== undefined) {
+    parts.push(
+      `about ${formatDuration(left)} left (an estimate from the queue's last-hour median wait and test times)`,
+    );
+  }
+  return `${parts.join('; ')}.`;
+}
+
+function positionChange(previous: Observation, current: Observation): string {
+  const before = previous.line?.position;
+  const now = current.line?.position;
+  return before !== undefined && now !== undefined && before !== now ? `, position ${before} → ${now}` : '';
+}
+
+/** When the PR entered its state: the service's stateChangedAt when it is believable, else when seen. */
+function changedAt(entry: PullRequestEntry | undefined, seenMs: number, notBeforeMs: number): number {
+  const said = typeof entry?.stateChangedAt === 'string' ? Date.parse(entry.stateChangedAt) : NaN;
+  if (Number.isNaN(said) || said > seenMs) return seenMs;
+  return Math.max(said, Math.min(notBeforeMs, seenMs));
+}
+
+function headShaMismatch(
+  eventSha: string | undefined,
+  entry: PullRequestEntry | undefined,
+): string | undefined {
+  const queueSha = entry?.prSha;
+  if (!eventSha || typeof queueSha !== 'string' || !/^[0-9a-f]{7,64}$/i.test(queueSha)) return undefined;
+  if (queueSha.toLowerCase() === eventSha.toLowerCase()) return undefined;
+  return `The queue has head sha ${shortSha(queueSha)} for this PR, but this run is for ${shortSha(eventSha)}: the queue is testing another commit (the PR was pushed to, or this run is for an older push).`;
+}
+
+/** The states of PRs that left the line, to tell a failure ahead from a merge ahead (at most three). */
+async function fatesOf(op: OperationContext<unknown>, prNumbers: number[]): Promise<Map<number, string>> {
+  const fates = new Map<number, string>();
+  for (const prNumber of prNumbers.slice(0, 3)) {
+    try {
+      const { entry } = await lookUp(op, prNumber);
+      fates.set(prNumber, enumValue(entry?.state));
+    } catch {
+      // Only a detail of the explanation: without it the step back is still reported.
+    }
+  }
+  return fates;
+}

@@ -1,0 +1,105 @@
+// The summary of a run that failed before its operation could report: what went wrong in one line with
+// an icon, the message, what to fix, and a few facts. Written for a bad input, a refused token, a queue
+// or PR the service does not know, a conflict, an unreachable service: never an empty summary.
+import { ApiError } from '../api/errors.js';
+import { ContextError, InputError } from '../errors.js';
+import { Markdown, escapeMarkdown, link } from './markdown.js';
+
+export interface FailureFacts {
+  operation?: string;
+  /** The one line the run failed with (secrets already hidden). */
+  failure: string;
+  exitCode: number;
+  error: unknown;
+  runUrl?: string;
+}
+
+const KINDS: Record<number, string> = {
+  1: 'the operation failed',
+  2: 'bad input or context',
+  3: 'refused by the service',
+  4: 'service unreachable',
+};
+
+export function failureSummary(facts: FailureFacts): string {
+  const { headline, fix } = explain(facts.error);
+  const summary = new Markdown()
+    .headingMarkdown(
+      `❌ ${escapeMarkdown(facts.operation ?? 'merge-queue-action')}: ${escapeMarkdown(headline)}`,
+    )
+    .alert('CAUTION', escapeMarkdown(facts.failure))
+    .paragraph(`**What to fix:** ${fix}`);
+  const rows: [string, unknown][] = [
+    ['Operation', facts.operation ?? 'not read'],
+    ['Exit code', `${facts.exitCode} (${KINDS[facts.exitCode] ?? 'failed'})`],
+  ];
+  if (facts.error instanceof ApiError) rows.push(['Endpoint', facts.error.endpoint]);
+  if (facts.runUrl) rows.push(['Run', { markdown: link('this run', facts.runUrl) }]);
+  return summary.factsAcross(rows).toString();
+}
+
+function explain(error: unknown): { headline: string; fix: string } {
+  if (error instanceof InputError) {
+    return {
+      headline: `input ${error.input} cannot be used`,
+      fix: `change input <code>${escapeMarkdown(error.input)}</code> as the message says, then re-run the job.`,
+    };
+  }
+  if (error instanceof ContextError) {
+    return {
+      headline: 'this run does not say what to act on',
+      fix: 'set the input the message names (pr-number, target-branch, repo), or run the step on a pull request event.',
+    };
+  }
+  if (error instanceof ApiError) return explainApiError(error);
+  return {
+    headline: 'it could not finish',
+    fix: 'read the message above; it says what went wrong and what to do.',
+  };
+}
+
+function explainApiError(error: ApiError): { headline: string; fix: string } {
+  switch (error.status) {
+    case 401:
+      return {
+        headline: 'the service refused the API token (401)',
+        fix: 'check that `api-token` holds your organization API token (Settings › Organization › API token) and that the secret is passed to this job; secrets are empty in runs for forks and Dependabot PRs.',
+      };
+    case 403:
+      return {
+        headline: 'the token may not do this (403)',
+        fix: 'check that the token belongs to the organization that owns this repository, and `repo` / `repo-host`.',
+      };
+    case 404:
+      return {
+        headline: 'the service does not know this queue or PR (404)',
+        fix: 'check `repo`, `repo-host`, `target-branch` and `pr-number`; create the queue first with `operation: create-queue` if there is none.',
+      };
+    case 409:
+      return {
+        headline: 'it conflicts with what already exists (409)',
+        fix: 'the thing this step creates exists already: read it instead, or use the operation that updates it.',
+      };
+    case 413:
+      return {
+        headline: 'the request was too large (413)',
+        fix: 'send less at once (fewer impacted targets, or ALL).',
+      };
+    case 429:
+      return {
+        headline: 'the organization is over its rate limit (429)',
+        fix: 'run fewer calls at once, or raise `timeout-seconds` so that retries can wait longer.',
+      };
+    default:
+      if (error.kind === 'http' && error.status !== undefined && error.status < 500) {
+        return {
+          headline: `the service refused the request (${error.status})`,
+          fix: 'check the inputs the message names.',
+        };
+      }
+      return {
+        headline: 'the service could not be reached or kept failing',
+        fix: "check `api-url` and the service's status, then re-run the job; raise `timeout-seconds` to retry for longer.",
+      };
+  }
+}

@@ -1,0 +1,54 @@
+// One PR comment per marker through GitHub's REST API: found among the PR's comments by its hidden
+// marker and updated in place, or created when there is none.
+import type { PullRequestComments } from '../../core/host.js';
+import { field, text } from './github-lookup.js';
+
+type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
+
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Pages of 100 comments searched for the marker; a PR with more is unusual, and a second comment is harmless. */
+const MAX_PAGES = 10;
+
+export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
+  return {
+    async upsert({ repo, prNumber, marker, body, token }) {
+      const { getOctokit } = await import('@actions/github');
+      const octokit: Octokit = getOctokit(token, { baseUrl: apiUrl });
+      const where = { owner: repo.owner, repo: repo.name, issue_number: prNumber };
+      const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      try {
+        for (let page = 1; page <= MAX_PAGES; page++) {
+          const listed = await octokit.rest.issues.listComments({
+            ...where,
+            per_page: 100,
+            page,
+            request: request(),
+          });
+          const comments: unknown[] = Array.isArray(listed.data) ? listed.data : [];
+          const mine = comments.find((comment) => text(field(comment, 'body'))?.includes(marker));
+          const id = field(mine, 'id');
+          if (typeof id === 'number') {
+            const updated = await octokit.rest.issues.updateComment({
+              owner: repo.owner,
+              repo: repo.name,
+              comment_id: id,
+              body,
+              request: request(),
+            });
+            return { url: text(field(updated.data, 'html_url')), created: false };
+          }
+          if (comments.length < 100) break;
+        }
+        const created = await octokit.rest.issues.createComment({ ...where, body, request: request() });
+        return { url: text(field(created.data, 'html_url')), created: true };
+      } catch (error) {
+        const status = field(error, 'status');
+        const why =
+          typeof status === 'number'
+            ? `the GitHub API answered ${status}${status === 403 || status === 404 ? ' (github-token needs write access to pull requests; a run for a fork PR has a read-only token)' : ''}`
+            : `the GitHub API could not be reached (${error instanceof Error ? error.name : 'error'})`;
+        throw new Error(why);
+      }
+    },
+  };
+}
