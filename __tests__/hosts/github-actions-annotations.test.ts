@@ -42,4 +42,19 @@ describe('GitHub Actions annotations', () => {
     host.log.error('plain', { title: 'get-queue' });
     expect(written.join('')).toBe('::error title=get-queue::plain\n');
   });
+
+  it('masks a secret with one add-mask command, its line breaks and percent signs escaped', () => {
+    host.mask('tok_%a\nb');
+    expect(written.join('')).toBe('::add-mask::tok_%25a%0Ab\n');
+  });
+
+  it('folds what a group logs between group and endgroup, even when the work fails', async () => {
+    await expect(
+      host.log.group('Upload, 3 targets', async () => {
+        host.log.info('sent');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(written.join('')).toBe('::group::Upload, 3 targets\nsent\n::endgroup::\n');
+  });
 });

@@ -1,6 +1,5 @@
 // The GitHub Actions host: inputs from INPUT_* variables, outputs and the job summary in the files the
 // runner names, log lines as workflow commands. Its environment is given, never read from process.env.
-import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,24 +8,25 @@ import type { Annotation, Host } from '../../core/host.js';
 import { neutraliseGitHubCommands } from '../../core/report/control-syntax.js';
 import { apiUrl, resolveContext, type Environment } from './context.js';
 import { gitHubPullRequestComments } from './pr-comments.js';
+import { group, info, issueCommand, type CommandProperties } from './workflow-commands.js';
 
 export function githubActionsHost(env: Environment): Host {
   const log = {
-    info: (message: string) => core.info(neutraliseGitHubCommands(message)),
+    info: (message: string) => info(neutraliseGitHubCommands(message)),
     warning: (message: string, annotation?: Annotation) =>
-      core.warning(neutraliseGitHubCommands(message), annotationProperties(annotation)),
+      issueCommand('warning', annotationProperties(annotation), neutraliseGitHubCommands(message)),
     error: (message: string, annotation?: Annotation) =>
-      core.error(neutraliseGitHubCommands(message), annotationProperties(annotation)),
+      issueCommand('error', annotationProperties(annotation), neutraliseGitHubCommands(message)),
     notice: (message: string, annotation?: Annotation) =>
-      core.notice(neutraliseGitHubCommands(message), annotationProperties(annotation)),
+      issueCommand('notice', annotationProperties(annotation), neutraliseGitHubCommands(message)),
     async group<T>(title: string, work: () => Promise<T>): Promise<T> {
-      return core.group(neutraliseGitHubCommands(title).replace(/[\r\n]+/g, ' '), work);
+      return group(neutraliseGitHubCommands(title).replace(/[\r\n]+/g, ' '), work);
     },
   };
   return {
     name: 'github-actions',
     input: (name) => env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '',
-    mask: (secret) => core.setSecret(secret),
+    mask: (secret) => issueCommand('add-mask', {}, secret),
     resolveContext: (request) => resolveContext(request, env),
     async setOutputs(outputs) {
       if (!env.GITHUB_OUTPUT) {
@@ -52,12 +52,12 @@ export function githubActionsHost(env: Environment): Host {
 }
 
 /** The runner places an annotation on a file and line when given them (`file` relative to the checkout). */
-function annotationProperties(annotation: Annotation = {}): core.AnnotationProperties {
+function annotationProperties(annotation: Annotation = {}): CommandProperties {
   const { title, file, line } = annotation;
   return {
     ...(title !== undefined && { title }),
     ...(file && { file }),
-    ...(file && line !== undefined && line >= 1 && { startLine: line }),
+    ...(file && line !== undefined && line >= 1 && { line }),
   };
 }
 
