@@ -1,18 +1,25 @@
-// Writes action.yml's inputs and README.md's reference from the operation registry.
-// `--check` exits 1 when either is out of date instead of writing it.
+// Writes action.yml's inputs and README.md's reference from the operation registry, and
+// src/wire/answer-shapes.ts from the answer schemas. `--check` exits 1 when any is out of date instead
+// of writing it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format } from 'prettier';
+import { renderAnswerShapes } from './answer-shapes.js';
 import { renderActionYml, renderReference } from './reference.js';
 
+const ANSWER_SHAPES = 'src/wire/answer-shapes.ts';
 const actionYml = readFileSync('action.yml', 'utf8');
 const readme = readFileSync('README.md', 'utf8');
+const answerShapes = readFileSync(ANSWER_SHAPES, 'utf8');
 const options = { ...JSON.parse(readFileSync('.prettierrc.json', 'utf8')) };
 const newActionYml = await format(renderActionYml(actionYml), { ...options, parser: 'yaml' });
 const newReadme = await format(renderReference(readme, newActionYml), { ...options, parser: 'markdown' });
+const newAnswerShapes = await format(renderAnswerShapes(), { ...options, parser: 'typescript' });
 if (process.argv.includes('--check')) {
-  const stale = [newActionYml !== actionYml && 'action.yml', newReadme !== readme && 'README.md'].filter(
-    Boolean,
-  );
+  const stale = [
+    newActionYml !== actionYml && 'action.yml',
+    newReadme !== readme && 'README.md',
+    newAnswerShapes !== answerShapes && ANSWER_SHAPES,
+  ].filter(Boolean);
   if (stale.length) {
     console.error(`${stale.join(' and ')} out of date: run \`npm run metadata\`.`);
     process.exit(1);
@@ -20,4 +27,5 @@ if (process.argv.includes('--check')) {
 } else {
   writeFileSync('action.yml', newActionYml);
   writeFileSync('README.md', newReadme);
+  writeFileSync(ANSWER_SHAPES, newAnswerShapes);
 }

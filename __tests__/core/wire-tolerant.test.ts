@@ -3,6 +3,10 @@
 // still refuses a wrong shape.
 import { describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
+import { readFileSync } from 'node:fs';
+import { format } from 'prettier';
+import { renderAnswerShapes } from '../../scripts/answer-shapes.js';
+import { answerProblem } from '../../src/core/api/answers.js';
 import { ENDPOINTS, SubmittedPullRequest, WEBHOOK_EVENTS, tolerant } from '../../src/wire/index.js';
 
 const pr = {
@@ -63,5 +67,40 @@ describe('answer schemas', () => {
     expect(Value.Check(WEBHOOK_EVENTS['pull_request.merged']!, merged)).toBe(true);
     expect(Value.Check(reader, { ...merged, action: 'MERGED', merged_reason: 'SOMETHING_NEW' })).toBe(true);
     expect(Value.Check(reader, { ...merged, type: 'pull_request.failed' })).toBe(false);
+  });
+});
+
+// The action checks answers against the answer shapes, the tolerant schemas written out as plain data,
+// so that a run does not load the schema builder.
+describe('answer shapes', () => {
+  it('are what `npm run metadata` writes from the answer schemas today', async () => {
+    const file = 'src/wire/answer-shapes.ts';
+    const prettier = JSON.parse(readFileSync('.prettierrc.json', 'utf8')) as Record<string, unknown>;
+    const rendered = await format(renderAnswerShapes(), { ...prettier, parser: 'typescript' });
+    expect(rendered === readFileSync(file, 'utf8') || `${file} is out of date: run npm run metadata`).toBe(
+      true,
+    );
+  });
+
+  it('take and refuse the answers the tolerant schema takes and refuses', () => {
+    const reader = tolerant(ENDPOINTS.getSubmittedPullRequest.response);
+    const { prNumber: _dropped, ...missing } = pr;
+    const answers = [
+      pr,
+      { ...pr, state: 'TESTING', mergeGroup: { id: 3 } },
+      { ...pr, readiness: { ...pr.readiness, gitHubMergeability: 'BLOCKED' } },
+      missing,
+      { ...pr, prNumber: '7' },
+      { ...pr, state: 3 },
+      { ...pr, readiness: [] },
+      { ...pr, verifiedByTestRun: 12 },
+      [pr],
+    ];
+    const verdicts = answers.map((answer) => {
+      const text = JSON.stringify(answer);
+      return answerProblem('getSubmittedPullRequest', text, answer) === undefined;
+    });
+    expect(verdicts).toEqual(answers.map((answer) => Value.Check(reader, answer)));
+    expect(verdicts.filter(Boolean)).toHaveLength(3);
   });
 });

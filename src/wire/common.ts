@@ -1,12 +1,9 @@
 // Pieces every part of the wire shares: enum schemas (exact for what we write, any case for what we
-// read), the repository reference, paging, formats, and the body-size cap.
+// read), the repository reference, paging and formats.
 import { FormatRegistry, Kind, Type, TypeRegistry, type Static, type TUnsafe } from '@sinclair/typebox';
 
 export const UINT32_MAX = 4294967295;
 export const PositiveInt = Type.Integer({ minimum: 1, maximum: UINT32_MAX });
-
-/** The service refuses request bodies over this many bytes with 413. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const STRING_ENUM = 'StringEnum';
 TypeRegistry.Set<{ enum: readonly string[] }>(
@@ -74,12 +71,3 @@ export type Page = Static<typeof Page>;
 
 /** A string or null, as the spec's `type: ["string", "null"]`. */
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An enum value as we compare it: lowercase, or '' when absent. Unknown values are kept. */
-export function enumValue(value: unknown): string {
-  return typeof value === 'string' ? value.toLowerCase() : '';
-}

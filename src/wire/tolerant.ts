@@ -1,8 +1,9 @@
 // Tolerant reading. The service has sent UPPERCASE enums and older field names, and adds fields and enum
-// values without notice: a reader accepts all of that, but not a wrong shape.
+// values without notice: a reader accepts all of that, but not a wrong shape. The readers of values that
+// need no schema are in readers.ts.
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
-import { anyCaseEnum, enumValue, isObject } from './common.js';
-import type { Queue, QueueConfiguration, SubmittedPullRequest } from './merge-queue.js';
+import { anyCaseEnum } from './common.js';
+import { isObject } from './readers.js';
 
 const readers = new WeakMap<TSchema, TSchema>();
 
@@ -32,33 +33,4 @@ function loosen(schema: TSchema): TSchema {
     } else copy[key] = value;
   }
   return copy as unknown as TSchema;
-}
-
-const LEGACY_QUEUE_FIELDS: Record<string, keyof QueueConfiguration> = {
-  testingTimeoutMins: 'testingTimeoutMinutes',
-  isBatching: 'batch',
-  batchingMaxWaitTimeMins: 'batchingMaxWaitTimeMinutes',
-};
-
-/** A queue as the service returned it, with legacy field names mapped and enums lowercased. */
-export function readQueue(raw: unknown): Partial<Queue> & Record<string, unknown> {
-  const queue: Record<string, unknown> = isObject(raw) ? { ...raw } : {};
-  for (const [legacy, current] of Object.entries(LEGACY_QUEUE_FIELDS)) {
-    if (queue[current] === undefined && queue[legacy] !== undefined) queue[current] = queue[legacy];
-    delete queue[legacy];
-  }
-  for (const field of ['state', 'mode', 'mergeMethod', 'directMergeMode', 'optimizationMode']) {
-    if (typeof queue[field] === 'string') queue[field] = enumValue(queue[field]);
-  }
-  if (Array.isArray(queue.enqueuedPullRequests)) {
-    queue.enqueuedPullRequests = queue.enqueuedPullRequests.map(readPullRequest);
-  }
-  return queue;
-}
-
-/** A pull request entry as the service returned it, with its state lowercased. */
-export function readPullRequest(raw: unknown): Partial<SubmittedPullRequest> & Record<string, unknown> {
-  const pr: Record<string, unknown> = isObject(raw) ? { ...raw } : {};
-  if (typeof pr.state === 'string') pr.state = enumValue(pr.state);
-  return pr;
 }

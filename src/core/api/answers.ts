@@ -1,22 +1,10 @@
 // Checks a 2xx answer against its endpoint's answer schema (src/wire/), read tolerantly: enums in any
 // case and unknown values kept, unknown fields kept, legacy queue field names mapped. A wrong shape (a
 // list for an object, a number for a state, a missing field the answer always has) is a problem named in
-// one line, never success. A small walker over the schema's JSON, not TypeBox's compiler: it is all the
-// answers need, costs nothing at start-up, and says where the answer went wrong in words.
-import { ENDPOINTS, readQueue, tolerant, type EndpointName } from '../../wire/index.js';
-
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  oneOf?: Schema[];
-  const?: unknown;
-  pattern?: string;
-  minimum?: number;
-}
+// one line, never success. A small walker over the answer shapes (the schemas' JSON, written out as plain
+// data), not TypeBox's compiler: it is all the answers need, loads no schema builder at start-up, and says
+// where the answer went wrong in words.
+import { ANSWER_SHAPES, readQueue, type AnswerShape, type EndpointName } from '../../wire/index.js';
 
 /** JSON nested deeper than this is no answer of the API (its deepest is 5 levels). */
 export const MAX_ANSWER_DEPTH = 64;
@@ -36,11 +24,11 @@ const QUEUE_ANSWERS = new Set<EndpointName>(['getQueue', 'updateQueue']);
  * undefined when it is not JSON.
  */
 export function answerProblem(endpoint: EndpointName, text: string, json: unknown): string | undefined {
-  const definition = ENDPOINTS[endpoint];
   if (TEXT_ANSWERS.has(endpoint)) return undefined;
+  const shape = ANSWER_SHAPES[endpoint];
   const trimmed = text.trim();
   const empty = trimmed === '' || /^ok$/i.test(trimmed);
-  if (!('response' in definition)) {
+  if (!shape) {
     // A write answers `{}`, nothing or `OK` (any JSON object is kept as it is); garbage is not success.
     if (empty || isPlainObject(json)) return undefined;
     return json === undefined
@@ -52,11 +40,11 @@ export function answerProblem(endpoint: EndpointName, text: string, json: unknow
     return trimmed === '' ? 'an empty body' : 'text that is not JSON';
   }
   const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
-  const problem = problemAt(tolerant(definition.response) as Schema, value, '');
+  const problem = problemAt(shape, value, '');
   return problem && `a body that is not its answer (${problem})`;
 }
 
-function problemAt(schema: Schema, value: unknown, path: string): string | undefined {
+function problemAt(schema: AnswerShape, value: unknown, path: string): string | undefined {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) {
     const problems = alternatives.map((alternative) => problemAt(alternative, value, path));

@@ -6,7 +6,7 @@
 // human-readable error for everything else.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { ENDPOINTS, type EndpointName, type RequestOf } from '../../wire/index.js';
+import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
 import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
 import { ANSWER_LIMITS, describeBytes } from './limits.js';
@@ -118,7 +118,7 @@ export class ApiClient {
   linkTicketToTestCase = (body: RequestOf<'linkTicketToTestCase'>) => this.call('linkTicketToTestCase', body);
 
   private async call(endpoint: EndpointName, payload: object | string | StreamedBody): Promise<ApiResponse> {
-    const definition = ENDPOINTS[endpoint];
+    const definition = ROUTES[endpoint];
     const { url, body } = this.requestFor(endpoint, payload);
     const deadline = Date.now() + this.options.deadlineMs;
     const headers = this.headersFor(endpoint, body);
@@ -152,7 +152,7 @@ export class ApiClient {
     endpoint: EndpointName,
     payload: object | string | StreamedBody,
   ): { url: string; body: RequestBody } {
-    const definition = ENDPOINTS[endpoint];
+    const definition = ROUTES[endpoint];
     const base = this.options.baseUrl.replace(/\/+$/, '');
     if (definition.method === 'GET') {
       const query = new URLSearchParams();
