@@ -1,29 +1,53 @@
 // What every public endpoint shares: its path under /v1, body validation with the wire schema, and a
-// JSON answer. Errors thrown by the engine reach the server's error handler as plain text.
+// JSON answer written from the wire's response schema. Errors thrown by the engine reach the server's
+// error handler as plain text.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS, isObject, type EndpointName, type RequestOf } from '../src/wire/index.js';
+import {
+  ENDPOINTS,
+  isObject,
+  type EndpointName,
+  type RequestOf,
+  type ResponseOf,
+} from '../src/wire/index.js';
+import { answerWriter, type AnsweringEndpoint } from './serializers.js';
 
 export const API_PREFIX = '/v1';
 
 /** The success body of writes. */
-export const EMPTY = {};
+export const EMPTY: Readonly<Record<string, never>> = {};
+const EMPTY_JSON = '{}';
+
+/** What an endpoint's handler returns: its answer, or EMPTY for a write that answers `{}`. */
+export type AnswerOf<E extends EndpointName> = E extends AnsweringEndpoint ? ResponseOf<E> : typeof EMPTY;
+
+/** How an endpoint's answers are written: from its response schema, or `{}` for a write that has none. */
+export function writerOf<E extends EndpointName>(
+  endpoint: E,
+): (answer: AnswerOf<E>, request: FastifyRequest) => string {
+  if (!('response' in ENDPOINTS[endpoint])) return () => EMPTY_JSON;
+  return answerWriter(endpoint as AnsweringEndpoint) as (
+    answer: AnswerOf<E>,
+    request: FastifyRequest,
+  ) => string;
+}
 
 export function answerPost<E extends EndpointName>(
   app: FastifyInstance,
   endpoint: E,
-  handle: (body: RequestOf<E>, headers: Record<string, unknown>) => object,
+  handle: (body: RequestOf<E>, headers: Record<string, unknown>) => AnswerOf<E>,
 ): void {
   const { path, request: schema } = ENDPOINTS[endpoint];
   const closed = schema.additionalProperties === false ? Object.keys(schema.properties ?? {}) : undefined;
+  const write = writerOf(endpoint);
   app.post(
     `${API_PREFIX}${path}`,
     {
       schema: { body: schema },
       ...(closed ? { preValidation: refuseUnknownFields(endpoint, closed) } : {}),
     },
-    async (request, reply) => {
+    (request, reply) => {
       const answer = handle(request.body as RequestOf<E>, request.headers);
-      return reply.code(200).type('application/json').send(answer);
+      reply.code(200).type('application/json').send(write(answer, request));
     },
   );
 }

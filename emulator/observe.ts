@@ -9,6 +9,11 @@ export interface ObservedAnswer {
   status: number;
   contentType: string;
   body: string;
+  /**
+   * When a response schema's serializer wrote the body: what JSON.stringify would have written for the same
+   * value. The two must say the same (the serializer drops fields its schema lacks and coerces types).
+   */
+  plainJson?: string;
 }
 
 export interface EmulatorObserver {
@@ -17,6 +22,8 @@ export interface EmulatorObserver {
 }
 
 const observers = new Set<EmulatorObserver>();
+/** Per request (node's IncomingMessage): JSON.stringify of the value its answer was serialized from. */
+const schemaAnswers = new WeakMap<object, string>();
 
 /** Subscribes; returns the unsubscribe function. */
 export function observeEmulators(observer: EmulatorObserver): () => void {
@@ -34,4 +41,14 @@ export function reportAnswer(answer: ObservedAnswer): void {
 
 export function reportWebhook(payload: Record<string, unknown>): void {
   for (const observer of observers) observer.webhook?.(payload);
+}
+
+/** Keeps, for the observers, what JSON.stringify writes for the value a schema serializer answers `request` with. */
+export function noteSchemaAnswer(request: object, plainJson: string): void {
+  schemaAnswers.set(request, plainJson);
+}
+
+/** The JSON.stringify text noted for `request`, if any. */
+export function schemaAnswerOf(request: object): string | undefined {
+  return schemaAnswers.get(request);
 }

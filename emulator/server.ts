@@ -8,7 +8,7 @@ import { registerServiceRoutes } from './service-routes.js';
 import { registerPage } from './ui/routes.js';
 import type { TimeControl } from './ui/snapshot.js';
 import { installBodyLimit } from './body-limit.js';
-import { observed, reportAnswer } from './observe.js';
+import { observed, reportAnswer, schemaAnswerOf } from './observe.js';
 import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { EmulatorError, MergeQueueEngine } from './merge-queue/engine/engine.js';
 import { FaultInjector, faultedRequests, installFaultInjection, registerFaultRoutes } from './faults.js';
@@ -232,12 +232,14 @@ function installAnswerReports(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (faultedRequests.has(request.raw)) return payload;
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const plainJson = schemaAnswerOf(request.raw);
       reportAnswer({
         method: request.method,
         path: request.url.split('?')[0]!,
         status: reply.statusCode,
         contentType: String(reply.getHeader('content-type') ?? ''),
         body: payload.toString(),
+        ...(plainJson !== undefined ? { plainJson } : {}),
       });
     }
     return payload;

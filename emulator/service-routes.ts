@@ -5,9 +5,11 @@ import { ENDPOINTS, type RequestOf, type ServiceStatus } from '../src/wire/index
 import { DEVICE_PAGE_PATH, type DeviceLogins } from './device-auth.js';
 import { EmulatorError } from './merge-queue/engine/engine.js';
 import { API_PREFIX } from './http.js';
+import { answerWriter } from './serializers.js';
 import { Type, type Static } from '@sinclair/typebox';
 
 const COMPONENTS = ['Merge Queue', 'Flaky Tests', 'API'];
+const JSON_TYPE = 'application/json';
 
 const STATUS: ServiceStatus = {
   overallStatus: { type: 'up', color: 'green', overallStatusDescription: 'All systems operational' },
@@ -21,31 +23,27 @@ const Decision = Type.Object({
 
 export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins): void {
   const status = ENDPOINTS.getStatus;
-  app.get(
-    `${API_PREFIX}${status.path}`,
-    { schema: { response: { 200: status.response } } },
-    async () => STATUS,
-  );
+  const writeStatus = answerWriter('getStatus');
+  app.get(`${API_PREFIX}${status.path}`, (request, reply) => {
+    reply.type(JSON_TYPE).send(writeStatus(STATUS, request));
+  });
 
   const initiate = ENDPOINTS.deviceAuthInitiate;
-  app.post(
-    `${API_PREFIX}${initiate.path}`,
-    { schema: { body: initiate.request, response: { 200: initiate.response } } },
-    async (request) => logins.initiate(`${request.protocol}://${request.host}`),
-  );
+  const writeInitiate = answerWriter('deviceAuthInitiate');
+  app.post(`${API_PREFIX}${initiate.path}`, { schema: { body: initiate.request } }, (request, reply) => {
+    const answer = logins.initiate(`${request.protocol}://${request.host}`);
+    reply.type(JSON_TYPE).send(writeInitiate(answer, request));
+  });
 
   const tokens = ENDPOINTS.deviceAuthTokens;
-  app.post(
-    `${API_PREFIX}${tokens.path}`,
-    { schema: { body: tokens.request, response: { 200: tokens.response } } },
-    async (request) => {
-      const { deviceCode } = request.body as RequestOf<'deviceAuthTokens'>;
-      const answer = logins.poll(deviceCode);
-      if (!answer)
-        throw new EmulatorError(400, 'deviceCode is not one this service issued, or was already used');
-      return answer;
-    },
-  );
+  const writeTokens = answerWriter('deviceAuthTokens');
+  app.post(`${API_PREFIX}${tokens.path}`, { schema: { body: tokens.request } }, (request, reply) => {
+    const { deviceCode } = request.body as RequestOf<'deviceAuthTokens'>;
+    const answer = logins.poll(deviceCode);
+    if (!answer)
+      throw new EmulatorError(400, 'deviceCode is not one this service issued, or was already used');
+    reply.type(JSON_TYPE).send(writeTokens(answer, request));
+  });
 
   app.get(DEVICE_PAGE_PATH, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(DEVICE_PAGE),

@@ -358,6 +358,85 @@ describe('failing tests, details and tickets', () => {
   });
 });
 
+describe('a list asked again after a write', () => {
+  const ids = Array.from({ length: 4 }, (_, i) => `2222222${i}-2222-4222-8222-222222222222`);
+  const unhealthy = { ...base, status: 'FLAKY', page_query: { page_size: 2 } };
+  const quarantined = { ...base, page_query: { page_size: 10 } };
+
+  async function control(path: string, body: unknown): Promise<void> {
+    const response = await fetch(`${emulator.origin}/_emulator${path}`, {
+      method: 'POST',
+      headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    await seed(emulator, {
+      repositories: [
+        {
+          repo: REPO,
+          org_url_slug: ORG,
+          ticket_url_template: 'https://tracker.example.com/browse/{id}',
+          tests: ids.map((id, i) => ({ id, name: `flaky ${i}`, status: 'flaky' as const })),
+        },
+      ],
+    });
+  });
+
+  it('answers the same page while nothing changes, and the changed page once a test changes status', async () => {
+    const before = await post('/flaky-tests/list-unhealthy-tests', unhealthy);
+    expect((await post('/flaky-tests/list-unhealthy-tests', unhealthy)).text).toBe(before.text);
+    expect(before.json.tests.map((t) => t.name)).toEqual(['flaky 0', 'flaky 1']);
+    expect(before.json.page.total_rows).toBe(4);
+
+    await control('/flaky-tests/test-case', { repo: REPO, id: ids[0], status: 'broken' });
+    const after = await post('/flaky-tests/list-unhealthy-tests', unhealthy);
+    expect(after.json.tests.map((t) => t.name)).toEqual(['flaky 1', 'flaky 2']);
+    expect(after.json.page.total_rows).toBe(3);
+    const broken = await post('/flaky-tests/list-unhealthy-tests', { ...unhealthy, status: 'BROKEN' });
+    expect(broken.json.tests.map((t) => t.name)).toEqual(['flaky 0']);
+  });
+
+  it('shows a ticket linked after the page was first asked for', async () => {
+    const before = await post('/flaky-tests/list-unhealthy-tests', unhealthy);
+    expect(before.json.tests[0]).not.toHaveProperty('ticket');
+    const linked = await post('/flaky-tests/link-ticket-to-test-case', {
+      repo: REPO,
+      test_case_id: before.json.tests[0]!.id,
+      external_ticket_id: 'KAN-7',
+    });
+    expect(linked.status).toBe(200);
+    const after = await post('/flaky-tests/list-unhealthy-tests', unhealthy);
+    expect(after.json.tests[0]).toMatchObject({
+      ticket: { html_url: 'https://tracker.example.com/browse/KAN-7' },
+    });
+  });
+
+  it('lists a test quarantined after the list was first asked for, and a re-seeded repository as seeded', async () => {
+    expect((await post('/flaky-tests/list-quarantined-tests', quarantined)).json.quarantined_tests).toEqual(
+      [],
+    );
+    await control('/flaky-tests/test-case', {
+      repo: REPO,
+      id: ids[3],
+      quarantineSetting: 'ALWAYS_QUARANTINE',
+    });
+    const after = await post('/flaky-tests/list-quarantined-tests', quarantined);
+    expect(after.json.quarantined_tests.map((t) => t.name)).toEqual(['flaky 3']);
+
+    await seed(emulator, {
+      repositories: [{ repo: REPO, org_url_slug: ORG, tests: tests(1, 'flaky', 'reseeded') }],
+    });
+    const reseeded = await post('/flaky-tests/list-unhealthy-tests', unhealthy);
+    expect(reseeded.json.tests.map((t) => t.name)).toEqual(['reseeded 0']);
+    expect((await post('/flaky-tests/list-quarantined-tests', quarantined)).json.quarantined_tests).toEqual(
+      [],
+    );
+  });
+});
+
 describe('seeding', () => {
   it('refuses a fixture that does not match the format, naming the field', async () => {
     const response = await fetch(`${emulator.origin}/_emulator/flaky-tests`, {

@@ -63,7 +63,7 @@ export function summarizeCpuProfile(file: string, seconds: number): Share[] {
     const kind = kindOf(frame);
     totals.set(kind, (totals.get(kind) ?? 0) + delta);
     if (kind === EMULATOR_CODE) {
-      const source = frame.url.replace(/^.*\/src\/emulator\//, '');
+      const source = frame.url.replace(/^.*\/emulator\//, '');
       emulatorFiles.set(source, (emulatorFiles.get(source) ?? 0) + delta);
     }
     all += delta;

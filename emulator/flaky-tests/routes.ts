@@ -3,7 +3,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
+import { AnswerCache } from '../answer-cache.js';
 import { RepoInput, repoFrom } from '../control.js';
+import { EMPTY, writerOf, type AnswerOf } from '../http.js';
 import { FlakyStoreError } from './errors.js';
 import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
 import type { FlakyTestStore } from './store.js';
@@ -48,12 +50,24 @@ type FlakyEndpoint =
 export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTestRoutesOptions): void {
   const { store, apiPrefix = '/v1' } = options;
 
-  function answer<E extends FlakyEndpoint>(endpoint: E, handle: (body: RequestOf<E>) => object | void): void {
+  /**
+   * Serves an endpoint. With `cached`, the same request is answered the same bytes until the store
+   * changes: the lists depend on the request and the store's data only, never on the clock.
+   */
+  function answer<E extends FlakyEndpoint>(
+    endpoint: E,
+    handle: (body: RequestOf<E>) => AnswerOf<E>,
+    { cached = false } = {},
+  ): void {
     const { path, request: schema } = ENDPOINTS[endpoint];
+    const write = writerOf(endpoint);
+    const cache = cached ? new AnswerCache() : undefined;
     app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
-      let json: string;
+      const body = request.body as RequestOf<E>;
+      const make = () => write(handle(body), request);
+      let payload: string | Buffer;
       try {
-        json = JSON.stringify(handle(request.body as RequestOf<E>) ?? {});
+        payload = cache ? cache.answer(store.revision, JSON.stringify(body), make) : make();
       } catch (error) {
         return refuse(reply, error);
       }
@@ -61,15 +75,18 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
       const wait = store.latencyMs - reply.elapsedTime;
       if (wait > 0) await sleep(wait);
-      return reply.code(200).type('application/json').send(json);
+      return reply.code(200).type('application/json').send(payload);
     });
   }
 
-  answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body));
-  answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body));
-  answer('listFailingTests', (body) => store.listFailingTests(body));
+  answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body), { cached: true });
+  answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body), { cached: true });
+  answer('listFailingTests', (body) => store.listFailingTests(body), { cached: true });
   answer('getTestDetails', (body) => store.getTestDetails(body));
-  answer('linkTicketToTestCase', (body) => store.linkTicketToTestCase(body));
+  answer('linkTicketToTestCase', (body) => {
+    store.linkTicketToTestCase(body);
+    return EMPTY;
+  });
   answer('createCiRun', (body) => store.recordCiRun(body));
 
   // The CI runs create-ci-run recorded, for one repository (`?repo=owner/name&repoHost=`) or all.

@@ -65,6 +65,8 @@ interface FlakyRepository {
   repeatPageTokens: boolean;
   tests: StoredTest[];
   byId: Map<string, StoredTest>;
+  /** The tests of each status, in `tests` order; built when first listed, dropped when a status changes. */
+  byStatus: Map<TestStatus, StoredTest[]>;
 }
 
 export interface FlakyTestStoreOptions {
@@ -122,6 +124,11 @@ const EMULATOR_ACTOR: Actor = { email: 'emulator@localhost', full_name: 'Emulato
 export class FlakyTestStore {
   /** Real milliseconds each flaky-tests answer takes at least (its own work included): a distant service. */
   latencyMs = 0;
+  /**
+   * Goes up with every change to the data the lists show. A list's answer depends only on its request and
+   * the data at a revision (never on the clock), so answers can be kept until the revision moves.
+   */
+  revision = 0;
   private readonly repositories = new Map<string, FlakyRepository>();
   private readonly runs = new Map<string, CiRun[]>();
   private readonly random: SeededRandom;
@@ -142,6 +149,7 @@ export class FlakyTestStore {
    */
   seed(fixture: FlakyFixture): SeedResult[] {
     if (fixture.latency_ms !== undefined) this.latencyMs = fixture.latency_ms;
+    this.revision++;
     return (fixture.repositories ?? []).map((entry) => {
       const repository = this.buildRepository(entry);
       const previous = this.repositories.get(repoKey(entry.repo));
@@ -161,7 +169,9 @@ export class FlakyTestStore {
     const before: TestCaseState = { status: test.status, quarantineOverride: test.quarantineOverride };
     const wasQuarantined = isQuarantined(repository, test);
     const now = new Date(this.now()).toISOString();
+    this.revision++;
     if (change.status !== undefined && change.status !== test.status) {
+      repository.byStatus.clear();
       test.status = change.status;
       test.reason = change.reason ?? defaultReason(change.status);
       test.statusChangedAt = now;
@@ -175,10 +185,14 @@ export class FlakyTestStore {
   listUnhealthyTests(request: RequestOf<'listUnhealthyTests'>): ListUnhealthyTestsResponse {
     const repository = this.listed(request.repo, request.org_url_slug);
     const status = request.status.toLowerCase() as TestStatus;
-    const matching = repository.tests.filter((test) => test.status === status);
-    const { items, page } = pageOf(matching, request.page_query, listing(repository, status), {
-      repeatTokens: repository.repeatPageTokens,
-    });
+    const { items, page } = pageOf(
+      testsWithStatus(repository, status),
+      request.page_query,
+      listing(repository, status),
+      {
+        repeatTokens: repository.repeatPageTokens,
+      },
+    );
     return { tests: items.map((test) => this.unhealthyView(repository, test, request.org_url_slug)), page };
   }
 
@@ -225,6 +239,7 @@ export class FlakyTestStore {
   linkTicketToTestCase(request: RequestOf<'linkTicketToTestCase'>): void {
     const repository = this.find(request.repo);
     const test = this.testCase(repository, request.test_case_id);
+    this.revision++;
     test.ticketUrl = repository.ticketUrlTemplate.replace(
       '{id}',
       encodeURIComponent(request.external_ticket_id),
@@ -371,6 +386,7 @@ export class FlakyTestStore {
       repeatPageTokens: entry.repeat_page_tokens ?? false,
       tests: [],
       byId: new Map(),
+      byStatus: new Map(),
     };
     for (const fixture of fixtureTests) {
       const test = this.storedTest(fixture);
@@ -449,6 +465,15 @@ function isQuarantined(repository: FlakyRepository, test: StoredTest): boolean {
   if (!repository.quarantining || test.quarantineOverride === 'NEVER_QUARANTINE') return false;
   if (test.quarantineOverride === 'ALWAYS_QUARANTINE') return true;
   return repository.autoQuarantine && test.status !== 'healthy';
+}
+
+function testsWithStatus(repository: FlakyRepository, status: TestStatus): StoredTest[] {
+  let tests = repository.byStatus.get(status);
+  if (!tests) {
+    tests = repository.tests.filter((test) => test.status === status);
+    repository.byStatus.set(status, tests);
+  }
+  return tests;
 }
 
 function quarantinedView(repository: FlakyRepository, test: StoredTest): QuarantinedTest {
