@@ -47,14 +47,14 @@ class CappedBody extends Transform {
 }
 
 export function installBodyLimit(app: FastifyInstance, limit = MAX_BODY_BYTES): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const declared = Number(request.headers['content-length']);
     // A declared length within the limit is held to by the HTTP parser: nothing to cap.
-    if (declared <= limit) return payload;
+    if (declared <= limit) return done(null, payload);
     // The framework refuses a declared oversize before reading a byte; let the capped stream do it after.
     delete request.headers['content-length'];
     const capped = new CappedBody(payload, limit);
     payload.pipe(capped);
-    return capped;
+    done(null, capped);
   });
 }

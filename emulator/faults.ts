@@ -147,10 +147,8 @@ function proxyPage(status: number): string {
 export function installFaultInjection(app: FastifyInstance, injector: FaultInjector): void {
   const resetAfterHandling = new WeakSet<FastifyRequest>();
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) return;
-    const fault = injector.take(request.url);
-    if (!fault) return;
+  /** Answers (or delays, or drops) a request as the fault says; fastify goes on when it settles. */
+  async function meet(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     faultedRequests.add(request.raw);
     switch (fault.kind) {
       case 'status':
@@ -205,13 +203,21 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
           .header('location', fault.location)
           .send('');
     }
+  }
+
+  // Most requests meet no fault: they go on at once, without a promise to settle.
+  app.addHook('onRequest', (request, reply, done) => {
+    const fault = request.url.startsWith('/v1/') ? injector.take(request.url) : undefined;
+    if (!fault) return done();
+    return meet(fault, request, reply);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!resetAfterHandling.has(request)) return payload;
-    reply.hijack();
-    request.raw.socket.destroy();
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (resetAfterHandling.has(request)) {
+      reply.hijack();
+      request.raw.socket.destroy();
+    }
+    done(null, payload);
   });
 
   app.addHook('preClose', async () => injector.releaseAll());

@@ -1,6 +1,11 @@
 // The emulator's HTTP server: the v1 API under /v1 and the control surface under /_emulator, over one
 // merge-queue engine. Every error answer is plain text, as the service's are.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { ENDPOINTS, MAX_BODY_BYTES } from '../src/wire/index.js';
 import { DeviceLogins, type DeviceAuthOptions } from './device-auth.js';
@@ -108,21 +113,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (observed()) installAnswerReports(app);
   installFaultInjection(app, faults);
   installBodyLimit(app);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request take fastify's callback: no promise to settle on the common path.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isAuthorized(request)) return done();
+    reply.code(401).type(TEXT).send('Unauthorized');
+  });
+  function isAuthorized(request: FastifyRequest): boolean {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return;
-    if (OPEN_PATHS.has(path)) return;
+    if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return true;
+    if (OPEN_PATHS.has(path)) return true;
     // An EventSource cannot send headers: the page's event stream carries the token in its query.
     const query =
       path === EVENTS_PATH ? new URLSearchParams(request.url.split('?')[1] ?? '').get('token') : null;
     const given =
       request.headers['x-api-token'] ?? bearer(request.headers.authorization) ?? query ?? undefined;
-    if (given === token || (typeof given === 'string' && deviceLogins.accepts(given))) return;
+    if (given === token || (typeof given === 'string' && deviceLogins.accepts(given))) return true;
     const forkedRun = request.headers[FORKED_RUN_HEADER];
-    if (path === `${API_PREFIX}/setImpactedTargets` && typeof forkedRun === 'string' && forkedRun.trim())
-      return;
-    return reply.code(401).type(TEXT).send('Unauthorized');
-  });
+    return (
+      path === `${API_PREFIX}/setImpactedTargets` && typeof forkedRun === 'string' && forkedRun.trim() !== ''
+    );
+  }
   app.setErrorHandler((error: FastifyError, _request, reply) => answerError(error, reply));
   app.setNotFoundHandler((_request, reply) => reply.code(404).type(TEXT).send('Not Found'));
 

@@ -62,7 +62,7 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
     const { path, request: schema } = ENDPOINTS[endpoint];
     const write = writerOf(endpoint);
     const cache = cached ? new AnswerCache() : undefined;
-    app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, async (request, reply) => {
+    app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, (request, reply) => {
       const body = request.body as RequestOf<E>;
       const make = () => write(handle(body), request);
       let payload: string | Buffer;
@@ -71,11 +71,14 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       } catch (error) {
         return refuse(reply, error);
       }
+      const send = () => {
+        reply.code(200).type('application/json').send(payload);
+      };
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
       const wait = store.latencyMs - reply.elapsedTime;
-      if (wait > 0) await sleep(wait);
-      return reply.code(200).type('application/json').send(payload);
+      if (wait > 0) return sleep(wait).then(send);
+      send();
     });
   }
 

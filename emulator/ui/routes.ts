@@ -47,8 +47,9 @@ export function registerPage(app: FastifyInstance, options: PageOptions): { chan
     if (clients.size > 0 && !pending) pending = setTimeout(broadcast, THROTTLE_MS);
   };
   engine.core.onEvent(changed);
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET') changed();
+    done();
   });
   app.addHook('preClose', async () => {
     if (pending) clearTimeout(pending);
