@@ -41,7 +41,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
   const config = loadTargetsConfig(settings.config, cwd);
   let changed: ChangedFiles | undefined;
   try {
-    changed = await findChangedFiles({
+    const changes = findChangedFiles({
       settings,
       context,
       githubToken: request.githubToken,
@@ -49,15 +49,23 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
       log: request.log.info,
       readStdin: request.readStdin ?? readStandardInput,
     });
+    // git works in its own processes while the workspace's manifests are read here; a problem with the
+    // changed files is still the one reported when both go wrong.
+    const workspace = attempt(() =>
+      config.workspaces ? readWorkspace(cwd, config.workspaces.target) : undefined,
+    );
+    changed = await changes;
     request.log.info(`${changed.files.length} changed file(s) from ${changed.from}.`);
-    const workspace = config.workspaces ? readWorkspace(cwd, config.workspaces.target) : undefined;
-    if (workspace) request.log.info(`${workspace.size} workspace package(s) from ${workspace.source}.`);
+    if (workspace.value) {
+      request.log.info(`${workspace.value.size} workspace package(s) from ${workspace.value.source}.`);
+    }
+    if ('error' in workspace) throw workspace.error;
     const impact = impactOf(config, changed.files, {
-      workspace,
+      workspace: workspace.value,
       isMergeQueueTestRun: context.isMergeQueueTestRun,
     });
     if (changed.incompleteReason && !impact.all) impact.all = { reason: changed.incompleteReason };
-    const known = await knownSet(config, impact, workspace, cwd, request.timeoutMs);
+    const known = await knownSet(config, impact, workspace.value, cwd, request.timeoutMs);
     if (!impact.all) await addCommandTargets(config, impact, changed, cwd);
     if (!impact.all) expandGroups(config, impact, () => known);
     capTargets(config, impact);
@@ -139,6 +147,14 @@ function capTargets(config: TargetsConfig, impact: Impact): void {
   impact.all = {
     reason: `${impact.targets.size} targets are impacted, more than max-targets (${config.maxTargets})`,
   };
+}
+
+function attempt<T>(work: () => T): { value?: T } | { value?: undefined; error: unknown } {
+  try {
+    return { value: work() };
+  } catch (error) {
+    return { error };
+  }
 }
 
 function capitalize(text: string): string {

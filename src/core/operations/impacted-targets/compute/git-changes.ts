@@ -1,5 +1,5 @@
 // The PR's changed files from the git checkout: the merge base of the target branch and the head, then
-// `git diff` from there to the head, renames on (both paths count) and deletions marked. A shallow clone
+// `git diff` from there to the head, a rename counting both its paths and deletions marked. A shallow clone
 // is deepened a bounded number of times until the merge base is in it; a base branch the clone lacks is
 // fetched once. Every git call runs without a shell, with a timeout and a cap on its output.
 import type { ChangedFile } from './impact.js';
@@ -38,37 +38,56 @@ export class NotACheckoutError extends GitChangesError {}
 export async function gitChangedFiles(options: GitChangesOptions): Promise<GitChanges> {
   const git = gitRunner(options);
   const notes: string[] = [];
-  // The usual case costs two git calls: the base branch and the head are both in the clone.
-  const quick = await git.run([
-    'merge-base',
-    `refs/remotes/${REMOTE}/${options.targetBranch}`,
-    options.headSha ?? 'HEAD',
-  ]);
-  const { head, mergeBase } =
-    quick.exitCode === 0
-      ? { head: options.headSha ?? 'HEAD', mergeBase: quick.stdout.toString('utf8').trim() }
-      : await findBaseCarefully(git, options, notes);
-  const diff = await git.run(
-    [
-      'diff',
-      '--name-status',
-      '-z',
-      '--find-renames',
-      '--no-ext-diff',
-      '--no-textconv',
-      mergeBase,
-      head,
-      '--',
-    ],
-    MAX_DIFF_BYTES,
-  );
+  const quick = await quickChanges(git, options);
+  if (quick) return { ...quick, notes };
+  const { head, mergeBase } = await findBaseCarefully(git, options, notes);
+  const diff = await git.run(diffArgs(mergeBase, head), MAX_DIFF_BYTES);
   if (diff.exitCode !== 0) {
     throw new GitChangesError(`git diff ${mergeBase}..${head} failed: ${lastLine(diff.stderr)}`);
   }
   return { files: parseNameStatus(diff.stdout), base: mergeBase, head, notes };
 }
 
+/**
+ * `git diff` without rename detection: a rename is then its old path deleted and its new path added,
+ * which is what it counts as anyway, and git does not compare every deleted file with every added one.
+ * `from` is a commit, or `<base ref>...` for the merge base of that ref and the head.
+ */
+function diffArgs(from: string, head: string): string[] {
+  const range = from.endsWith('...') ? [`${from}${head}`] : [from, head];
+  return ['diff', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ...range, '--'];
+}
+
 type Git = ReturnType<typeof gitRunner>;
+
+/**
+ * The usual case: the target branch (its remote-tracking ref, else a local branch, the order
+ * findBaseCarefully takes them in) and the head are both in the clone. The merge base and the diff
+ * from it (`git diff <ref>...<head>`) are asked for at once, in two processes.
+ */
+async function quickChanges(git: Git, options: GitChangesOptions) {
+  const head = options.headSha ?? 'HEAD';
+  for (const ref of baseRefCandidates(options.targetBranch)) {
+    const [found, diff] = await Promise.all([
+      git.run(['merge-base', ref, head]),
+      git.run(diffArgs(`${ref}...`, head), MAX_DIFF_BYTES),
+    ]);
+    if (found.exitCode === 0) {
+      const base = found.stdout.toString('utf8').trim();
+      if (diff.exitCode !== 0) {
+        throw new GitChangesError(`git diff ${base}..${head} failed: ${lastLine(diff.stderr)}`);
+      }
+      return { files: parseNameStatus(diff.stdout), base, head };
+    }
+    // 1: both exist without a common ancestor in the clone (shallow?); anything else: a ref is missing.
+    if (found.exitCode === 1) return undefined;
+  }
+  return undefined;
+}
+
+function baseRefCandidates(branch: string): [string, string] {
+  return [`refs/remotes/${REMOTE}/${branch}`, `refs/heads/${branch}`];
+}
 
 /** Every other case: fetch what is missing, deepen a shallow clone, or say what to do. */
 async function findBaseCarefully(git: Git, options: GitChangesOptions, notes: string[]) {
@@ -131,7 +150,7 @@ async function resolveHead(git: Git, options: GitChangesOptions, shallow: boolea
 
 async function resolveBaseRef(git: Git, options: GitChangesOptions, shallow: boolean, notes: string[]) {
   const branch = options.targetBranch;
-  const candidates = [`refs/remotes/${REMOTE}/${branch}`, `refs/heads/${branch}`];
+  const candidates = baseRefCandidates(branch);
   for (const ref of candidates) if (await git.hasCommit(ref)) return ref;
 
   options.log(`The target branch ${branch} is not in this clone; fetching it from ${REMOTE} once.`);
@@ -143,9 +162,9 @@ async function resolveBaseRef(git: Git, options: GitChangesOptions, shallow: boo
     REMOTE,
     `+refs/heads/${branch}:refs/remotes/${REMOTE}/${branch}`,
   ]);
-  if (fetched.exitCode === 0 && (await git.hasCommit(candidates[0] as string))) {
+  if (fetched.exitCode === 0 && (await git.hasCommit(candidates[0]))) {
     notes.push(`fetched the target branch ${branch}`);
-    return candidates[0] as string;
+    return candidates[0];
   }
   throw new GitChangesError(
     `the target branch "${branch}" is not in this clone and fetching it from ${REMOTE} failed (${lastLine(fetched.stderr) || 'no such branch'}); check out with fetch-depth: 0, or fetch the branch before this step (git fetch ${REMOTE} ${branch})`,

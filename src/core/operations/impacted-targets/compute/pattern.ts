@@ -65,23 +65,16 @@ export function compilePattern(source: string): PathPattern {
     extractors.push({ segment: index, regex, names });
   });
 
-  // The bare regex: picomatch's matcher function adds per-call work (options, a result object) that a
-  // hot loop over thousands of files does not need.
-  let regex: RegExp;
-  try {
-    regex = picomatch.makeRe(glob, PICOMATCH_OPTIONS);
-  } catch (error) {
-    throw new PatternError(`"${source}" is not a valid glob (${(error as Error).message})`);
-  }
   const scanned = picomatch.scan(glob);
   const base = scanned.isGlob ? scanned.base : glob;
+  const test = (extractors.length === 0 && plainTest(glob)) || regexTest(source, glob);
 
   return {
     source,
     captures,
     base,
     match(path) {
-      if (!regex.test(path)) return undefined;
+      if (!test(path)) return undefined;
       if (extractors.length === 0) return {};
       const parts = path.split('/');
       const values: Record<string, string> = {};
@@ -93,6 +86,54 @@ export function compilePattern(source: string): PathPattern {
       return values;
     },
   };
+}
+
+/**
+ * The bare regex: picomatch's matcher function adds per-call work (options, a result object) that a
+ * hot loop over thousands of files does not need.
+ */
+function regexTest(source: string, glob: string): (path: string) => boolean {
+  let regex: RegExp;
+  try {
+    regex = picomatch.makeRe(glob, PICOMATCH_OPTIONS);
+  } catch (error) {
+    throw new PatternError(`"${source}" is not a valid glob (${(error as Error).message})`);
+  }
+  return (path) => regex.test(path);
+}
+
+/** Path text that means itself in a glob: no wildcard, escape, empty or `.`/`..` segment, no end slash. */
+const PLAIN_PATH = /^[\w.-]+(?:\/[\w.-]+)*$/;
+// `.md`, `.d.ts`: picomatch writes a glob `**/*.ext` (only with the dot) as a name ending so, one end
+// slash allowed, in any directory.
+const PLAIN_EXTENSION = /^\.[\w.-]+$/;
+/** A `.` or `..` segment: no wildcard of picomatch's matches one, even with `dot`. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
+// The commonest globs tested with string operations instead of picomatch's regex, which checks every
+// character against `.` and `..` segments (and must be compiled first: hundreds of rules such as
+// `services/api/**` cost more to compile than to run). Each one answers exactly as the regex does
+// (a test checks them against picomatch); anything else gets the regex.
+function plainTest(glob: string): ((path: string) => boolean) | undefined {
+  if (PLAIN_PATH.test(glob) && !DOT_SEGMENT.test(glob)) return (path) => path === glob;
+  if (glob === '**') return (path) => !DOT_SEGMENT.test(path);
+  if (glob.endsWith('/**')) {
+    const dir = glob.slice(0, -3);
+    if (!PLAIN_PATH.test(dir) || DOT_SEGMENT.test(dir)) return undefined;
+    const prefix = `${dir}/`;
+    return (path) => (path === dir || path.startsWith(prefix)) && !DOT_SEGMENT.test(path.slice(dir.length));
+  }
+  if (glob.startsWith('**/*')) {
+    const ending = glob.slice(4);
+    if (!PLAIN_EXTENSION.test(ending)) return undefined;
+    return (path) => {
+      if (DOT_SEGMENT.test(path)) return false;
+      const end = path.endsWith('/') ? path.length - 1 : path.length;
+      const start = path.lastIndexOf('/', end - 1) + 1;
+      return end - start >= ending.length && path.startsWith(ending, end - ending.length);
+    };
+  }
+  return undefined;
 }
 
 /** `svc:{name}` with the captured values put in; names are checked against the match when the config loads. */
@@ -115,7 +156,7 @@ function escapeRegExp(text: string): string {
  * Candidates come back in the order the patterns were added.
  */
 export class PatternIndex<T> {
-  private readonly byBase = new Map<string, { order: number; pattern: PathPattern; value: T }[]>();
+  private readonly byBase = new Map<string, IndexEntry<T>[]>();
   private count = 0;
 
   add(pattern: PathPattern, value: T): void {
@@ -140,45 +181,63 @@ export class PatternIndex<T> {
    * The first pattern (in the order added) that matches and that `accept` takes (a rule whose exclude
    * holds the path does not), with its captures.
    */
-  first(
-    path: string,
-    accept: (value: T) => boolean = () => true,
-  ): { value: T; pattern: PathPattern; captures: Record<string, string> } | undefined {
-    let best: { order: number; pattern: PathPattern; value: T; captures: Record<string, string> } | undefined;
+  first(path: string, accept?: (value: T) => boolean): PatternMatch<T> | undefined {
+    let best: IndexEntry<T> | undefined;
+    let bestCaptures: Record<string, string> | undefined;
     for (const candidates of this.candidateLists(path)) {
       // Within a list the order only grows: its first accepted match is the best it has.
       for (const candidate of candidates) {
         if (best && candidate.order > best.order) break;
         const captures = candidate.pattern.match(path);
-        if (captures && accept(candidate.value)) {
-          best = { ...candidate, captures };
+        if (captures && (!accept || accept(candidate.value))) {
+          best = candidate;
+          bestCaptures = captures;
           break;
         }
       }
     }
-    return best && { value: best.value, pattern: best.pattern, captures: best.captures };
+    return (
+      best && { value: best.value, pattern: best.pattern, captures: bestCaptures as Record<string, string> }
+    );
   }
 
   /** Every pattern that matches, in the order added. */
-  all(path: string): { value: T; pattern: PathPattern; captures: Record<string, string> }[] {
-    const found: { order: number; value: T; pattern: PathPattern; captures: Record<string, string> }[] = [];
+  all(path: string): PatternMatch<T>[] {
+    const found: (PatternMatch<T> & { order: number })[] = [];
     for (const candidates of this.candidateLists(path)) {
       for (const candidate of candidates) {
         const captures = candidate.pattern.match(path);
         if (captures) found.push({ ...candidate, captures });
       }
     }
-    return found.sort((a, b) => a.order - b.order);
+    return found
+      .sort((a, b) => a.order - b.order)
+      .map(({ value, pattern, captures }) => ({ value, pattern, captures }));
   }
 
-  private *candidateLists(path: string) {
+  /** The lists whose base is the root, one of the path's directories, or the path itself. */
+  private candidateLists(path: string): IndexEntry<T>[][] {
+    const lists: IndexEntry<T>[][] = [];
     const root = this.byBase.get('');
-    if (root) yield root;
+    if (root) lists.push(root);
     for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
       const list = this.byBase.get(path.slice(0, slash));
-      if (list) yield list;
+      if (list) lists.push(list);
     }
     const exact = this.byBase.get(path);
-    if (exact) yield exact;
+    if (exact) lists.push(exact);
+    return lists;
   }
+}
+
+interface IndexEntry<T> {
+  order: number;
+  pattern: PathPattern;
+  value: T;
+}
+
+export interface PatternMatch<T> {
+  value: T;
+  pattern: PathPattern;
+  captures: Record<string, string>;
 }

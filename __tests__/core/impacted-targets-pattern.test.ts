@@ -1,0 +1,93 @@
+// Globs of a targets config answer exactly as picomatch does, whichever way they are tested: the
+// commonest shapes (a plain path, `dir/**`, `**/*.ext`, `**`) by string operations, the rest by
+// picomatch's regex. Checked over generated paths full of the characters that make a difference:
+// dots (`.` and `..` segments, dotfiles), slashes (empty segments, an end slash) and wildcards.
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import picomatch from 'picomatch';
+import { compilePattern } from '../../src/core/operations/impacted-targets/compute/pattern.js';
+
+const piece = fc.constantFrom(
+  'a',
+  'b',
+  'svc',
+  '.',
+  '..',
+  '.md',
+  'x.md',
+  'md',
+  'x.d.ts',
+  '.git',
+  'a.b',
+  'a.',
+  '-',
+  '_',
+  '*',
+  '',
+);
+const generatedPath = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/'));
+
+const plainShapes = [
+  'a',
+  'a/b',
+  'x.md',
+  '.github/CODEOWNERS',
+  'a/**',
+  'a/b/**',
+  'a.b/**',
+  '.git/**',
+  '**',
+  '**/*.md',
+  '**/*.b',
+  '**/*.d.ts',
+  '**/*.',
+];
+// Near misses that must take picomatch's regex: wildcards inside, empty or dot segments, an end slash.
+const regexShapes = [
+  'a/*',
+  'a/*/b',
+  'a/**/b',
+  '**/a',
+  '*.md',
+  'a//b/**',
+  'a/../b/**',
+  'a/',
+  '{a,b}/**',
+  '**/*md',
+  '**/*-',
+];
+
+describe('compiled globs', () => {
+  it.each([...plainShapes, ...regexShapes])('"%s" matches what picomatch matches', (glob) => {
+    const pattern = compilePattern(glob);
+    const regex = picomatch.makeRe(glob, { dot: true, windows: false });
+    fc.assert(
+      fc.property(generatedPath, (path) => {
+        expect(pattern.match(path) !== undefined).toBe(regex.test(path));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('agrees with picomatch on paths that differ from the glob by one segment', () => {
+    const cases: [string, string, boolean][] = [
+      ['a/**', 'a', true],
+      ['a/**', 'a/', true],
+      ['a/**', 'ab/c', false],
+      ['a/**', 'a/..', false],
+      ['a/**', 'a/..x', true],
+      ['a/**', 'a/./b', false],
+      ['**/*.md', '.md', true],
+      ['**/*.md', 'docs/x.md/', true],
+      ['**/*.md', 'docs/../x.md', false],
+      ['**/*.md', 'docs/x.mdx', false],
+      ['**', '', true],
+      ['**', 'a/../b', false],
+      ['x.md', 'x.md/', false],
+    ];
+    for (const [glob, path, expected] of cases) {
+      expect(picomatch.makeRe(glob, { dot: true, windows: false }).test(path)).toBe(expected);
+      expect(compilePattern(glob).match(path) !== undefined).toBe(expected);
+    }
+  });
+});
