@@ -37,9 +37,9 @@ function list(read: Targets): string[] | 'ALL' {
 }
 
 /** The JSON array that would be sent, assembled from the chunks the upload streams. */
-function sentJson(read: Targets, chunkBytes?: number): string {
+function sentJson(read: Targets, chunkBytes?: number, sharedBytes?: number): string {
   if (read === 'ALL') throw new Error('expected a list');
-  return Buffer.concat([...read.jsonArrayChunks(chunkBytes)]).toString('utf8');
+  return Buffer.concat([...read.jsonArrayChunks(chunkBytes, sharedBytes)]).toString('utf8');
 }
 
 async function fileErrorOf(read: () => Promise<unknown>): Promise<Error> {
@@ -90,6 +90,21 @@ describe('formats', () => {
   it('drops whitespace around and blank strings inside a JSON array spread over lines', async () => {
     const read = await fromFile(file('\ufeff[\n  " //app:server ",\n  "",\n  "   ",\n  "//lib:util"\n]\n'));
     expect(list(read)).toEqual(['//app:server', '//lib:util']);
+  });
+
+  it('sends a compact array as it was written, in pieces of any size, without its duplicates', async () => {
+    const targets = Array.from({ length: 300 }, (_, i) => `//pkg/${i % 7 === 3 ? 'dup' : i}:lib`);
+    targets.splice(150, 0, 'tab\there', ' spaced ');
+    const expected = JSON.stringify([...new Set(targets.map((t) => t.trim()))]);
+    const read = await source({ file: file(JSON.stringify(targets)) });
+    for (const [chunk, shared] of [
+      [64, 1],
+      [64, 500],
+      [1024, 4096],
+      [65536, 1048576],
+    ] as const) {
+      expect(sentJson(read, chunk, shared)).toBe(expected);
+    }
   });
 
   it('removes duplicates, keeping the first of each', async () => {
@@ -144,7 +159,9 @@ describe('formats', () => {
   it('splits the list into chunks without losing a byte, even around targets longer than a chunk', async () => {
     const targets = ['x'.repeat(40), 'short', 'y'.repeat(100), 'z'];
     const read = inline(JSON.stringify(targets));
-    for (const chunk of [1, 8, 16, 64, 1024]) expect(sentJson(read, chunk)).toBe(JSON.stringify(targets));
+    for (const chunk of [1, 8, 16, 64, 1024]) {
+      for (const shared of [1, 50, 1024]) expect(sentJson(read, chunk, shared)).toBe(JSON.stringify(targets));
+    }
     expect(read === 'ALL' ? 0 : read.jsonArrayByteLength()).toBe(JSON.stringify(targets).length);
   });
 });
@@ -158,10 +175,11 @@ describe('agrees with JSON.parse and String.prototype.trim', () => {
         fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('a', ' a', 'b ', '', '\u00a0'))),
         fc.constantFrom(undefined, 2),
         fc.integer({ min: 1, max: 64 }),
-        (targets, indent, chunkBytes) => {
+        fc.integer({ min: 1, max: 64 }),
+        (targets, indent, chunkBytes, sharedBytes) => {
           const read = inline(JSON.stringify(targets, null, indent));
           expect(list(read)).toEqual(expected(targets));
-          expect(sentJson(read, chunkBytes)).toBe(JSON.stringify(expected(targets)));
+          expect(sentJson(read, chunkBytes, sharedBytes)).toBe(JSON.stringify(expected(targets)));
           if (read !== 'ALL') expect(read.jsonArrayByteLength()).toBe(Buffer.byteLength(sentJson(read)));
         },
       ),

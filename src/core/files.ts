@@ -69,14 +69,26 @@ async function readAll(
   request: InputFileRequest,
   fail: (problem: string, fix: string) => InputError,
 ): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+  // Read in place into one buffer of the size the file said it had (and a byte more, to see it grow):
+  // a 20 MiB file is never held twice, as pieces and as their concatenation.
+  let buffer = Buffer.allocUnsafe(expectedBytes + 1);
   let total = 0;
   for (;;) {
     if (request.deadline !== undefined && Date.now() > request.deadline) {
       throw fail('could not be read in time', 'Check the disk or mount it is on, or raise timeout-seconds.');
     }
-    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(expectedBytes - total + 1, 64 * 1024)));
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (total === buffer.length) {
+      // Longer than it said (still being written, or a file such as /proc's that reports no size).
+      const grown = Buffer.allocUnsafe(Math.min(request.maxBytes + 1, total + Math.max(total, 64 * 1024)));
+      buffer.copy(grown, 0, 0, total);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(
+      buffer,
+      total,
+      Math.min(CHUNK_BYTES, buffer.length - total),
+      null,
+    );
     if (bytesRead === 0) break;
     total += bytesRead;
     if (total > request.maxBytes) {
@@ -85,9 +97,8 @@ async function readAll(
         'Write the file completely before this step runs.',
       );
     }
-    chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+  return buffer.subarray(0, total);
 }
 
 function openFailure(

@@ -168,19 +168,23 @@ function readJsonStrings(content: Buffer, open: number): TargetList | undefined 
   const length = content.length;
   let i = skipJsonSpace(content, open + 1);
   if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
+  // The next backslash in the document: strings before it end at their next quote (found by indexOf,
+  // not byte by byte), and hold no escape.
+  let backslash = content.indexOf(BACKSLASH, i);
   for (;;) {
     if (i >= length || content[i] !== QUOTE) return undefined;
-    let end = i + 1;
-    let escaped = false;
-    for (; end < length; end++) {
-      const byte = content[end];
-      if (byte === QUOTE) break;
-      if (byte === BACKSLASH) {
-        escaped = true;
-        end++;
+    let end = content.indexOf(QUOTE, i + 1);
+    if (end < 0) return undefined;
+    const escaped = backslash >= 0 && backslash < end;
+    if (escaped) {
+      for (end = i + 1; end < length; end++) {
+        const byte = content[end];
+        if (byte === QUOTE) break;
+        if (byte === BACKSLASH) end++;
       }
+      if (end >= length) return undefined;
+      backslash = content.indexOf(BACKSLASH, end + 1);
     }
-    if (end >= length) return undefined;
     targets.add(i + 1, end, escaped ? 'json-escaped' : 'json');
     i = skipJsonSpace(content, end + 1);
     if (i >= length) return undefined;

@@ -93,15 +93,44 @@ export class TargetList {
   }
 
   /**
-   * The list as a compact JSON array of strings, in fresh buffers of about `chunkBytes` each (a target
-   * longer than that gets a chunk of its own size), so that the whole array never sits in memory at once.
+   * The list as a compact JSON array of strings, in pieces, so that the whole array never sits in
+   * memory at once. Where the source already spells a run of targets exactly so (`"a","b","c"`: a
+   * compact JSON array, each target once) at least `chunkBytes` long, the piece is that part of the
+   * source itself, up to `sharedBytes` at a time; the rest is copied into fresh buffers of about
+   * `chunkBytes` (a target longer than that gets a buffer of its own size).
    */
-  *jsonArrayChunks(chunkBytes = 64 * 1024): Generator<Buffer> {
+  *jsonArrayChunks(chunkBytes = 64 * 1024, sharedBytes = 1024 * 1024): Generator<Buffer> {
     // Room for the brackets of an empty list, whatever the chunk size.
     let chunk = Buffer.allocUnsafe(Math.max(chunkBytes, 2));
     chunk[0] = 0x5b;
     let used = 1;
-    for (let i = 0; i < this.count; i++) {
+    // Invariant: the chunk has room for one more byte (a comma or the closing bracket).
+    for (let i = 0; i < this.count;) {
+      const runEnd = this.quotedRunEnd(i, sharedBytes);
+      const separator = i > 0 ? 1 : 0;
+      if (runEnd > i) {
+        const from = (this.starts[i] as number) - 1;
+        const to = (this.ends[runEnd - 1] as number) + 1;
+        if (to - from >= chunkBytes) {
+          if (separator) chunk[used++] = 0x2c;
+          yield chunk.subarray(0, used);
+          yield this.source.subarray(from, to);
+          chunk = Buffer.allocUnsafe(Math.max(chunkBytes, 2));
+          used = 0;
+        } else {
+          // A short run: one copy for all of it, quotes and commas included.
+          const needed = separator + (to - from) + 1;
+          if (used + needed > chunk.length) {
+            yield chunk.subarray(0, used);
+            chunk = Buffer.allocUnsafe(Math.max(chunkBytes, needed));
+            used = 0;
+          }
+          if (separator) chunk[used++] = 0x2c;
+          used += this.source.copy(chunk, used, from, to);
+        }
+        i = runEnd;
+        continue;
+      }
       const start = this.starts[i] as number;
       const end = this.ends[i] as number;
       // A comma, the quoted target, and room for the closing bracket.
@@ -111,13 +140,43 @@ export class TargetList {
         chunk = Buffer.allocUnsafe(Math.max(chunkBytes, needed));
         used = 0;
       }
-      if (i > 0) chunk[used++] = 0x2c;
+      if (separator) chunk[used++] = 0x2c;
       chunk[used++] = 0x22;
       used += this.bufferOf(i).copy(chunk, used, start, end);
       chunk[used++] = 0x22;
+      i++;
     }
     chunk[used++] = 0x5d;
     yield chunk.subarray(0, used);
+  }
+
+  /**
+   * Past the last target of the run starting at `first` whose quoted spellings follow one another in
+   * the source with a comma between (`"a","b"`), up to about `maxBytes`; `first` itself when the
+   * source does not hold `first` in quotes (a line of text, a re-encoded or trimmed target).
+   */
+  private quotedRunEnd(first: number, maxBytes: number): number {
+    if (!this.quotedInSource(first)) return first;
+    const source = this.source;
+    const limit = (this.starts[first] as number) + maxBytes;
+    let last = first;
+    while (last + 1 < this.count) {
+      const end = this.ends[last] as number;
+      const next = last + 1;
+      if (this.starts[next] !== end + 3 || source[end + 1] !== 0x2c || !this.quotedInSource(next)) break;
+      if ((this.ends[next] as number) > limit) break;
+      last = next;
+    }
+    return last + 1;
+  }
+
+  /** Whether the source holds the target between quotes, exactly as JSON writes it. */
+  private quotedInSource(index: number): boolean {
+    if (this.inExtra[index]) return false;
+    return (
+      this.source[(this.starts[index] as number) - 1] === 0x22 &&
+      this.source[this.ends[index] as number] === 0x22
+    );
   }
 
   /** The first `n` targets as strings. */

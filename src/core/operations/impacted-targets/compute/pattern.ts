@@ -158,11 +158,14 @@ function escapeRegExp(text: string): string {
 export class PatternIndex<T> {
   private readonly byBase = new Map<string, IndexEntry<T>[]>();
   private count = 0;
+  /** The most segments a base has: no deeper directory of a path can be one. */
+  private deepestBase = 0;
 
   add(pattern: PathPattern, value: T): void {
     const list = this.byBase.get(pattern.base) ?? [];
     list.push({ order: this.count++, pattern, value });
     this.byBase.set(pattern.base, list);
+    if (pattern.base) this.deepestBase = Math.max(this.deepestBase, pattern.base.split('/').length);
   }
 
   get size(): number {
@@ -220,12 +223,17 @@ export class PatternIndex<T> {
     const lists: IndexEntry<T>[][] = [];
     const root = this.byBase.get('');
     if (root) lists.push(root);
-    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+    let depth = 0;
+    let slash = path.indexOf('/');
+    for (; slash >= 0 && depth < this.deepestBase; slash = path.indexOf('/', slash + 1)) {
+      depth++;
       const list = this.byBase.get(path.slice(0, slash));
       if (list) lists.push(list);
     }
-    const exact = this.byBase.get(path);
-    if (exact) lists.push(exact);
+    if (slash < 0 && depth < this.deepestBase) {
+      const exact = this.byBase.get(path);
+      if (exact) lists.push(exact);
+    }
     return lists;
   }
 }
