@@ -34,6 +34,10 @@ const EXPECTED: { file: string; about: string }[] = [
   },
   { file: 'flaky-report.ts', about: 'issue 5, the flaky-tests report over 10,000 tests' },
   { file: 'scheduler.ts', about: 'issue 6, one scheduling step with 100 to 10,000 PRs' },
+  {
+    file: 'check-test-results.ts',
+    about: 'issue 15, the quarantine gate over 100 MB of JUnit XML and 10,000 quarantined tests',
+  },
 ];
 
 interface Outcome {

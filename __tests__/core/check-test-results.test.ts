@@ -3,13 +3,17 @@
 // verdict, the annotations at the tests, and the gate during an outage of the service.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Emulator } from '../../emulator/server.js';
 import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
 import { REPO, TOKEN, failureOf, runOperation, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+import {
+  CHUNK_BYTES,
+  MAX_TOKEN_CHARS,
+} from '../../src/core/operations/flaky-tests/check-test-results/junit.js';
 
 const run = promisify(execFile);
 const FIXTURES = resolve('__tests__/fixtures/junit');
@@ -285,6 +289,8 @@ describe('the other dialects', () => {
     });
     expect(result.outputs['step-failing-count']).toBe(3);
     expect(result.failure).toMatch(/^3 failed test\(s\)/);
+    // A test the service lists is linked to its page there.
+    expect(String(result.summary)).toMatch(/expiresInvoice\]\(https?:\/\/[^)]*\/flaky-tests\/test\//);
     // The variant input picks the other variant's quarantine.
     const macos = await gate(dir, { variant: 'macos-arm64' });
     expect(parsed(macos.outputs['quarantined-failures']).map((failure) => failure.name)).toEqual([
@@ -315,6 +321,41 @@ describe('the other dialects', () => {
   });
 });
 
+describe('large reports', () => {
+  it('reads names whose characters straddle the chunks a report is read in, and caps long messages', async () => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    const names = Array.from({ length: 3000 }, (_, i) => `проверка 測試 🚀 ${i}`);
+    const huge = 'expected the invoice to expire '.repeat(4000);
+    const cases = names.map((name, i) =>
+      i === 7
+        ? `<testcase classname="Большой" name="${name}"><failure message="${huge}"/></testcase>`
+        : i === 8
+          ? `<testcase classname="Большой" name="${name}"><failure>${huge}\n  at stack</failure></testcase>`
+          : `<testcase classname="Большой" name="${name}"><failure message="m"/></testcase>`,
+    );
+    const xml = Buffer.from(`<testsuite name="Большой">${cases.join('\n')}</testsuite>`);
+    // Both sides of some chunk boundary are one character: the reader must not split it.
+    const straddled = Array.from(
+      { length: Math.floor(xml.length / CHUNK_BYTES) },
+      (_, k) => (k + 1) * CHUNK_BYTES,
+    );
+    expect(straddled.some((at) => (xml[at]! & 0xc0) === 0x80)).toBe(true);
+    writeFileSync(join(dir, 'reports', 'large.xml'), xml);
+    await seedTests([]);
+    const result = await gate(dir);
+    expect(result.outputs['failed-count']).toBe(names.length);
+    const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8')) as {
+      failures: FailureOutput[];
+    };
+    expect(report.failures.map((failure) => failure.name)).toEqual(names);
+    // A message of 124,000 characters (attribute or text) is cut to its first 500, marked as cut.
+    for (const failure of [report.failures[7]!, report.failures[8]!]) {
+      expect(failure.message).toBe(`${huge.trim().slice(0, 500)}…`);
+    }
+  });
+});
+
 describe('bad reports', () => {
   it.each([
     ['truncated.xml', /truncated\.xml is not well-formed JUnit XML at line 5, column \d+: Unclosed root tag/],
@@ -329,6 +370,19 @@ describe('bad reports', () => {
     const message = await failureOf(gate(dir));
     expect(message).toMatch(/^Input "junit-paths": reports\//);
     expect(message).toMatch(expected);
+  });
+
+  it('names a report with an attribute longer than the gate reads', async () => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    const message = 'x'.repeat(2 * MAX_TOKEN_CHARS);
+    writeFileSync(
+      join(dir, 'reports', 'huge.xml'),
+      `<testsuite name="s"><testcase name="t"><failure message="${message}"/></testcase></testsuite>`,
+    );
+    expect(await failureOf(gate(dir))).toMatch(
+      /^Input "junit-paths": reports\/huge\.xml has an attribute, tag name or comment longer than 1 MiB at line 1, column \d+/,
+    );
   });
 
   it('says which globs matched nothing', async () => {

@@ -11,7 +11,7 @@ export interface PageRequest {
   page_token: string;
 }
 
-export interface Listing {
+export interface Listing<T = Record<string, unknown>> {
   /** How errors name the listing, e.g. `list-unhealthy-tests (FLAKY)`. */
   label: string;
   /** The field of a page that holds its items (`tests`, `quarantined_tests`). */
@@ -23,15 +23,18 @@ export interface Listing {
   onPage?: (response: ApiResponse) => void;
   /** When aborted (another listing of the same step failed), stop after the page in flight. */
   stop?: AbortSignal;
+  /** What is kept of each item, as its page arrives; the whole item when not given. */
+  keep?: (item: Record<string, unknown>) => T;
 }
 
-export interface PagedItems {
-  items: Record<string, unknown>[];
+export interface PagedItems<T = Record<string, unknown>> {
+  items: T[];
   pages: number;
 }
 
-export async function followPages(listing: Listing): Promise<PagedItems> {
-  const items: Record<string, unknown>[] = [];
+export async function followPages<T = Record<string, unknown>>(listing: Listing<T>): Promise<PagedItems<T>> {
+  const keep = listing.keep ?? ((item) => item as T);
+  const items: T[] = [];
   const seen = new Set<string>();
   let token = '';
   for (let pages = 1; ; pages++) {
@@ -39,7 +42,7 @@ export async function followPages(listing: Listing): Promise<PagedItems> {
     listing.onPage?.(response);
     const body = pageBody(response, listing.label);
     const pageItems = body[listing.itemsField];
-    if (Array.isArray(pageItems)) items.push(...pageItems.filter(isObject));
+    if (Array.isArray(pageItems)) for (const item of pageItems) if (isObject(item)) items.push(keep(item));
     const page = isObject(body.page) ? body.page : {};
     const next = typeof page.next_page_token === 'string' ? page.next_page_token : '';
     if (!next || listing.stop?.aborted) return { items, pages };
@@ -62,7 +65,7 @@ function pageBody(response: ApiResponse, label: string): Record<string, unknown>
   );
 }
 
-function tooManyPages(listing: Listing, page: Record<string, unknown>): InputError {
+function tooManyPages<T>(listing: Listing<T>, page: Record<string, unknown>): InputError {
   const totalPages = typeof page.total_pages === 'number' ? page.total_pages : undefined;
   const totalRows = typeof page.total_rows === 'number' ? page.total_rows : undefined;
   const counted =

@@ -3,35 +3,39 @@
 // docs/flaky-tests.md spells the rule out; in short, the name and variant must be equal, and the
 // classname, parent and file are compared only where both sides know them.
 import { text } from '../tests.js';
-import type { TestCaseResult } from './junit.js';
+import type { TestCaseResult } from './results.js';
 
-/** A test the service knows (a quarantined, unhealthy or failing one), as far as identity goes. */
-export interface KnownTest<T> {
+/**
+ * A test the service knows (a quarantined, unhealthy or failing one): its identity, and its page for the
+ * summary's link. Nothing else of the listed entry is kept: 10,000 of them arrive while reports are read.
+ */
+export interface KnownTest {
   name: string;
   classname: string;
   parent: string;
   file: string;
   variant: string;
-  entry: T;
+  /** '' when the listing does not give one (quarantined tests). */
+  htmlUrl: string;
 }
 
-/** Reads the identity fields of a listed test; quarantined tests say `file`, the others `file_path`. */
-export function knownTest<T extends Record<string, unknown>>(entry: T): KnownTest<T> {
+/** Reads a listed test; quarantined tests say `file`, the others `file_path`. */
+export function knownTest(entry: Record<string, unknown>): KnownTest {
   return {
     name: text(entry.name).trim(),
     classname: text(entry.classname).trim(),
     parent: text(entry.parent).trim(),
     file: text(entry.file ?? entry.file_path).trim(),
     variant: text(entry.variant).trim(),
-    entry,
+    htmlUrl: text(entry.html_url),
   };
 }
 
 /** The service's tests by name, so that 50,000 results are matched against 10,000 tests in a moment. */
-export class TestIndex<T> {
-  private readonly byName = new Map<string, KnownTest<T>[]>();
+export class TestIndex {
+  private readonly byName = new Map<string, KnownTest[]>();
 
-  constructor(tests: Iterable<KnownTest<T>>) {
+  constructor(tests: Iterable<KnownTest>) {
     for (const test of tests) {
       const same = this.byName.get(test.name);
       if (same) same.push(test);
@@ -39,13 +43,13 @@ export class TestIndex<T> {
     }
   }
 
-  /** The service's entry for this result in this variant, if it knows the test. */
-  find(result: TestCaseResult, variant: string): T | undefined {
-    return this.byName.get(result.name)?.find((known) => sameTest(known, result, variant))?.entry;
+  /** The service's test for this result in this variant, if it knows it. */
+  find(result: TestCaseResult, variant: string): KnownTest | undefined {
+    return this.byName.get(result.name)?.find((known) => sameTest(known, result, variant));
   }
 }
 
-function sameTest(known: KnownTest<unknown>, result: TestCaseResult, variant: string): boolean {
+function sameTest(known: KnownTest, result: TestCaseResult, variant: string): boolean {
   if (known.variant !== variant) return false;
   if (known.classname && result.classname) {
     if (known.classname !== result.classname) return false;

@@ -4,109 +4,56 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
-import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
-
-export type Outcome = 'passed' | 'failed' | 'skipped';
-
-export interface TestCaseResult {
-  name: string;
-  classname: string;
-  /** The innermost <testsuite>'s name: the test's parent as the service records it. */
-  suite: string;
-  /** The file as the report names it (may be absolute); '' when it does not. */
-  file: string;
-  /** 0 when the report does not say. */
-  line: number;
-  outcome: Outcome;
-  /** failure or error, when failed. */
-  kind?: 'failure' | 'error';
-  /** The failure's message (its attribute, else the first line of its text), capped. */
-  message: string;
-  /** How many times the test case appears; more than one is a retry. */
-  attempts: number;
-  /** Failed at least once and passed on a retry. */
-  passedOnRetry: boolean;
-  /** The report the test came from. */
-  report: string;
-}
+import type { TestCaseRead, TestResults } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
 /** Text kept from a failure's body to find its first line; the rest (stack traces, output) is skipped. */
 const MAX_BODY_CHARS = 4096;
+/**
+ * Reports are read into one buffer of this size, reused for every chunk and every report: memory stays
+ * at one chunk however large the reports are, and no chunk is left for the garbage collector.
+ */
+export const CHUNK_BYTES = 32 * 1024;
 
 /** The sax options of every read, shared with the benchmark's floor so that both parse alike. */
 export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmlns: false } as const;
+/**
+ * The longest attribute, name or comment read (sax's own limit is 64 KiB, checked once per chunk): a
+ * failure message attribute can be longer (a large assertion diff). Text is handed over in parts.
+ */
+export const MAX_TOKEN_CHARS = 1024 * 1024;
+(sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH = MAX_TOKEN_CHARS;
 
-/** A test that did not fail, kept small: 50,000 of them are counted, not remembered. */
-interface NotFailed {
-  outcome: 'passed' | 'skipped';
-  attempts: number;
-  passedOnRetry: boolean;
-}
-
-/** Collects the test cases of many reports; a case seen again is an attempt of the same test. */
-export class TestResults {
-  private readonly byIdentity = new Map<string, TestCaseResult | NotFailed>();
-  reports = 0;
-  cases = 0;
-
-  /** `onFirstFailure` is told when the first failed test case is read (to start asking the service). */
-  constructor(private onFirstFailure?: () => void) {}
-
-  add(result: TestCaseResult): void {
-    this.cases++;
-    if (result.outcome === 'failed' && this.onFirstFailure) {
-      this.onFirstFailure();
-      this.onFirstFailure = undefined;
-    }
-    const key = `${result.classname}\u0000${result.name}\u0000${result.file}\u0000${result.suite}`;
-    const seen = this.byIdentity.get(key);
-    const attempts = (seen?.attempts ?? 0) + result.attempts;
-    const everPassed = seen?.outcome === 'passed' || result.outcome === 'passed';
-    const everFailed =
-      seen?.outcome === 'failed' ||
-      result.outcome === 'failed' ||
-      seen?.passedOnRetry ||
-      result.passedOnRetry;
-    if (everPassed) {
-      this.byIdentity.set(key, { outcome: 'passed', attempts, passedOnRetry: Boolean(everFailed) });
-    } else if (everFailed) {
-      // The first failed attempt's details are kept: they say what went wrong.
-      const kept = seen?.outcome === 'failed' ? (seen as TestCaseResult) : result;
-      this.byIdentity.set(key, { ...kept, line: kept.line || result.line, attempts });
-    } else {
-      this.byIdentity.set(key, { outcome: 'skipped', attempts, passedOnRetry: false });
-    }
-  }
-
-  /** Tests that failed at first and passed on a retry. */
-  passedOnRetry(): number {
-    let count = 0;
-    for (const test of this.byIdentity.values()) if (test.passedOnRetry) count++;
-    return count;
-  }
-
-  failed(): TestCaseResult[] {
-    return [...this.byIdentity.values()].filter((test): test is TestCaseResult => test.outcome === 'failed');
-  }
-}
-
-interface OpenCase {
-  result: TestCaseResult;
-  /** Inside <failure>/<error> (or a Surefire rerun of one): text is kept for the message. */
-  body?: string;
-  /** Passed after Surefire's reruns: <flakyFailure>/<flakyError> without a final failure. */
-  flaky: boolean;
-}
-
-/** Reads one report into `results`; malformed or truncated XML is an InputError naming file and position. */
-export async function readJUnitReport(path: string, shownAs: string, results: TestResults): Promise<void> {
+/** Reads one report into `results` through `buffer`; malformed or truncated XML is an InputError naming file and position. */
+export async function readJUnitReport(
+  path: string,
+  shownAs: string,
+  results: TestResults,
+  buffer: Buffer,
+): Promise<void> {
   const parser = sax.parser(true, SAX_OPTIONS);
   const suites: string[] = [];
   const suiteFiles: string[] = [];
-  let open: OpenCase | undefined;
+  // The test case being read (one object, reset at each <testcase>), and the failure text kept for its
+  // message while inside <failure>/<error> without a message attribute.
+  const testCase: TestCaseRead = {
+    name: '',
+    classname: '',
+    suite: '',
+    file: '',
+    line: 0,
+    outcome: 'passed',
+    message: '',
+    passedOnRerun: false,
+    report: shownAs,
+  };
+  let inCase = false;
+  let flaky = false;
+  let body: string | undefined;
   let sawRoot = false;
   let parseError: string | undefined;
 
@@ -119,80 +66,87 @@ export async function readJUnitReport(path: string, shownAs: string, results: Te
         suiteFiles.push(attributes.file ?? attributes.filepath ?? suiteFiles.at(-1) ?? '');
         return;
       case 'testcase':
-        open = {
-          flaky: false,
-          result: {
-            name: (attributes.name ?? '').trim(),
-            classname: (attributes.classname ?? '').trim(),
-            suite: suites.at(-1) ?? '',
-            file: attributes.file ?? attributes.filepath ?? suiteFiles.at(-1) ?? '',
-            line: positiveInteger(attributes.line),
-            outcome: skippedByStatus(attributes) ? 'skipped' : 'passed',
-            message: '',
-            attempts: 1,
-            passedOnRetry: false,
-            report: shownAs,
-          },
-        };
+        inCase = true;
+        flaky = false;
+        body = undefined;
+        testCase.name = (attributes.name ?? '').trim();
+        testCase.classname = (attributes.classname ?? '').trim();
+        testCase.suite = suites.at(-1) ?? '';
+        testCase.file = attributes.file ?? attributes.filepath ?? suiteFiles.at(-1) ?? '';
+        testCase.line = positiveInteger(attributes.line);
+        testCase.outcome = skippedByStatus(attributes) ? 'skipped' : 'passed';
+        testCase.kind = undefined;
+        testCase.message = '';
         return;
     }
-    if (!open) return;
+    if (!inCase) return;
     if (FAILURE_TAGS.has(tag.name)) {
-      if (open.result.outcome !== 'failed') {
-        open.result.outcome = 'failed';
-        open.result.kind = tag.name.toLowerCase().endsWith('error') ? 'error' : 'failure';
-        open.result.message = cap(attributes.message ?? '');
+      if (testCase.outcome !== 'failed') {
+        testCase.outcome = 'failed';
+        testCase.kind = tag.name.toLowerCase().endsWith('error') ? 'error' : 'failure';
+        testCase.message = cap(attributes.message ?? '');
       }
-      if (!open.result.message) open.body = '';
+      if (!testCase.message) body = '';
     } else if (tag.name === 'flakyFailure' || tag.name === 'flakyError') {
-      open.flaky = true;
-    } else if (tag.name === 'skipped' && open.result.outcome === 'passed') {
-      open.result.outcome = 'skipped';
+      flaky = true;
+    } else if (tag.name === 'skipped' && testCase.outcome === 'passed') {
+      testCase.outcome = 'skipped';
     }
   };
   parser.ontext = parser.oncdata = (text) => {
-    if (open?.body !== undefined && open.body.length < MAX_BODY_CHARS) {
-      open.body += text.slice(0, MAX_BODY_CHARS);
-    }
+    if (body !== undefined && body.length < MAX_BODY_CHARS) body += text.slice(0, MAX_BODY_CHARS);
   };
   parser.onclosetag = (name) => {
     if (name === 'testsuite') {
       suites.pop();
       suiteFiles.pop();
-    } else if (name === 'testcase' && open) {
-      const { result, flaky } = open;
-      if (flaky && result.outcome === 'passed') result.passedOnRetry = true;
-      results.add(result);
-      open = undefined;
-    } else if (open?.body !== undefined && FAILURE_TAGS.has(name)) {
-      if (!open.result.message) open.result.message = cap(firstLine(open.body));
-      open.body = undefined;
+    } else if (name === 'testcase' && inCase) {
+      testCase.passedOnRerun = flaky && testCase.outcome === 'passed';
+      results.add(testCase);
+      inCase = false;
+    } else if (body !== undefined && FAILURE_TAGS.has(name)) {
+      if (!testCase.message) testCase.message = cap(firstLine(body));
+      body = undefined;
     }
   };
   parser.onerror = (error) => {
     parseError ??= error.message;
   };
 
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  let file: FileHandle;
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      parser.write(chunk);
+    file = await open(path, 'r');
+  } catch (error) {
+    throw unreadable(shownAs, error);
+  }
+  try {
+    const decoder = new StringDecoder('utf8');
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (!bytesRead) break;
+      parser.write(decoder.write(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)));
       if (parseError) break;
     }
-    if (!parseError) parser.close();
+    if (!parseError) {
+      parser.write(decoder.end());
+      if (!parseError) parser.close();
+    }
   } catch (error) {
-    if (parseError) throw malformed(shownAs, parseError);
-    throw new InputError(
-      'junit-paths',
-      `${shownAs} could not be read (${(error as Error).message})`,
-      'Check that the file exists and is readable.',
-    );
+    if (!parseError) throw unreadable(shownAs, error);
   } finally {
-    stream.destroy();
+    await file.close();
   }
   if (parseError) throw malformed(shownAs, parseError);
   if (!sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
   results.reports++;
+}
+
+function unreadable(shownAs: string, error: unknown): InputError {
+  return new InputError(
+    'junit-paths',
+    `${shownAs} could not be read (${(error as Error).message})`,
+    'Check that the file exists and is readable.',
+  );
 }
 
 const FAILURE_TAGS = new Set(['failure', 'error', 'rerunFailure', 'rerunError']);
@@ -211,6 +165,13 @@ function malformed(shownAs: string, saxMessage: string): InputError {
   );
   const at =
     position.Line !== undefined ? ` at line ${Number(position.Line) + 1}, column ${position.Column}` : '';
+  if (what.startsWith('Max buffer length exceeded')) {
+    return new InputError(
+      'junit-paths',
+      `${shownAs} has an attribute, tag name or comment longer than ${MAX_TOKEN_CHARS / 1024 / 1024} MiB${at}, more than the gate reads`,
+      'Have the test runner write long failure messages in the failure text rather than an attribute, or leave the file out of junit-paths.',
+    );
+  }
   return new InputError(
     'junit-paths',
     `${shownAs} is not well-formed JUnit XML${at}: ${what.replace(/\.$/, '')}`,

@@ -3,7 +3,7 @@
 // relative to the checkout (annotations outside it are dropped: the platform could not show them).
 import { open } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { TestCaseResult } from './junit.js';
+import type { TestCaseResult } from './results.js';
 
 export interface Location {
   file: string;

@@ -9,7 +9,7 @@ import { writeReportFile } from '../report-file.js';
 import { readCodeOwners } from './codeowners.js';
 import { inCheckout, locateTest } from './locate.js';
 import type { CheckTestResultsSettings } from './inputs.js';
-import type { TestCaseResult } from './junit.js';
+import type { TestCaseResult } from './results.js';
 import { readReports } from './reports.js';
 import { fetchServiceLists, isOutage, type ServiceLists } from './service-lists.js';
 import { summarizeGate, type CheckedFailure, type GateOutcome } from './summary.js';
@@ -54,7 +54,7 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
       verdict,
       failsStep: verdict !== 'unchecked' && (failOnVerdicts as string[]).includes(verdict),
       owners: (file && codeOwners?.ownersOf(file)) || [],
-      entry: known?.entry,
+      htmlUrl: known?.htmlUrl,
     };
   });
   const outcome: GateOutcome = {
@@ -112,7 +112,7 @@ function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: stri
       unhealthyStatus: flaky ? 'flaky' : broken ? 'broken' : undefined,
       failingInWindow: failing !== undefined,
     },
-    entry: flaky ?? broken ?? failing ?? quarantined,
+    htmlUrl: (flaky ?? broken ?? failing ?? quarantined)?.htmlUrl,
   };
 }
 

@@ -1,11 +1,12 @@
-// Finds the JUnit reports junit-paths names (globs, tinyglobby) and reads each one, one after another so
-// that memory stays at one file's chunk however many reports there are.
+// Finds the JUnit reports junit-paths names (globs, tinyglobby) and reads each one, one after another
+// through the same chunk buffer, so that memory stays at one chunk however many reports there are.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { InputError } from '../../../errors.js';
 import { quoted } from '../../../inputs.js';
-import { readJUnitReport, TestResults } from './junit.js';
+import { CHUNK_BYTES, readJUnitReport } from './junit.js';
+import { TestResults } from './results.js';
 
 /** More report files than this is a glob that caught far more than reports. */
 const MAX_REPORTS = 20_000;
@@ -18,7 +19,8 @@ export async function readReports(
 ): Promise<TestResults> {
   const files = await findReports(globs, checkoutDir);
   const results = new TestResults(onFirstFailure);
-  for (const file of files) await readJUnitReport(resolve(checkoutDir, file), file, results);
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  for (const file of files) await readJUnitReport(resolve(checkoutDir, file), file, results, buffer);
   return results;
 }
 

@@ -1,19 +1,20 @@
 // What the service knows about the run's failed tests: the quarantined list (the gate), and for the
 // verdicts the unhealthy tests (flaky, broken) and the tests failing in the window. All listings are
-// fetched at once, every page; an outage is told apart from a refusal (a wrong token or repository).
+// fetched at once, every page, each test reduced to its identity and link as its page arrives; an outage
+// is told apart from a refusal (a wrong token or repository).
 import { ApiError } from '../../../api/errors.js';
 import type { ApiResponse } from '../../../api/client.js';
 import type { OperationContext } from '../../types.js';
 import { followPages } from '../pages.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from '../requests.js';
-import { knownTest, TestIndex } from './identity.js';
+import { knownTest, TestIndex, type KnownTest } from './identity.js';
 import type { CheckTestResultsSettings } from './inputs.js';
 
 export interface ServiceLists {
-  quarantined: TestIndex<Record<string, unknown>>;
-  flaky: TestIndex<Record<string, unknown>>;
-  broken: TestIndex<Record<string, unknown>>;
-  failing: TestIndex<Record<string, unknown>>;
+  quarantined: TestIndex;
+  flaky: TestIndex;
+  broken: TestIndex;
+  failing: TestIndex;
   quarantinedCount: number;
   /** The last page of the quarantined listing, for the `response` output. */
   response?: ApiResponse;
@@ -32,7 +33,16 @@ export async function fetchServiceLists(
     fetchPage: Parameters<typeof followPages>[0]['fetchPage'],
     onPage?: (page: ApiResponse) => void,
   ) =>
-    followPages({ label, itemsField, pageSize, maxPages, fetchPage, onPage, stop: stop.signal })
+    followPages({
+      label,
+      itemsField,
+      pageSize,
+      maxPages,
+      fetchPage,
+      onPage,
+      stop: stop.signal,
+      keep: knownTest,
+    })
       .then(({ items }) => items)
       .catch((error: unknown) => {
         stop.abort();
@@ -62,17 +72,12 @@ export async function fetchServiceLists(
   if (failed) throw failed.reason;
   const [quarantined, flaky, broken, failing] = settled.map((result) =>
     result.status === 'fulfilled' ? result.value : [],
-  ) as [
-    Record<string, unknown>[],
-    Record<string, unknown>[],
-    Record<string, unknown>[],
-    Record<string, unknown>[],
-  ];
+  ) as [KnownTest[], KnownTest[], KnownTest[], KnownTest[]];
   return {
-    quarantined: new TestIndex(quarantined.map(knownTest)),
-    flaky: new TestIndex(flaky.map(knownTest)),
-    broken: new TestIndex(broken.map(knownTest)),
-    failing: new TestIndex(failing.map(knownTest)),
+    quarantined: new TestIndex(quarantined),
+    flaky: new TestIndex(flaky),
+    broken: new TestIndex(broken),
+    failing: new TestIndex(failing),
     quarantinedCount: quarantined.length,
     response,
   };

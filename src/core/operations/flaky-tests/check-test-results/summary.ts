@@ -3,9 +3,9 @@
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import { overlaidBarChart } from '../../../report/chart.js';
 import type { OperationContext } from '../../types.js';
-import { cell, owners, testLink, text } from '../tests.js';
+import { cell, owners, testLink } from '../tests.js';
 import type { CheckTestResultsSettings, OnServiceError } from './inputs.js';
-import type { TestCaseResult } from './junit.js';
+import type { TestCaseResult } from './results.js';
 import { VERDICT_LABELS, type Verdict } from './verdicts.js';
 
 export interface CheckedFailure {
@@ -13,8 +13,8 @@ export interface CheckedFailure {
   verdict: Verdict | 'unchecked';
   failsStep: boolean;
   owners: string[];
-  /** The service's entry for the test, when it knows it (for its link). */
-  entry?: Record<string, unknown>;
+  /** The service's page for the test, when it knows one (for its link). */
+  htmlUrl?: string;
 }
 
 export interface GateOutcome {
@@ -98,11 +98,11 @@ function headline(outcome: GateOutcome, failing: number, quarantined: number): s
 const HEADERS = ['Test', 'Verdict', 'Owner', 'File', 'Message'];
 
 function row(failure: CheckedFailure): string[] {
-  const { test, entry } = failure;
+  const { test, htmlUrl } = failure;
   const name =
     test.classname && !test.name.includes(test.classname) ? `${test.classname} › ${test.name}` : test.name;
   return [
-    testLink({ name, id: '', htmlUrl: text(entry?.html_url) || undefined }),
+    testLink({ name, id: '', htmlUrl: htmlUrl || undefined }),
     failure.verdict === 'unchecked' ? 'not checked' : escapeMarkdown(VERDICT_LABELS[failure.verdict]),
     owners(failure.owners),
     cell(test.line ? `${test.file}:${test.line}` : test.file),
