@@ -114,7 +114,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   installFaultInjection(app, faults);
   installBodyLimit(app);
   // Hooks that run on every request take fastify's callback: no promise to settle on the common path.
+  // The service's clock is the virtual one: answers carry it in their Date header, as the real service's
+  // carry its own (formatted once a second).
+  let dateSecond = -1;
+  let dateHeader = '';
   app.addHook('onRequest', (request, reply, done) => {
+    const now = engine.clock.now();
+    if (Math.floor(now / 1000) !== dateSecond) {
+      dateSecond = Math.floor(now / 1000);
+      dateHeader = new Date(now).toUTCString();
+    }
+    reply.header('date', dateHeader);
     if (isAuthorized(request)) return done();
     reply.code(401).type(TEXT).send('Unauthorized');
   });

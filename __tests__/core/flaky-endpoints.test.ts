@@ -88,7 +88,7 @@ describe('list-failing-tests', () => {
     });
     expect(result.outputs['failing-count']).toBe(2);
     const summary = result.summary!.toString();
-    expect(summary).toContain('2025-01-05T00:00:00.000Z to 2025-01-06T00:00:00.000Z');
+    expect(summary).toContain('between 2025-01-05 00:00 UTC and 2025-01-06 00:00 UTC');
     const rows = summary.split('\n').filter((line) => /^\| (\[|healthy)/.test(line));
     expect(rows[0]).toContain('| 10.0% | 7.5% | TimeoutError: 5000ms exceeded (2×) | 12 |');
     expect(rows[1]).toContain('healthy but failed once');

@@ -93,7 +93,7 @@ describe('compute-impacted-targets', () => {
       // Known from the tracked files, because a group names svc:*.
       'svc:web': 'false',
     });
-    expect(run.summary).toContain('## Impacted targets: 1');
+    expect(run.summary).toContain('## 🎯 Impacted targets: 1');
     expect(run.summary).toContain('| svc:api | rule services | services/api/main.ts |');
   });
 
@@ -127,7 +127,7 @@ describe('set-impacted-targets with targets-config', () => {
     expect(run.error).toBe('');
     expect(storedTargets(event.payload)).toEqual(['libs', 'svc:api', 'svc:web']);
     expect(run.outputs).toMatchObject({ 'impacted-targets-sent': 'list', 'impacted-targets-count': '3' });
-    expect(run.summary).toContain('## Impacted targets uploaded');
+    expect(run.summary).toContain('## 🎯 3 impacted targets uploaded for');
     expect(run.summary).toContain('| svc:web | group libs |');
   });
 
@@ -193,7 +193,9 @@ describe('lint-impacted-targets-config', () => {
       'unused-rules-count': '1',
       'unclaimed-files': JSON.stringify(['.github/impacted-targets.yml', 'Makefile']),
     });
-    expect(lenient.summary).toContain('## Targets config: findings');
+    expect(lenient.summary).toContain(
+      '## ⚠️ .github/impacted-targets.yml: 2 files claimed by no rule, 1 glob matching no file',
+    );
     expect(lenient.summary).toContain('Makefile');
 
     const strict = await runAction({

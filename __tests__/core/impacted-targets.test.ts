@@ -282,7 +282,7 @@ describe('authentication', () => {
       'impacted-targets-sent': '',
       'impacted-targets-fallback-reason': '',
     });
-    expect(run.summary).toContain('## Impacted targets not uploaded');
+    expect(run.summary).toContain('## ⚠️ Impacted targets not uploaded for');
     expect(uploadRequests()).toEqual([]);
   });
 
@@ -309,7 +309,7 @@ describe('the summary', () => {
     const targets = ['<script>alert(1)</script>', 'a|b', ...Array.from({ length: 60 }, (_, i) => `//t:${i}`)];
     const run = await upload({ 'impacted-targets': JSON.stringify(targets) }, pullRequest());
 
-    expect(run.summary).toContain('## Impacted targets uploaded');
+    expect(run.summary).toContain('## 🎯 62 impacted targets uploaded for');
     expect(run.summary).toContain('a list of 62 target(s)');
     expect(run.summary).toContain('<details><summary>First 50 of 62 targets</summary>');
     expect(run.summary).toContain('- &lt;script&gt;alert(1)&lt;/script&gt;');
@@ -362,7 +362,7 @@ describe('the action end to end', () => {
     expect(info.targetsBySha.get(payload.pull_request.head.sha)).toEqual(['//app:server', '//lib:util']);
     expect(info.targetsBySha.has('f'.repeat(40))).toBe(false);
     expect(uploadRequests()[0]?.headers['x-api-token']).toBe(emu.current.token);
-    expect(run.summary).toContain('## Impacted targets uploaded');
+    expect(run.summary).toContain('## 🎯 2 impacted targets uploaded for');
     const logLines = run.log.split('\n').filter((line) => !line.startsWith('::add-mask::'));
     for (const text of [...logLines, run.summary, ...Object.values(run.outputs)]) {
       expect(text).not.toContain(emu.current.token);

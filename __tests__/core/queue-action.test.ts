@@ -34,7 +34,7 @@ describe('the action end to end', () => {
       'enqueued-count': '0',
       'queue-exists': 'true',
     });
-    expect(run.summary).toContain('## Merge queue paused');
+    expect(run.summary).toContain('## ⏸️ Merge queue paused for <code>main</code>: state running → paused');
     // The runner is told to mask the token; nothing else carries it.
     const logLines = run.log.split('\n').filter((line) => !line.startsWith('::add-mask::'));
     for (const text of [...logLines, run.summary, ...Object.values(run.outputs)]) {

@@ -51,7 +51,9 @@ describe('create-queue', () => {
       requiredStatuses: ['build', 'test'],
       commentsEnabled: false,
     });
-    expect(run.summaryText).toContain('## Merge queue created');
+    expect(run.summaryText).toContain(
+      '## 🆕 Merge queue created for <code>main</code>: running, parallel mode, concurrency 3, 0 PRs in line',
+    );
     expect(run.summaryText).toContain('| **batching-min-size** | 4 |');
     expect(run.summaryText).toContain('| **comments-enabled** | false |');
     expect(run.summaryText).toContain('| merge-method | squash |');
@@ -83,7 +85,7 @@ describe('create-queue', () => {
       concurrency: '4',
     });
     expect(run.outputs).toMatchObject({ 'queue-created': false, 'queue-mode': 'parallel', concurrency: 4 });
-    expect(run.summaryText).toContain('## Merge queue updated');
+    expect(run.summaryText).toContain('## ⚙️ Merge queue updated for <code>main</code>');
     // Only what was given is sent: batching from the first step is still on.
     expect(await queueOnServer()).toMatchObject({ mode: 'parallel', concurrency: 4, batch: true });
   });
@@ -92,7 +94,7 @@ describe('create-queue', () => {
     await runOperation(emulator, 'create-queue', { concurrency: '2' });
     const run = await runOperation(emulator, 'create-queue', { 'if-exists': 'skip', concurrency: '9' });
     expect(run.outputs).toMatchObject({ 'queue-created': false, concurrency: 2 });
-    expect(run.summaryText).toContain('## Merge queue left as it was');
+    expect(run.summaryText).toContain('## ➖ Merge queue left as it was for <code>main</code>');
     expect(await queueOnServer()).toMatchObject({ concurrency: 2 });
   });
 });
@@ -120,11 +122,16 @@ describe('get-queue', () => {
       'enqueued-count': 3,
     });
     expect(JSON.parse(String(run.outputs.response)).enqueuedPullRequests).toHaveLength(3);
-    expect(run.summaryText).toContain('### Enqueued pull requests (3)');
+    expect(run.summaryText).toContain(
+      '## 🟢 Merge queue for <code>main</code>: running, single mode, concurrency 1, 3 PRs in line',
+    );
+    expect(run.summaryText).toContain('### In line (3)');
     expect(run.summaryText).toMatch(
       /\| \[\\#\u200d7\]\(https:\/\/github\.com\/acme\/web\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
     );
-    expect(run.summaryText).toMatch(/\| \[\\#\u200d8\]\([^)]*\) \| [^|]* \| PENDING \|/);
+    expect(run.summaryText).toMatch(
+      /\| 2 \| \[\\#\u200d8\]\([^)]*\) \| [^|]* \| PENDING \| [^|]+ \| \d+s \|/,
+    );
   });
 });
 
@@ -155,7 +162,11 @@ describe('update-queue', () => {
 
   it('keeps the change and warns when the queue cannot be read back afterwards', async () => {
     await runOperation(emulator, 'create-queue', {});
-    emulator.faults.plan('/getQueue', [{ kind: 'status', status: 400, body: 'Bad Request' }]);
+    // The read before the change passes; the read back after it fails.
+    emulator.faults.plan('/getQueue', [
+      { kind: 'delay', ms: 0 },
+      { kind: 'status', status: 400, body: 'Bad Request' },
+    ]);
     const run = await runOperation(emulator, 'update-queue', { concurrency: '4' });
 
     expect(run.failure).toBeUndefined();
@@ -169,7 +180,7 @@ describe('update-queue', () => {
 
   it('names create-queue when the branch has no queue', async () => {
     await expect(runOperation(emulator, 'drain-queue', {}, { targetBranch: 'release' })).rejects.toThrow(
-      'No merge queue exists for branch release of github.com/acme/web (updateQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
+      'No merge queue exists for branch release of github.com/acme/web (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
     );
   });
 
@@ -193,7 +204,7 @@ describe('pause-queue, resume-queue and drain-queue', () => {
       'Input "testing-timeout-minutes" is not used by operation pause-queue; it was ignored.',
     ]);
     expect(paused.summaryText).toContain(
-      'paused: the order is kept; nothing merges and no new testing starts',
+      '**paused**: the order is kept; nothing merges and no new testing starts',
     );
     expect(await queueOnServer()).toMatchObject({ state: 'paused', concurrency: 1 });
 
@@ -222,7 +233,9 @@ describe('delete-queue', () => {
       /^Could not delete the merge queue for branch main of github\.com\/acme\/web \(deleteQueue answered 400: .+\)\. The queue still holds 2 PR\(s\): #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
     );
     expect(refused.outputs).toMatchObject({ 'queue-exists': true, 'enqueued-count': 2 });
-    expect(refused.summaryText).toContain('### Enqueued pull requests (2)');
+    expect(refused.summaryText).toContain(
+      '## ❌ Merge queue not deleted for <code>main</code>: running, single mode, concurrency 1, 2 PRs in line',
+    );
 
     await runOperation(emulator, 'drain-queue', {});
     await control(emulator, 'clock/run-until-idle', {});

@@ -43,7 +43,7 @@ describe('list-pull-requests', () => {
     ]);
     // `response` is the last page as the service sent it.
     expect(JSON.parse(String(run.outputs.response)).pullRequests).toHaveLength(2);
-    expect(run.summaryText).toContain('| Pull requests | 8 |');
+    expect(run.summaryText).toContain('## 📋 8 pull requests in the merge queue for <code>main</code>');
     expect(run.summaryText).toMatch(
       /\| \[\\#\u200d8\]\(https:\/\/github\.com\/acme\/web\/pull\/8\) \| [^|]* \| CANCELLED \|/,
     );
@@ -62,7 +62,9 @@ describe('list-pull-requests', () => {
   it('sends the state filter and the concluded-in window', async () => {
     const cancelled = await runOperation(emulator, 'list-pull-requests', { state: 'CANCELLED' });
     expect(report(cancelled.outputs['report-file']).pullRequests.map((pr) => pr.prNumber)).toEqual([8]);
-    expect(cancelled.summaryText).toContain('| State | CANCELLED |');
+    expect(cancelled.summaryText).toContain(
+      '## 📋 1 pull request CANCELLED in the merge queue for <code>main</code>',
+    );
 
     const merged = report(
       (await runOperation(emulator, 'list-pull-requests', { state: 'merged' })).outputs['report-file'],

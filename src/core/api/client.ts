@@ -62,6 +62,11 @@ export interface ApiResponse {
   text: string;
   /** The body parsed as JSON, or undefined when it is empty or not JSON (`OK`, say). */
   json: unknown;
+  /**
+   * The service's time when it answered (its Date header), to measure how long ago its timestamps were
+   * without trusting the runner's clock.
+   */
+  serverTimeMs?: number;
 }
 
 /** A body too big to hold twice in memory: its exact size, and a fresh stream of it for each attempt. */
@@ -265,7 +270,16 @@ export class ApiClient {
           json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
         return { fatal: this.notTheAnswer(endpoint, status, `${problem}${said}`) };
       }
-      return { response: { status, contentType, text, json } };
+      const serverTimeMs = Date.parse(String(message.headers.date ?? ''));
+      return {
+        response: {
+          status,
+          contentType,
+          text,
+          json,
+          ...(Number.isFinite(serverTimeMs) ? { serverTimeMs } : {}),
+        },
+      };
     }
     const failure = describeHttpFailure(
       endpoint,

@@ -15,3 +15,13 @@ export function formatDuration(ms: number): string {
 export function formatTimeOfDay(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 }
+
+/**
+ * How long ago a timestamp from the service was, against the service's own time: "12m"; the timestamp as
+ * given when it is not one or is ahead of that time.
+ */
+export function timeSince(timestamp: unknown, nowMs: number): string {
+  if (typeof timestamp !== 'string') return '';
+  const at = Date.parse(timestamp);
+  return Number.isNaN(at) || at > nowMs ? timestamp : formatDuration(nowMs - at);
+}

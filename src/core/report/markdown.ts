@@ -35,6 +35,11 @@ export function escapeMarkdown(text: unknown): string {
 }
 
 /** A link only when the URL is http(s); anything else is shown as plain text. */
+/** Text from outside as code: escaped inside <code>, so that no character of it can end the span. */
+export function codeSpan(text: string): string {
+  return `<code>${escapeMarkdown(text)}</code>`;
+}
+
 export function link(text: unknown, url: unknown): string {
   const label = escapeMarkdown(text);
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return label;

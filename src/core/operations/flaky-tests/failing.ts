@@ -3,6 +3,7 @@
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { Markdown, link } from '../../report/markdown.js';
+import { plural } from '../../report/words.js';
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
@@ -53,11 +54,15 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
     tests: tests.map((test) => test.raw),
   });
   const { repo } = op.context;
-  const summary = new Markdown().heading(`Failing tests in ${repoSlug(repo)}`).facts([
-    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
-    ['Window', `${startTime} to ${endTime} (end excluded)`],
-    ['Failing', tests.length],
-  ]);
+  const summary = new Markdown()
+    .heading(
+      tests.length
+        ? `❌ ${plural(tests.length, 'test')} failed in ${repoSlug(repo)} between ${minuteOf(startTime)} and ${minuteOf(endTime)}`
+        : `✅ No test failed in ${repoSlug(repo)} between ${minuteOf(startTime)} and ${minuteOf(endTime)}`,
+    )
+    .paragraph(
+      `Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}; the window's end is excluded.`,
+    );
   if (tests.length) {
     summary.paragraph('Sorted by failure rate over the last 7 days.').table(
       [
@@ -99,4 +104,10 @@ function readFailingTest(raw: Record<string, unknown>): FailingTestView {
     failureRate24h: rate(raw.failure_rate_last_24h),
     mostCommonFailure: first ? `${text(first.summary)} (${text(first.occurrence_count) || '?'}×)` : '',
   };
+}
+
+/** "2026-11-16 13:03 UTC" for an ISO time; anything else as given. */
+function minuteOf(time: string): string {
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? time : `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

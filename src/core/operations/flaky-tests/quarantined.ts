@@ -3,6 +3,7 @@
 import type { ApiResponse } from '../../api/client.js';
 import { enumValue } from '../../../wire/index.js';
 import { Markdown, link } from '../../report/markdown.js';
+import { plural } from '../../report/words.js';
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
@@ -31,10 +32,13 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
     quarantined_tests: tests,
   });
   const { repo } = op.context;
-  const summary = new Markdown().heading(`Quarantined tests in ${repoSlug(repo)}`).facts([
-    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
-    ['Quarantined', tests.length],
-  ]);
+  const summary = new Markdown()
+    .heading(
+      tests.length
+        ? `🧊 ${plural(tests.length, 'test')} quarantined in ${repoSlug(repo)}: their failures do not fail CI`
+        : `✅ No test quarantined in ${repoSlug(repo)}`,
+    )
+    .paragraph(`Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}.`);
   if (tests.length) {
     summary.table(
       ['Test', 'Variant', 'Status', 'Setting', 'Quarantined at', 'Codeowners', 'File'],

@@ -20,8 +20,9 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
   const raw = isObject(response.json) && isObject(response.json.test) ? response.json.test : {};
   const test = readTest(raw);
   const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
-  const summary = new Markdown().heading(`Test details in ${repoSlug(op.context.repo)}`).facts([
+  const summary = new Markdown().heading(testHeadline(test)).facts([
     ['Test', { markdown: testLink(test) }],
+    ['Repository', repoSlug(op.context.repo)],
     ['Variant', test.variant || '(none)'],
     ['Status', test.status],
     ['Reason', test.reason],
@@ -68,10 +69,19 @@ export const linkTicketToTestCase: Operation<FlakyTestsSettings> = async (op) =>
         'Check test-case-id (the test_case_id of list-quarantined-tests, or the id of a test) and that repo and repo-host name its repository.',
       ),
     );
-  const summary = new Markdown().heading('Ticket linked to a test case').facts([
-    ['Repository', repoSlug(op.context.repo)],
-    ['Test case', testCaseId],
+  const summary = new Markdown().heading(`🔗 Ticket ${ticket} linked to test case ${testCaseId}`).facts([
     ['Ticket', ticket],
+    ['Test case', testCaseId],
+    ['Repository', repoSlug(op.context.repo)],
   ]);
   return { outputs: { response: rawResponse(response) }, summary };
 };
+
+const HEALTH_ICONS: Record<string, string> = { healthy: '✅', flaky: '🎲', broken: '❌' };
+
+/** "🎲 FLAKY, quarantined: CheckoutService > applies the discount". */
+function testHeadline(test: ReturnType<typeof readTest>): string {
+  const status = test.status.toLowerCase();
+  const quarantine = test.quarantined ? ', quarantined' : '';
+  return `${HEALTH_ICONS[status] ?? '❔'} ${test.status.toUpperCase() || 'UNKNOWN'}${quarantine}: ${test.name}`;
+}

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { ApiClient, type StreamedBody } from '../../api/client.js';
 import { MAX_BODY_BYTES, type RequestOf } from '../../../wire/index.js';
 import type { ResolvedContext } from '../../context.js';
+import { plural } from '../../report/words.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { ContextError, InputError } from '../../errors.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
@@ -53,7 +54,7 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
       ...countOutputs(targets, upload.sent, upload.fallbackReason),
     },
     summary: withTargets(
-      heading(op.context, envelope, 'Impacted targets uploaded').facts([
+      heading(op.context, envelope, `🎯 ${uploadedWhat(targets, upload.sent)} uploaded`).facts([
         ['Sent', describeSent(targets, upload.sent, upload.fallbackReason)],
         ['Request body', `${upload.byteLength} bytes`],
         ['Authenticated by', auth.description],
@@ -136,7 +137,7 @@ function notUploaded(
   return {
     outputs: { response: '', ...countOutputs(targets, '', '') },
     summary: withTargets(
-      heading(op.context, envelope, 'Impacted targets not uploaded').paragraph(escapeMarkdown(why)),
+      heading(op.context, envelope, '⚠️ Impacted targets not uploaded').paragraph(escapeMarkdown(why)),
       targets,
     ),
   };
@@ -207,9 +208,10 @@ function countOutputs(
   };
 }
 
+/** "🎯 3 impacted targets uploaded for #12", then the PR, its head sha and the branch. */
 function heading(context: ResolvedContext, envelope: Envelope, title: string): Markdown {
   const number = envelope.pr.number;
-  return new Markdown().heading(title).facts([
+  return new Markdown().heading(`${title} for #${number}`).facts([
     [
       'Pull request',
       { markdown: link(`${repoSlug(context.repo)}#${number}`, pullRequestUrl(context.repo, number)) },
@@ -217,6 +219,11 @@ function heading(context: ResolvedContext, envelope: Envelope, title: string): M
     ['Head sha', envelope.pr.sha],
     ['Target branch', envelope.targetBranch],
   ]);
+}
+
+function uploadedWhat(targets: ImpactedTargets, sent: 'list' | 'ALL'): string {
+  if (targets === 'ALL' || sent === 'ALL') return 'ALL impacted targets';
+  return targets.size === 0 ? 'No impacted target (an empty list)' : plural(targets.size, 'impacted target');
 }
 
 function describeSent(targets: ImpactedTargets, sent: 'list' | 'ALL', fallbackReason: string): string {

@@ -4,11 +4,10 @@
 import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
 import type { ApiClient } from '../../api/client.js';
 import type { ResolvedContext } from '../../context.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, stateOutput } from '../common.js';
 import { testRunReport } from '../pull-request/failing-checks.js';
 import { lookUp } from '../pull-request/lookup.js';
-import { codeSpan } from '../pull-request/summary.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import type { MergeQueueRunSettings } from './inputs.js';
 

@@ -2,11 +2,11 @@
 // (Slack and Teams incoming webhooks both read its `text`), and one PR comment kept up to date in place.
 import { realClock } from '../../clock.js';
 import { postWebhook } from '../../notify/post-webhook.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
-import { codeSpan, outcomeIcon, outcomeLine, outcomeWords, reasonOf } from './summary.js';
+import { outcomeIcon, outcomeLine, outcomeWords, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */

@@ -11,7 +11,7 @@ import {
   type PrState,
   type PriorityName,
 } from '../../../wire/index.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
@@ -21,7 +21,7 @@ import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
 import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
 import { notifyEnd } from './notify.js';
-import { codeSpan, outcomeLine, prSummary, reasonOf } from './summary.js';
+import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
 
 export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {

@@ -1,7 +1,7 @@
 // The summary of a PR in the queue, read in five seconds: the outcome in one line with an icon, what
 // happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
 // links and what to do, then everything else collapsed.
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { formatDuration } from '../../report/duration.js';
 import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
 import { pullRequestUrl, requirePrNumber, stateOutput } from '../common.js';
@@ -310,9 +310,4 @@ function shortNote(note: string): string {
 
 export function outcomeIcon(report: PrReport): string {
   return ICONS[report.outcome];
-}
-
-/** Text from outside as code: escaped inside <code>, so that no character of it can end the span. */
-export function codeSpan(text: string): string {
-  return `<code>${escapeMarkdown(text)}</code>`;
 }

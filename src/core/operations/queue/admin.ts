@@ -4,7 +4,8 @@
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { timeSince } from '../../report/duration.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
@@ -55,12 +56,12 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
   }
   const { queue, response } = await readBack(op, updateResponse);
   const sent = created ? { ...definedOnly({ mode, concurrency }), ...toSend } : toSend;
-  const title = created
-    ? 'Merge queue created'
+  const outcome: Outcome = created
+    ? { icon: '🆕', words: 'Merge queue created' }
     : ifExists === 'update'
-      ? 'Merge queue updated'
-      : 'Merge queue left as it was';
-  const result = describeQueue(op, title, queue, response, sent);
+      ? { icon: '⚙️', words: 'Merge queue updated' }
+      : { icon: '➖', words: 'Merge queue left as it was' };
+  const result = describeQueue(op, outcome, queue, response, sent);
   result.outputs['queue-created'] = created;
   return result;
 };
@@ -74,25 +75,26 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     return {
       outputs: { ...queueOutputs(undefined, undefined), 'queue-exists': false },
-      summary: heading(op, 'No merge queue').paragraph(
-        `There is no merge queue for branch ${escapeMarkdown(ref.targetBranch)}. Create one with operation \`create-queue\`.`,
+      summary: heading(op, { icon: '➖', words: 'No merge queue' }).paragraph(
+        'Create one with operation `create-queue`, or check `target-branch`, `repo` and `repo-host`.',
       ),
       failure: noQueue(op, 'getQueue'),
     };
   }
-  return describeQueue(op, 'Merge queue', readQueue(response.json), response, {});
+  return describeQueue(op, { words: 'Merge queue' }, readQueue(response.json), response, {});
 };
 
 export const updateQueue: Operation<QueueAdminSettings> = async (op) => {
   const update = op.settings.update;
-  return applyUpdate(op, update, 'Merge queue updated');
+  return applyUpdate(op, update, { icon: '⚙️', words: 'Merge queue updated' });
 };
 
-export const pauseQueue: Operation<QueueAdminSettings> = (op) => setState(op, 'paused', 'Merge queue paused');
+export const pauseQueue: Operation<QueueAdminSettings> = (op) =>
+  setState(op, 'paused', { icon: '⏸️', words: 'Merge queue paused' });
 export const resumeQueue: Operation<QueueAdminSettings> = (op) =>
-  setState(op, 'running', 'Merge queue resumed');
+  setState(op, 'running', { icon: '▶️', words: 'Merge queue resumed' });
 export const drainQueue: Operation<QueueAdminSettings> = (op) =>
-  setState(op, 'draining', 'Merge queue draining');
+  setState(op, 'draining', { icon: '🚰', words: 'Merge queue draining' });
 
 export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
@@ -105,7 +107,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
   }
   return {
     outputs: { ...queueOutputs(undefined, response), 'queue-exists': false },
-    summary: heading(op, 'Merge queue deleted').paragraph(
+    summary: heading(op, { icon: '🗑️', words: 'Merge queue deleted' }).paragraph(
       'The queue is gone (deleting a queue that did not exist is not an error).',
     ),
   };
@@ -116,16 +118,17 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
 async function setState(
   op: OperationContext<QueueAdminSettings>,
   state: SettableState,
-  title: string,
+  outcome: Outcome,
 ): Promise<OperationResult> {
-  return applyUpdate(op, { state }, title);
+  return applyUpdate(op, { state }, outcome);
 }
 
 async function applyUpdate(
   op: OperationContext<QueueAdminSettings>,
   update: QueueUpdate,
-  title: string,
+  outcome: Outcome,
 ): Promise<OperationResult> {
+  const before = await readBefore(op);
   let updateResponse: ApiResponse;
   try {
     updateResponse = await op.client.updateQueue({ ...update, ...queueRef(op.context) });
@@ -135,7 +138,18 @@ async function applyUpdate(
   }
   op.log.info(`Updated the merge queue for ${describeRef(op)}: ${Object.keys(update).join(', ')}.`);
   const { queue, response } = await readBack(op, updateResponse);
-  return describeQueue(op, title, queue, response, update);
+  return describeQueue(op, outcome, queue, response, update, before);
+}
+
+/** The queue before a change, to show what changed; without it the change is still made. */
+async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<QueueView | undefined> {
+  try {
+    return readQueue((await op.client.getQueue(queueRef(op.context))).json);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'getQueue'));
+    op.log.warning(`Could not read the queue before the change: ${describeError(error)}`);
+    return undefined;
+  }
 }
 
 /** getQueue after a write. Should it fail, the write still happened: warn, and use what the write returned. */
@@ -174,7 +188,7 @@ async function refusedDelete(
     : remaining.length
       ? `The queue still holds ${remaining.length} PR(s): ${listPrs(remaining)}; a queue must be empty to be deleted`
       : 'A queue must be empty to be deleted; getQueue lists no PRs, but PRs that are not ready yet are not listed';
-  const result = describeQueue(op, 'Merge queue not deleted', queue, response, {});
+  const result = describeQueue(op, { icon: '❌', words: 'Merge queue not deleted' }, queue, response, {});
   return {
     ...result,
     failure: `Could not delete the merge queue for ${describeRef(op)} (${said}). ${what}. Run drain-queue and wait until its PRs have merged (or cancel them), then run delete-queue again.`,
@@ -203,54 +217,134 @@ function queueOutputs(queue: QueueView | undefined, response: ApiResponse | unde
   } as OperationResult['outputs'];
 }
 
-/** The outputs and summary of a queue: its state, its settings (those sent in bold) and its PRs. */
+/** What a step did to the queue, said first; the icon of the queue's state when none is given. */
+interface Outcome {
+  icon?: string;
+  words: string;
+}
+
+const STATE_ICONS: Record<string, string> = {
+  running: '🟢',
+  paused: '⏸️',
+  draining: '🚰',
+  switching_modes: '🔀',
+};
+
+/**
+ * The outputs and summary of a queue: what the step did and the queue's state in the first line, what
+ * changed (before and after), the line in order with positions, then every setting collapsed.
+ */
 function describeQueue(
   op: OperationContext<QueueAdminSettings>,
-  title: string,
+  outcome: Outcome,
   queue: QueueView | undefined,
   response: ApiResponse | undefined,
   sent: Record<string, unknown>,
+  before?: QueueView,
 ): OperationResult {
   const outputs = queueOutputs(queue, response);
-  const summary = heading(op, title);
   if (!queue) {
-    summary.paragraph('The queue could not be read; see the log.');
+    const summary = heading(op, outcome).paragraph('The queue could not be read back; see the log.');
     return { outputs, summary };
   }
   const state = enumValue(queue.state);
-  summary.facts([
-    ['State', `${state}${STATE_MEANINGS[state] ? `: ${STATE_MEANINGS[state]}` : ''}`],
-    ['Mode', enumValue(queue.mode)],
-    ['Concurrency', queue.concurrency],
-  ]);
+  const changes = before ? changedSettings(before, queue) : [];
+  const headline = changes.length
+    ? changes
+        .slice(0, 3)
+        .map((c) => `${c.name} ${c.before} → ${c.after}`)
+        .join(', ') + (changes.length > 3 ? ` and ${changes.length - 3} more` : '')
+    : stateLine(queue);
+  const summary = heading(
+    op,
+    { icon: outcome.icon ?? STATE_ICONS[state] ?? '❔', words: outcome.words },
+    headline,
+  );
+  if (STATE_MEANINGS[state]) summary.paragraph(`**${escapeMarkdown(state)}**: ${STATE_MEANINGS[state]}.`);
   const notes = differences(sent, queue);
   for (const note of notes) op.log.info(note);
   if (notes.length) summary.paragraph(notes.map((note) => `- ${escapeMarkdown(note)}`).join('\n'));
-  summary.table(
+  if (changes.length) {
+    summary.table(
+      ['Setting', 'Before', 'After'],
+      changes.map((c) => [
+        escapeMarkdown(c.name),
+        escapeMarkdown(c.before),
+        `**${escapeMarkdown(c.after)}**`,
+      ]),
+    );
+  } else if (before && Object.keys(sent).length) {
+    summary.paragraph('_Nothing changed: the queue already had these settings._');
+  }
+  lineTable(op, summary, queue, response);
+  const settings = new Markdown().table(
     ['Setting', 'Value'],
     settingRows(queue).map(([field, value]) => {
       const name = escapeMarkdown(inputName(field));
       return [field in sent ? `**${name}**` : name, escapeMarkdown(formatValue(value))];
     }),
   );
-  if (Object.keys(sent).length) summary.paragraph('_Settings in bold were sent by this step._');
-  const prs = queue.enqueuedPullRequests ?? [];
-  if (prs.length) {
-    summary.heading(`Enqueued pull requests (${prs.length})`, 3).table(
-      ['PR', 'Title', 'State', 'Priority', 'Since'],
-      prs.map((pr) => [
-        link(`#${pr.prNumber}`, prLink(op.context.repo, pr.prNumber)),
-        escapeMarkdown(pr.prTitle),
-        escapeMarkdown(stateOutput(pr.state)),
-        escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
-        escapeMarkdown(pr.stateChangedAt),
-      ]),
-      'not shown; see the response output or response-file',
-    );
-  } else {
-    summary.paragraph('No pull requests are enqueued.');
-  }
+  if (Object.keys(sent).length) settings.paragraph('_Settings in bold were sent by this step._');
+  summary.details('Every setting of the queue', settings.toString());
   return { outputs, summary };
+}
+
+/** The PRs in line, in the order the service lists them, with how long each has been in its state. */
+function lineTable(
+  op: OperationContext<QueueAdminSettings>,
+  summary: Markdown,
+  queue: QueueView,
+  response: ApiResponse | undefined,
+): void {
+  const prs = queue.enqueuedPullRequests ?? [];
+  if (!prs.length) {
+    summary.paragraph('No pull requests are in line.');
+    return;
+  }
+  const now = response?.serverTimeMs ?? op.clock?.now() ?? Date.now();
+  summary.heading(`In line (${prs.length})`, 3).table(
+    ['#', 'PR', 'Title', 'State', 'Priority', 'In this state'],
+    prs.map((pr, index) => [
+      String(index + 1),
+      link(`#${pr.prNumber}`, prLink(op.context.repo, pr.prNumber)),
+      escapeMarkdown(pr.prTitle),
+      escapeMarkdown(stateOutput(pr.state)),
+      escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
+      escapeMarkdown(timeSince(pr.stateChangedAt, now)),
+    ]),
+    'not shown; see the response output or response-file',
+  );
+}
+
+function stateLine(queue: QueueView): string {
+  const count = queue.enqueuedPullRequests?.length;
+  const parts = [enumValue(queue.state), `${enumValue(queue.mode)} mode`, `concurrency ${queue.concurrency}`];
+  if (count !== undefined) parts.push(`${count} PR${count === 1 ? '' : 's'} in line`);
+  return parts.filter(Boolean).join(', ');
+}
+
+interface SettingChange {
+  name: string;
+  before: string;
+  after: string;
+}
+
+/** Every setting, the state included, whose value differs between two reads of the queue. */
+function changedSettings(before: QueueView, after: QueueView): SettingChange[] {
+  const was = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  const fields = ['state', 'mode', 'concurrency', ...Object.keys(now).filter((f) => !NOT_SETTINGS.has(f))];
+  return fields
+    .filter((field) => field in now && !sameValue(was[field], now[field]))
+    .map((field) => ({
+      name: inputName(field),
+      before: formatSetting(field, was[field]),
+      after: formatSetting(field, now[field]),
+    }));
+}
+
+function formatSetting(field: string, value: unknown): string {
+  return field === 'state' || field === 'mode' ? enumValue(value) || 'default' : formatValue(value);
 }
 
 const STATE_MEANINGS: Record<string, string> = {
@@ -329,12 +423,13 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-function heading(op: OperationContext<QueueAdminSettings>, title: string): Markdown {
+/** "## ⏸️ Merge queue paused for `main`: state running → paused", then where the queue is. */
+function heading(op: OperationContext<QueueAdminSettings>, outcome: Outcome, headline = ''): Markdown {
   const { repo, targetBranch } = queueRef(op.context);
-  return new Markdown().heading(title).facts([
-    ['Repository', { markdown: link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`) }],
-    ['Branch', targetBranch],
-  ]);
+  const what = `${outcome.icon ?? '❔'} ${escapeMarkdown(outcome.words)} for ${codeSpan(targetBranch)}`;
+  return new Markdown()
+    .headingMarkdown(headline ? `${what}: ${escapeMarkdown(headline)}` : what)
+    .paragraph(`Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}.`);
 }
 
 function prLink(repo: Repo, prNumber: unknown): string | undefined {

@@ -3,7 +3,9 @@
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { timeSince } from '../../report/duration.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { plural } from '../../report/words.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
 import type { Operation, OperationContext } from '../types.js';
@@ -57,19 +59,20 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
   op.log.info(`${rows.length} pull request(s) in ${pages} page(s); written to ${reportFile}.`);
 
   const summary = new Markdown()
-    .heading('Merge queue pull requests')
-    .facts([
-      [
-        'Repository',
-        { markdown: link(repoSlug(ref.repo), `https://${ref.repo.host}/${repoSlug(ref.repo)}`) },
-      ],
-      ['Branch', ref.targetBranch],
-      ['State', state ? stateOutput(state) : 'any'],
-      ['Concluded', window(since, until)],
-      ['Pull requests', complete ? rows.length : `${rows.length} (more remain: ${cutShort})`],
-    ])
-    .table(
-      ['PR', 'Title', 'State', 'Since', 'Priority', 'Author'],
+    .headingMarkdown(
+      `${complete ? '📋' : '⚠️'} ${plural(rows.length, 'pull request')}${complete ? '' : ' (more remain)'}${state ? ` ${escapeMarkdown(stateOutput(state))}` : ''} in the merge queue for ${codeSpan(ref.targetBranch)}`,
+    )
+    .paragraph(
+      [countsByState(rows), `concluded ${window(since, until)}`, cutShort]
+        .filter(Boolean)
+        .map((part) => escapeMarkdown(part))
+        .join('; ') +
+        `. Repository ${link(repoSlug(ref.repo), `https://${ref.repo.host}/${repoSlug(ref.repo)}`)}.`,
+    );
+  const now = last?.serverTimeMs ?? op.clock?.now() ?? Date.now();
+  if (rows.length)
+    summary.table(
+      ['PR', 'Title', 'State', 'In this state', 'Priority', 'Author'],
       rows.map((pr) => [
         link(
           `#${pr.prNumber}`,
@@ -77,7 +80,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
         ),
         escapeMarkdown(pr.prTitle),
         escapeMarkdown(stateOutput(pr.state)),
-        escapeMarkdown(pr.stateChangedAt),
+        escapeMarkdown(timeSince(pr.stateChangedAt, now)),
         escapeMarkdown(pr.priorityName ?? pr.priorityValue),
         escapeMarkdown(pr.prAuthor),
       ]),
@@ -124,6 +127,19 @@ function readPage(response: ApiResponse): { pullRequests: Row[]; nextCursor?: st
     pullRequests: Array.isArray(pullRequests) ? pullRequests.map(readPullRequest) : [],
     nextCursor: typeof nextCursor === 'string' && nextCursor !== '' ? nextCursor : undefined,
   };
+}
+
+/** "3 merged, 1 failed, 2 testing": the states in the order they are most often looked for. */
+function countsByState(rows: Row[]): string {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const state = stateOutput(row.state) || 'UNKNOWN';
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([state, count]) => `${count} ${state}`)
+    .join(', ');
 }
 
 function window(since: string | undefined, until: string | undefined): string {

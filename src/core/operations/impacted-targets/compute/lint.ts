@@ -2,6 +2,7 @@
 // (each would impact everything under unmatched: all) and the globs that match no tracked file (dead
 // rules, or a typo). With strict, either fails the step.
 import { resolve } from 'node:path';
+import { plural } from '../../../report/words.js';
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import type { Operation } from '../../types.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
@@ -73,7 +74,11 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
   for (const glob of report.unused) op.log.info(`matches no tracked file: ${glob}`);
 
   const summary = new Markdown()
-    .heading(clean ? 'Targets config: every file claimed, every rule used' : 'Targets config: findings')
+    .heading(
+      clean
+        ? `✅ ${config.file}: every file claimed, every glob used`
+        : `⚠️ ${config.file}: ${plural(report.unclaimed.length, 'file')} claimed by no rule, ${plural(report.unused.length, 'glob')} matching no file`,
+    )
     .facts([
       ['Config', config.file],
       ['Tracked files', report.trackedCount],

@@ -63,8 +63,8 @@ export function impactSummary(summary: Markdown, computed: Computed): Markdown {
   const targets = sortedTargets(computed);
   summary.heading(
     targets === 'ALL'
-      ? 'Impacted targets: ALL'
-      : `Impacted targets: ${targets.length === 0 ? 'none' : targets.length}`,
+      ? '🎯 Impacted targets: ALL'
+      : `🎯 Impacted targets: ${targets.length === 0 ? 'none' : targets.length}`,
   );
   if (impact.all)
     summary.paragraph(`**Every target is impacted**, because ${escapeMarkdown(impact.all.reason)}.`);
