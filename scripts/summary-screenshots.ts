@@ -1,21 +1,18 @@
 // `npm run screenshots`: the README's pictures of job summaries, made from real runs. Starts the emulator,
-// runs the built action (dist/) once per use as the runner would, renders the summary markdown each run
-// wrote (GitHub-flavoured markdown with marked, mermaid diagrams with mermaid) in Debian's headless
-// Chromium, and writes docs/screenshots/<use>.png. Needs `npm run bundle` first and /usr/bin/chromium
-// (apt-get install chromium), or CHROMIUM=<path>.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// runs the built action (dist/) once per use as the runner would, draws the summary each run wrote as
+// GitHub does (the renderer the tests use: GFM, then mermaid, in Debian's headless Chromium), and writes
+// docs/screenshots/<use>.png. Fails when a summary has a broken table or a chart that does not draw. Needs
+// `npm run bundle` first and /usr/bin/chromium (apt-get install chromium), or CHROMIUM_PATH=<path>.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { marked } from 'marked';
-import { chromium } from 'playwright-core';
 import { runBuiltAction, type ActionRun } from '../__tests__/helpers/action-runner.js';
+import { SummaryRenderer, launchChromium } from '../__tests__/helpers/render-summary.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 
 const TOKEN = 'screenshot-token';
 const OUT_DIR = 'docs/screenshots';
-// About the width of the job summary pane on github.com.
-const WIDTH = 1012;
 
 const payload = example('pull_request', (p) => p.action === 'opened');
 const [owner, name] = payload.repository.full_name.split('/') as [string, string];
@@ -23,13 +20,17 @@ const repo = { host: 'github.com', owner, name };
 const base = payload.pull_request.base.ref;
 const env = { GITHUB_REPOSITORY: `${owner}/${name}` };
 
-async function control(emulator: Emulator, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emulator.origin}/_emulator${path}`, {
+const control = (emulator: Emulator, path: string, body: unknown) =>
+  post(`${emulator.origin}/_emulator${path}`, body);
+const api = (emulator: Emulator, path: string, body: unknown) => post(`${emulator.url}${path}`, body);
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+  const response = await fetch(url, {
     method: 'POST',
-    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json' },
+    headers: { 'x-api-token': TOKEN, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
 }
 
 /** Each use of the README, as a run of the built action whose summary is the picture. */
@@ -40,6 +41,13 @@ async function runUses(emulator: Emulator): Promise<Record<string, ActionRun>> {
     repositories: [{ repo, org_url_slug: 'acme', generate: { flaky: 6, broken: 2, healthy: 20, seed: 7 } }],
   });
 
+  // Two PRs ahead and 10-minute CI runs, so that the timeline has a wait and a test run to draw.
+  await control(emulator, '/ci', { outcome: 'pass', durationMinutes: 10 });
+  for (const number of [901, 902]) {
+    await api(emulator, '/submitPullRequest', { repo, targetBranch: base, pr: { number } });
+  }
+  // The PR as GitHub describes it in the event: the summary shows the event's title and head sha.
+  await post(`${emulator.origin}/_emulator/github/events`, payload, { 'x-github-event': 'pull_request' });
   const runs: Record<string, ActionRun> = {};
   runs['submit-pull-request'] = await runBuiltAction({
     eventName: 'pull_request',
@@ -50,7 +58,28 @@ async function runUses(emulator: Emulator): Promise<Record<string, ActionRun>> {
       operation: 'submit-pull-request',
       'wait-for': 'merged',
       'wait-timeout-minutes': '5',
-      'poll-interval-seconds': '1',
+      'poll-interval-seconds': '2',
+    },
+  });
+
+  const failing = 903;
+  await control(emulator, '/pull-requests', {
+    repo,
+    number: failing,
+    title: 'Upgrade webpack to v6',
+    headSha: '5e1f0c9a7b3d2e4f6a8b0c1d3e5f7a9b1c3d5e7f',
+  });
+  await control(emulator, '/ci', { repo, prNumber: failing, outcome: 'fail', durationMinutes: 12 });
+  runs['submit-pull-request-failed'] = await runBuiltAction({
+    eventName: 'pull_request',
+    payload: { ...payload, pull_request: { ...payload.pull_request, number: failing } },
+    env,
+    inputs: {
+      ...common,
+      operation: 'submit-pull-request',
+      'wait-for': 'merged',
+      'wait-timeout-minutes': '5',
+      'poll-interval-seconds': '2',
     },
   });
 
@@ -79,75 +108,24 @@ async function runUses(emulator: Emulator): Promise<Record<string, ActionRun>> {
   return runs;
 }
 
-/** A page that looks like a GitHub job summary: the markdown as GitHub renders it, in its type and colours. */
-function page(markdown: string, mermaidScript: string): string {
-  const body = marked
-    .parse(markdown, { gfm: true, async: false })
-    .replace(
-      /<pre><code class="language-mermaid">([\s\S]*?)<\/code><\/pre>/g,
-      '<pre class="mermaid">$1</pre>',
-    );
-  return `<!doctype html><html><head><meta charset="utf-8"><style>
-  body { margin: 0; background: #fff; }
-  .summary { box-sizing: border-box; width: ${WIDTH}px; padding: 16px 24px; color: #1f2328;
-    font: 14px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; }
-  h1, h2, h3 { font-weight: 600; line-height: 1.25; margin: 16px 0 12px; }
-  h2 { font-size: 1.5em; padding-bottom: .3em; border-bottom: 1px solid #d1d9e0; }
-  h3 { font-size: 1.25em; }
-  table { border-collapse: collapse; margin: 0 0 16px; display: block; width: max-content; max-width: 100%;
-    overflow: auto; }
-  th, td { border: 1px solid #d1d9e0; padding: 6px 13px; }
-  tr:nth-child(2n) { background: #f6f8fa; }
-  th { font-weight: 600; }
-  code { font: 85% ui-monospace, SFMono-Regular, Menlo, monospace; background: #eff1f3; padding: .2em .4em;
-    border-radius: 6px; }
-  a { color: #0969da; text-decoration: none; }
-  details { margin: 0 0 16px; } summary { cursor: pointer; }
-  blockquote { margin: 0 0 16px; padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
-  pre.mermaid { background: none; text-align: center; }
-  </style></head><body><div class="summary">${body}</div>
-  <script>${mermaidScript}</script>
-  <script>
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default' });
-    window.rendered = mermaid.run({ querySelector: 'pre.mermaid' }).then(() => true);
-  </script></body></html>`;
-}
-
-const mermaidScript = readFileSync('node_modules/mermaid/dist/mermaid.min.js', 'utf8');
-const emulator = await startEmulator({ token: TOKEN, timeScale: 600, seed: 1 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const emulator = await startEmulator({ token: TOKEN, timeScale: 60, seed: 1 });
+const browser = await launchChromium();
 try {
   const runs = await runUses(emulator);
   mkdirSync(OUT_DIR, { recursive: true });
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 600 }, deviceScaleFactor: 1 });
-  // The page is self-contained: nothing may leave the machine.
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith('data:') ? route.continue() : route.abort(),
-  );
+  const renderer = await SummaryRenderer.open(browser);
+  let broken = 0;
   for (const [use, run] of Object.entries(runs)) {
     if (!run.summary.trim()) throw new Error(`${use} wrote no summary (failed: ${run.failed}):\n${run.log}`);
-    const browserPage = await context.newPage();
-    await browserPage.setContent(page(run.summary, mermaidScript), { waitUntil: 'load' });
-    await browserPage.waitForFunction(
-      () => (globalThis as unknown as { rendered?: Promise<boolean> }).rendered,
-    );
-    await browserPage.evaluate(() => (globalThis as unknown as { rendered: Promise<boolean> }).rendered);
     const file = `${OUT_DIR}/${use}.png`;
-    await browserPage.locator('.summary').screenshot({ path: file });
-    await browserPage.close();
-    console.log(`${file}: the summary of ${use} (failed: ${run.failed})`);
+    const rendered = await renderer.render(run.summary, { pngPath: file, title: `${use} summary` });
+    const problems = [...rendered.problems, ...rendered.charts.filter(Boolean)];
+    broken += problems.length;
+    console.log(
+      `${file}: the summary of ${use} (failed: ${run.failed})${problems.map((p) => `\n  ${p}`).join('')}`,
+    );
   }
+  if (broken) process.exitCode = 1;
 } finally {
   await browser.close();
   await emulator.close();

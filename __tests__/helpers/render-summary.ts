@@ -136,7 +136,7 @@ export class SummaryRenderer {
       }
       return errors;
     }, html);
-    if (options.pngPath) await this.page.screenshot({ path: options.pngPath, fullPage: true });
+    if (options.pngPath) await this.page.locator('.box').screenshot({ path: options.pngPath });
     return { problems: markdownProblems(markdown), charts };
   }
 

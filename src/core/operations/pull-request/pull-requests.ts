@@ -71,8 +71,8 @@ export const getSubmittedPullRequest: Operation<PullRequestSettings> = async (op
 /** One look at the PR and its place in line, as a report. */
 async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrReport> {
   const number = requirePrNumber(op.context);
-  const now = (op.clock ?? realClock).now();
   const { entry, response } = await lookUp(op);
+  const now = response?.serverTimeMs ?? (op.clock ?? realClock).now();
   const state = enumValue(entry?.state);
   const terminal = TERMINAL_PR_STATES.includes(state as PrState);
   const line = entry && !terminal ? await readLine(op, number, (m) => op.log.warning(m)) : undefined;
@@ -92,6 +92,7 @@ async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrRe
     pausedMs: 0,
     startedMs: now,
     endedMs: now,
+    waitedMs: 0,
   };
   if (report.outcome === 'failed' || report.outcome === 'cancelled') {
     const testRunId = entry?.verifiedByTestRun;

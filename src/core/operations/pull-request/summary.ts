@@ -79,7 +79,7 @@ export function reasonOf(report: PrReport, targetBranch?: string): string {
         : report.line?.queueState === 'paused'
           ? ': the queue is paused'
           : '';
-      return `${pr} is still ${state}${place ? ` at ${place}` : ''} after ${formatDuration(report.endedMs - report.startedMs)}${why}.`;
+      return `${pr} is still ${state}${place ? ` at ${place}` : ''} after ${formatDuration(report.waitedMs)}${why}.`;
     }
     case 'in_queue': {
       const blockers = notReadyBlockers(report.entry, targetBranch);

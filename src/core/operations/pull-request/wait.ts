@@ -34,8 +34,11 @@ export interface PrReport {
   stepBacks: string[];
   /** Time the queue was seen paused while waiting. */
   pausedMs: number;
+  /** The first and the last look, on the service's clock (see serverTimeMs). */
   startedMs: number;
   endedMs: number;
+  /** How long this step waited, on the runner's clock (what wait-timeout-minutes counts). */
+  waitedMs: number;
   /** The last test run, read when the PR failed or was cancelled. */
   testRun?: TestRunReport;
   /** The queue is testing another commit than this run's. */
@@ -70,8 +73,12 @@ export async function waitForState(
     pausedMs: 0,
     startedMs,
     endedMs: startedMs,
+    waitedMs: 0,
     waitFor,
   };
+  // The report's times are the service's (its Date header), so that they agree with its timestamps even
+  // when the runner's clock is off; waiting and the timeout go by the runner's clock.
+  let serverOffsetMs = 0;
   let previous: Observation | undefined;
   let lastLineAt = -Infinity;
   let lastKey = '';
@@ -79,13 +86,16 @@ export async function waitForState(
   for (;;) {
     const { entry, response } = await lookUp(op);
     const state = enumValue(entry?.state);
-    const atMs = clock.now();
+    const seenMs = clock.now();
+    if (response?.serverTimeMs !== undefined) serverOffsetMs = response.serverTimeMs - seenMs;
+    const atMs = seenMs + serverOffsetMs;
+    if (!previous) report.startedMs = atMs;
     const line =
       state && !TERMINAL_PR_STATES.includes(state as PrState)
         ? await readLine(op, number, warnOnce)
         : undefined;
     const current: Observation = { atMs, state, entry, line };
-    Object.assign(report, { entry, response, line, endedMs: atMs });
+    Object.assign(report, { entry, response, line, endedMs: atMs, waitedMs: seenMs - startedMs });
 
     if (previous?.line?.queueState === 'paused') report.pausedMs += atMs - previous.atMs;
     const shaMismatch = headShaMismatch(op.context.headSha, entry);
@@ -111,19 +121,19 @@ export async function waitForState(
     if (state !== previous?.state || (note !== undefined && newRun)) {
       report.transitions.push({
         state: state || 'not_in_queue',
-        atMs: changedAt(entry, atMs, previous?.atMs ?? startedMs),
+        atMs: changedAt(entry, atMs, previous?.atMs ?? report.startedMs),
         note,
         testRunId,
       });
     }
 
     const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
-    if (key !== lastKey || atMs - lastLineAt >= progressIntervalMs) {
+    if (key !== lastKey || seenMs - lastLineAt >= progressIntervalMs) {
       op.log.info(
-        progressLine(number, current, atMs - startedMs, waitTimeoutMs, pace, op.context.targetBranch),
+        progressLine(number, current, seenMs - startedMs, waitTimeoutMs, pace, op.context.targetBranch),
       );
       lastKey = key;
-      lastLineAt = atMs;
+      lastLineAt = seenMs;
       const ahead = (line?.ahead ?? []).map(
         (pr) => `#${pr.prNumber} ${stateOutput(pr.state)}${pr.urgent ? ' (urgent)' : ''}`,
       );
@@ -146,7 +156,7 @@ export async function waitForState(
       if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
       return report;
     }
-    if (atMs + pollIntervalMs > giveUpAt) {
+    if (seenMs + pollIntervalMs > giveUpAt) {
       report.outcome = 'timed_out';
       return report;
     }
