@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuiltAction } from '../__tests__/helpers/action-runner.js';
-import { chromiumAvailable, renderSummary, summaryHtml } from '../__tests__/helpers/render-summary.js';
+import { chromiumAvailable } from '../__tests__/helpers/chromium.js';
+import { renderSummary, summaryHtml } from '../__tests__/helpers/render-summary.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator } from '../emulator/server.js';
 import { rehearseParallelQueue } from './demo-parallel.js';

@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuiltAction, type ActionRun } from '../__tests__/helpers/action-runner.js';
-import { SummaryRenderer, launchChromium } from '../__tests__/helpers/render-summary.js';
+import { launchChromium } from '../__tests__/helpers/chromium.js';
+import { SummaryRenderer } from '../__tests__/helpers/render-summary.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { chromiumAvailable, renderSummary } from '../helpers/render-summary.js';
+import { chromiumAvailable } from '../helpers/chromium.js';
+import { renderSummary } from '../helpers/render-summary.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { prepareFrom } from '../helpers/prepare.js';
 import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
-import { SummaryRenderer, launchChromium } from '../helpers/render-summary.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { SummaryRenderer } from '../helpers/render-summary.js';
 import { emulatorClock, type ScriptedEvent } from '../helpers/virtual-clock.js';
 
 const emulator = useEmulator();

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { OPERATIONS, type OperationName } from '../../src/core/operations/registry.js';
 import { runAction, type ActionRun } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
-import { SummaryRenderer, launchChromium } from '../helpers/render-summary.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { SummaryRenderer } from '../helpers/render-summary.js';
 import { example } from '../helpers/webhook-examples.js';
 
 const emulator = useEmulator();

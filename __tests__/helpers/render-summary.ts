@@ -2,27 +2,13 @@
 // ```mermaid block drawn by the mermaid package in Debian's headless Chromium (playwright-core). Answers
 // what a reader would see wrong (a table that did not parse, an empty header row, a chart that failed)
 // and, when asked, a screenshot. Test-only: nothing here reaches dist/.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Marked, type Token, type Tokens } from 'marked';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 
 const require = createRequire(import.meta.url);
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
-}
 
 /** Problems a reader would see in the markdown itself, before any chart is drawn. */
 export function markdownProblems(markdown: string): string[] {
@@ -161,11 +147,6 @@ interface PageDocument {
 interface MermaidApi {
   initialize(config: Record<string, unknown>): void;
   render(id: string, text: string): Promise<{ svg: string }>;
-}
-
-export async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** GitHub shows `> [!CAUTION]` blockquotes as coloured alerts; so does this page. */
