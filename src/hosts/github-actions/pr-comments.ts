@@ -25,7 +25,8 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
             request: request(),
           });
           const comments: unknown[] = Array.isArray(listed.data) ? listed.data : [];
-          const mine = comments.find((comment) => text(field(comment, 'body'))?.includes(marker));
+          // Ours starts with the marker; a comment that merely quotes it is someone else's.
+          const mine = comments.find((comment) => text(field(comment, 'body'))?.startsWith(marker));
           const id = field(mine, 'id');
           if (typeof id === 'number') {
             const updated = await octokit.rest.issues.updateComment({
