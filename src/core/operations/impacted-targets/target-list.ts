@@ -13,6 +13,11 @@ export type Spelling =
   /** the inside of a JSON string with backslash escapes */
   | 'json-escaped';
 
+const IN_EXTRA = 0x80;
+const FINGERPRINT = 0x7f;
+/** How full the hash table may get: short probes, and about 1.7 slots of 4 bytes per target. */
+const MAX_LOAD = 0.6;
+
 // Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
 const imul = Math.imul;
 
@@ -30,11 +35,11 @@ export class TargetList {
   /** Targets that had to be re-encoded (escapes, control characters, non-ASCII space at an end). */
   private extra: Buffer = Buffer.alloc(0);
   private extraLength = 0;
-  private inExtra: Uint8Array;
+  /** Per target: IN_EXTRA when it lies in `extra`, and 7 bits of its hash (most unequal targets differ there). */
+  private tags: Uint8Array;
   private starts: Int32Array;
   private ends: Int32Array;
-  private hashes: Int32Array;
-  /** Open addressing: a slot holds 1 + the index of a target, 0 when empty. */
+  /** Open addressing, filled at most to MAX_LOAD: a slot holds 1 + the index of a target, 0 when empty. */
   private slots: Int32Array;
   private count = 0;
   private targetBytes = 0;
@@ -47,11 +52,10 @@ export class TargetList {
     expectedCount: number,
   ) {
     const capacity = Math.max(16, expectedCount);
-    this.inExtra = new Uint8Array(capacity);
+    this.tags = new Uint8Array(capacity);
     this.starts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
-    this.hashes = new Int32Array(capacity);
-    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(capacity * 2)));
+    this.slots = new Int32Array(Math.ceil(capacity / MAX_LOAD));
   }
 
   get size(): number {
@@ -172,7 +176,7 @@ export class TargetList {
 
   /** Whether the source holds the target between quotes, exactly as JSON writes it. */
   private quotedInSource(index: number): boolean {
-    if (this.inExtra[index]) return false;
+    if (this.isExtra(index)) return false;
     return (
       this.source[(this.starts[index] as number) - 1] === 0x22 &&
       this.source[this.ends[index] as number] === 0x22
@@ -184,13 +188,17 @@ export class TargetList {
     const shown: string[] = [];
     for (let i = 0; i < Math.min(n, this.count); i++) {
       const text = this.bufferOf(i).toString('utf8', this.starts[i], this.ends[i]);
-      shown.push(this.inExtra[i] ? (JSON.parse(`"${text}"`) as string) : text);
+      shown.push(this.isExtra(i) ? (JSON.parse(`"${text}"`) as string) : text);
     }
     return shown;
   }
 
   private bufferOf(index: number): Buffer {
-    return this.inExtra[index] ? this.extra : this.source;
+    return this.isExtra(index) ? this.extra : this.source;
+  }
+
+  private isExtra(index: number): boolean {
+    return ((this.tags[index] as number) & IN_EXTRA) !== 0;
   }
 
   private addEncoded(encoded: string): void {
@@ -208,19 +216,23 @@ export class TargetList {
 
   /** Adds the range unless an equal target is already listed; says whether it was added. */
   private insert(buffer: Buffer, start: number, end: number, inExtra: boolean, hash: number): boolean {
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
+    const size = this.slots.length;
+    const fingerprint = hash >>> 25;
+    let slot = (hash >>> 0) % size;
     for (let held = this.slots[slot] as number; held !== 0; held = this.slots[slot] as number) {
       const other = held - 1;
-      if (this.hashes[other] === hash && this.sameBytes(other, buffer, start, end)) return false;
-      slot = (slot + 1) & mask;
+      if (
+        ((this.tags[other] as number) & FINGERPRINT) === fingerprint &&
+        this.sameBytes(other, buffer, start, end)
+      )
+        return false;
+      slot = slot + 1 === size ? 0 : slot + 1;
     }
     if (this.count === this.starts.length) throw new Error('TargetList: more targets than expectedCount');
     const index = this.count++;
-    this.inExtra[index] = inExtra ? 1 : 0;
+    this.tags[index] = (inExtra ? IN_EXTRA : 0) | fingerprint;
     this.starts[index] = start;
     this.ends[index] = end;
-    this.hashes[index] = hash;
     this.targetBytes += end - start;
     this.slots[slot] = index + 1;
     return true;
