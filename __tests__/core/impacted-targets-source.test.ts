@@ -94,7 +94,8 @@ describe('formats', () => {
 
   it('sends a compact array as it was written, in pieces of any size, without its duplicates', async () => {
     const targets = Array.from({ length: 300 }, (_, i) => `//pkg/${i % 7 === 3 ? 'dup' : i}:lib`);
-    targets.splice(150, 0, 'tab\there', ' spaced ');
+    const long = `//long:${'x'.repeat(70_000)}`;
+    targets.splice(150, 0, 'tab\there', ' spaced ', long, '//long:x', long);
     const expected = JSON.stringify([...new Set(targets.map((t) => t.trim()))]);
     const read = await source({ file: file(JSON.stringify(targets)) });
     for (const [chunk, shared] of [

@@ -13,9 +13,10 @@ export type Spelling =
   /** the inside of a JSON string with backslash escapes */
   | 'json-escaped';
 
+const LONG = 0xffff;
 const IN_EXTRA = 0x80;
 const FINGERPRINT = 0x7f;
-/** How full the hash table may get: short probes, and about 1.7 slots of 4 bytes per target. */
+/** How full the hash table may get: short probes, and about 1.7 slots of 4 bytes per target (with the tag, start and length: 14 bytes a target). */
 const MAX_LOAD = 0.6;
 
 // Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
@@ -38,7 +39,9 @@ export class TargetList {
   /** Per target: IN_EXTRA when it lies in `extra`, and 7 bits of its hash (most unequal targets differ there). */
   private tags: Uint8Array;
   private starts: Int32Array;
-  private ends: Int32Array;
+  /** Byte lengths; LONG stands for one kept in `longLengths` (rare: a target of 64 KiB or more). */
+  private lengths: Uint16Array;
+  private readonly longLengths = new Map<number, number>();
   /** Open addressing, filled at most to MAX_LOAD: a slot holds 1 + the index of a target, 0 when empty. */
   private slots: Int32Array;
   private count = 0;
@@ -54,7 +57,7 @@ export class TargetList {
     const capacity = Math.max(16, expectedCount);
     this.tags = new Uint8Array(capacity);
     this.starts = new Int32Array(capacity);
-    this.ends = new Int32Array(capacity);
+    this.lengths = new Uint16Array(capacity);
     this.slots = new Int32Array(Math.ceil(capacity / MAX_LOAD));
   }
 
@@ -114,7 +117,7 @@ export class TargetList {
       const separator = i > 0 ? 1 : 0;
       if (runEnd > i) {
         const from = (this.starts[i] as number) - 1;
-        const to = (this.ends[runEnd - 1] as number) + 1;
+        const to = this.endOf(runEnd - 1) + 1;
         if (to - from >= chunkBytes) {
           if (separator) chunk[used++] = 0x2c;
           yield chunk.subarray(0, used);
@@ -136,7 +139,7 @@ export class TargetList {
         continue;
       }
       const start = this.starts[i] as number;
-      const end = this.ends[i] as number;
+      const end = this.endOf(i);
       // A comma, the quoted target, and room for the closing bracket.
       const needed = end - start + 4;
       if (used + needed > chunk.length) {
@@ -165,10 +168,10 @@ export class TargetList {
     const limit = (this.starts[first] as number) + maxBytes;
     let last = first;
     while (last + 1 < this.count) {
-      const end = this.ends[last] as number;
+      const end = this.endOf(last);
       const next = last + 1;
       if (this.starts[next] !== end + 3 || source[end + 1] !== 0x2c || !this.quotedInSource(next)) break;
-      if ((this.ends[next] as number) > limit) break;
+      if (this.endOf(next) > limit) break;
       last = next;
     }
     return last + 1;
@@ -178,8 +181,7 @@ export class TargetList {
   private quotedInSource(index: number): boolean {
     if (this.isExtra(index)) return false;
     return (
-      this.source[(this.starts[index] as number) - 1] === 0x22 &&
-      this.source[this.ends[index] as number] === 0x22
+      this.source[(this.starts[index] as number) - 1] === 0x22 && this.source[this.endOf(index)] === 0x22
     );
   }
 
@@ -187,7 +189,7 @@ export class TargetList {
   first(n: number): string[] {
     const shown: string[] = [];
     for (let i = 0; i < Math.min(n, this.count); i++) {
-      const text = this.bufferOf(i).toString('utf8', this.starts[i], this.ends[i]);
+      const text = this.bufferOf(i).toString('utf8', this.starts[i], this.endOf(i));
       shown.push(this.isExtra(i) ? (JSON.parse(`"${text}"`) as string) : text);
     }
     return shown;
@@ -195,6 +197,13 @@ export class TargetList {
 
   private bufferOf(index: number): Buffer {
     return this.isExtra(index) ? this.extra : this.source;
+  }
+
+  private endOf(index: number): number {
+    const length = this.lengths[index] as number;
+    return (
+      (this.starts[index] as number) + (length === LONG ? (this.longLengths.get(index) as number) : length)
+    );
   }
 
   private isExtra(index: number): boolean {
@@ -232,7 +241,9 @@ export class TargetList {
     const index = this.count++;
     this.tags[index] = (inExtra ? IN_EXTRA : 0) | fingerprint;
     this.starts[index] = start;
-    this.ends[index] = end;
+    const length = end - start;
+    this.lengths[index] = length < LONG ? length : LONG;
+    if (length >= LONG) this.longLengths.set(index, length);
     this.targetBytes += end - start;
     this.slots[slot] = index + 1;
     return true;
@@ -254,7 +265,7 @@ export class TargetList {
   private sameBytes(index: number, buffer: Buffer, start: number, end: number): boolean {
     const held = this.bufferOf(index);
     const heldStart = this.starts[index] as number;
-    if ((this.ends[index] as number) - heldStart !== end - start) return false;
+    if (this.endOf(index) - heldStart !== end - start) return false;
     for (let i = 0; i < end - start; i++) {
       if (held[heldStart + i] !== buffer[start + i]) return false;
     }
