@@ -16,8 +16,8 @@ export type Spelling =
 const LONG = 0xffff;
 const IN_EXTRA = 0x80;
 const FINGERPRINT = 0x7f;
-/** How full the hash table may get: short probes, and about 1.7 slots of 4 bytes per target (with the tag, start and length: 14 bytes a target). */
-const MAX_LOAD = 0.6;
+/** How full the hash table may get: short probes, and about 1.4 slots of 4 bytes per target (with the tag, start and length: 13 bytes a target). */
+const MAX_LOAD = 0.7;
 
 // Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
 const imul = Math.imul;
@@ -122,13 +122,14 @@ export class TargetList {
           if (separator) chunk[used++] = 0x2c;
           yield chunk.subarray(0, used);
           yield this.source.subarray(from, to);
-          chunk = Buffer.allocUnsafe(Math.max(chunkBytes, 2));
+          // Room for a comma or the closing bracket; a copy that needs more gets a chunk of its own.
+          chunk = Buffer.allocUnsafe(1);
           used = 0;
         } else {
           // A short run: one copy for all of it, quotes and commas included.
           const needed = separator + (to - from) + 1;
           if (used + needed > chunk.length) {
-            yield chunk.subarray(0, used);
+            if (used > 0) yield chunk.subarray(0, used);
             chunk = Buffer.allocUnsafe(Math.max(chunkBytes, needed));
             used = 0;
           }
@@ -143,7 +144,7 @@ export class TargetList {
       // A comma, the quoted target, and room for the closing bracket.
       const needed = end - start + 4;
       if (used + needed > chunk.length) {
-        yield chunk.subarray(0, used);
+        if (used > 0) yield chunk.subarray(0, used);
         chunk = Buffer.allocUnsafe(Math.max(chunkBytes, needed));
         used = 0;
       }
