@@ -35,6 +35,9 @@ function kindOf({ functionName, url }: ProfileNode['callFrame']): string {
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(idle)') return 'idle (waiting for requests)';
   if (url.includes('/fastify/lib/reply.js') && functionName === 'serialize') return 'JSON serialization';
+  // fast-json-stringify: its runtime, and the code it compiles from a schema (no file, named anonymousN).
+  if (url.includes('/fast-json-stringify/') || (url === '' && /^anonymous\d*$/.test(functionName)))
+    return 'JSON serialization';
   if (url.includes('/secure-json-parse/')) return 'JSON parsing';
   if (url === '' && /^validate/.test(functionName)) return 'body validation';
   if (/\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|ajv)\//.test(url))

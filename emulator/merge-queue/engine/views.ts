@@ -11,15 +11,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function enqueuedView(core: EngineCore, submission: Submission): EnqueuedPullRequest {
   const info = core.infoOf(submission);
-  return {
+  const view: EnqueuedPullRequest = {
     id: submission.id,
     state: submission.state,
     stateChangedAt: iso(submission.stateChangedAt),
     priorityValue: submission.priorityValue,
     priorityName: submission.priorityName,
-    ...(submission.usedDefaultPriorityName
-      ? { usedDefaultPriorityName: submission.usedDefaultPriorityName }
-      : {}),
     skipTheLine: submission.skipTheLine,
     noBatch: submission.noBatch,
     prNumber: submission.prNumber,
@@ -28,16 +25,18 @@ export function enqueuedView(core: EngineCore, submission: Submission): Enqueued
     prBaseBranch: info.baseBranch ?? submission.queue.branch,
     prAuthor: info.author ?? UNKNOWN,
   };
+  if (submission.usedDefaultPriorityName) view.usedDefaultPriorityName = submission.usedDefaultPriorityName;
+  return view;
 }
 
+/** The enqueued view with the fields only getSubmittedPullRequest has, added in place (its hot path). */
 export function submittedView(core: EngineCore, submission: Submission): SubmittedPullRequest {
-  return {
-    ...enqueuedView(core, submission),
+  return Object.assign(enqueuedView(core, submission), {
     readiness: core.readiness(submission),
     forceEnqueued: false,
     isCurrentlySubmittedToQueue: submission.state === 'not_ready' || ACTIVE_STATES.has(submission.state),
     verifiedByTestRun: submission.verifiedByTestRun,
-  };
+  });
 }
 
 const RUN_STATUS_VIEW = {
