@@ -7,7 +7,16 @@ import { unionOfTargets } from './lanes.js';
 /** The statuses a test run reports when the queue has no required statuses of its own. */
 export const DEFAULT_REQUIRED_STATUSES = ['emulated-ci/test'];
 
-const iso = (ms: number) => new Date(ms).toISOString();
+let lastMs = NaN;
+let lastIso = '';
+/** ISO 8601 of an instant; the last one is kept, as a client polling one PR asks for the same again and again. */
+function iso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
 
 export function enqueuedView(core: EngineCore, submission: Submission): EnqueuedPullRequest {
   const info = core.infoOf(submission);
