@@ -26,7 +26,7 @@ const TESTS_PER_STATUS = QUICK ? 500 : 5000;
 const PAGE_SIZE = 50;
 const LATENCY_MS = 20;
 const RUNS = QUICK ? 2 : 5;
-const GOAL_RATIO = 1.2;
+const GOAL_RATIO = 1.1;
 const STATUSES = ['FLAKY', 'BROKEN'] as const;
 
 const useBuilt = existsSync(join(REPO_ROOT, 'dist/index.js')) && !process.argv.includes('--in-process');

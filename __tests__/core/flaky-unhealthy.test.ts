@@ -11,6 +11,7 @@ import { InputError } from '../../src/core/errors.js';
 import {
   ORG,
   REPO,
+  TOKEN,
   failureOf,
   runOperation,
   seed,
@@ -67,6 +68,30 @@ describe('list-unhealthy-tests', () => {
     expect(new Set(report.tests.map((t: { name: string }) => t.name)).size).toBe(30);
     // `response` is the raw body of a last page: one whose next_page_token is empty.
     expect(JSON.parse(String(result.outputs.response)).page.next_page_token).toBe('');
+  });
+
+  it('writes the report as indented JSON, every test whole, a token a test echoes hidden', async () => {
+    const [echo, ...rest] = tests(12, 'flaky');
+    await seedTests([
+      { ...echo!, name: `uses x-api-token ${TOKEN} in a fixture` },
+      ...rest,
+      ...tests(3, 'broken'),
+    ]);
+    const result = await run({ 'page-size': '5' });
+    const text = readFileSync(String(result.outputs['report-file']), 'utf8');
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    expect(text).not.toContain(TOKEN);
+    const report = JSON.parse(text) as { tests: { name: string; status: { value: string } }[] };
+    expect(report.tests.map((t) => t.name).sort()).toEqual(
+      [
+        'uses x-api-token *** in a fixture',
+        ...rest.map((t) => t.name),
+        'broken 0',
+        'broken 1',
+        'broken 2',
+      ].sort(),
+    );
+    expect(report.tests.every((t) => typeof t.status.value === 'string')).toBe(true);
   });
 
   it('fetches one status when test-status names it, leaving the other count empty', async () => {
