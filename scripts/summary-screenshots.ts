@@ -49,19 +49,21 @@ async function runUses(emulator: Emulator): Promise<Record<string, ActionRun>> {
   }
   // The PR as GitHub describes it in the event: the summary shows the event's title and head sha.
   await post(`${emulator.origin}/_emulator/github/events`, payload, { 'x-github-event': 'pull_request' });
+  const submitAndWait = (number: number) =>
+    runBuiltAction({
+      eventName: 'pull_request',
+      payload: { ...payload, pull_request: { ...payload.pull_request, number } },
+      env,
+      inputs: {
+        ...common,
+        operation: 'submit-pull-request',
+        'wait-for': 'merged',
+        'wait-timeout-minutes': '5',
+        'poll-interval-seconds': '2',
+      },
+    });
   const runs: Record<string, ActionRun> = {};
-  runs['submit-pull-request'] = await runBuiltAction({
-    eventName: 'pull_request',
-    payload,
-    env,
-    inputs: {
-      ...common,
-      operation: 'submit-pull-request',
-      'wait-for': 'merged',
-      'wait-timeout-minutes': '5',
-      'poll-interval-seconds': '2',
-    },
-  });
+  runs['submit-pull-request'] = await submitAndWait(payload.pull_request.number);
 
   const failing = 903;
   await control(emulator, '/pull-requests', {
@@ -71,18 +73,7 @@ async function runUses(emulator: Emulator): Promise<Record<string, ActionRun>> {
     headSha: '5e1f0c9a7b3d2e4f6a8b0c1d3e5f7a9b1c3d5e7f',
   });
   await control(emulator, '/ci', { repo, prNumber: failing, outcome: 'fail', durationMinutes: 12 });
-  runs['submit-pull-request-failed'] = await runBuiltAction({
-    eventName: 'pull_request',
-    payload: { ...payload, pull_request: { ...payload.pull_request, number: failing } },
-    env,
-    inputs: {
-      ...common,
-      operation: 'submit-pull-request',
-      'wait-for': 'merged',
-      'wait-timeout-minutes': '5',
-      'poll-interval-seconds': '2',
-    },
-  });
+  runs['submit-pull-request-failed'] = await submitAndWait(failing);
 
   const targets = join(tmpdir(), `impacted-targets-${process.pid}.txt`);
   writeFileSync(targets, ['//services/payments', '//services/checkout', '//libs/money'].join('\n'));

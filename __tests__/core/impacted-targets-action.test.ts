@@ -111,10 +111,8 @@ describe('compute-impacted-targets', () => {
 });
 
 describe('set-impacted-targets with targets-config', () => {
-  it('computes and uploads in one step, groups expanded against every tracked file', async () => {
-    const { dir, head } = checkout({ 'libs/util.ts': 'util v2' });
-    const event = pullRequestEvent(head);
-    const run = await runAction({
+  const uploadWithConfig = (dir: string, event: ReturnType<typeof pullRequestEvent>) =>
+    runAction({
       inputs: {
         operation: 'set-impacted-targets',
         'api-url': emu.current.url,
@@ -124,6 +122,11 @@ describe('set-impacted-targets with targets-config', () => {
       },
       ...event,
     });
+
+  it('computes and uploads in one step, groups expanded against every tracked file', async () => {
+    const { dir, head } = checkout({ 'libs/util.ts': 'util v2' });
+    const event = pullRequestEvent(head);
+    const run = await uploadWithConfig(dir, event);
     expect(run.error).toBe('');
     expect(storedTargets(event.payload)).toEqual(['libs', 'svc:api', 'svc:web']);
     expect(run.outputs).toMatchObject({ 'impacted-targets-sent': 'list', 'impacted-targets-count': '3' });
@@ -134,16 +137,7 @@ describe('set-impacted-targets with targets-config', () => {
   it('uploads ALL, naming the barrier file, when a barrier is touched', async () => {
     const { dir, head } = checkout({ 'package-lock.json': '{"lockfileVersion": 3}' });
     const event = pullRequestEvent(head);
-    const run = await runAction({
-      inputs: {
-        operation: 'set-impacted-targets',
-        'api-url': emu.current.url,
-        'api-token': emu.current.token,
-        'targets-config': '.github/impacted-targets.yml',
-        'working-directory': dir,
-      },
-      ...event,
-    });
+    const run = await uploadWithConfig(dir, event);
     expect(run.error).toBe('');
     expect(storedTargets(event.payload)).toBe('ALL');
     expect(run.outputs).toMatchObject({

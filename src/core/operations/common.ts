@@ -3,6 +3,7 @@ import type { ApiResponse } from '../api/client.js';
 import type { Repo } from '../../wire/index.js';
 import type { ResolvedContext } from '../context.js';
 import { ContextError } from '../errors.js';
+import { link } from '../report/markdown.js';
 
 export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: string } {
   return { repo: context.repo, targetBranch: requireTargetBranch(context) };
@@ -28,6 +29,11 @@ export function requirePrNumber(context: ResolvedContext): number {
 
 export function repoSlug(repo: Repo): string {
   return `${repo.owner}/${repo.name}`;
+}
+
+/** The repository as a markdown link to its page: [owner/name](https://host/owner/name). */
+export function repoLink(repo: Repo): string {
+  return link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`);
 }
 
 export function pullRequestUrl(repo: Repo, prNumber: number): string {

@@ -2,9 +2,9 @@
 // end-time exclusive; settings default and check the window before any request).
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
-import { Markdown, link } from '../../report/markdown.js';
+import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
-import { rawResponse, repoSlug } from '../common.js';
+import { rawResponse, repoLink, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
@@ -60,9 +60,7 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
         ? `❌ ${plural(tests.length, 'test')} failed in ${repoSlug(repo)} between ${minuteOf(startTime)} and ${minuteOf(endTime)}`
         : `✅ No test failed in ${repoSlug(repo)} between ${minuteOf(startTime)} and ${minuteOf(endTime)}`,
     )
-    .paragraph(
-      `Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}; the window's end is excluded.`,
-    );
+    .paragraph(`Repository ${repoLink(repo)}; the window's end is excluded.`);
   if (tests.length) {
     summary.paragraph('Sorted by failure rate over the last 7 days.').table(
       [

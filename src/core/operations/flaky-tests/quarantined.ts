@@ -2,9 +2,9 @@
 // to be quarantined. All pages are followed, as for the unhealthy tests.
 import type { ApiResponse } from '../../api/client.js';
 import { enumValue } from '../../../wire/index.js';
-import { Markdown, link } from '../../report/markdown.js';
+import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
-import { rawResponse, repoSlug } from '../common.js';
+import { rawResponse, repoLink, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
@@ -38,7 +38,7 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
         ? `🧊 ${plural(tests.length, 'test')} quarantined in ${repoSlug(repo)}: their failures do not fail CI`
         : `✅ No test quarantined in ${repoSlug(repo)}`,
     )
-    .paragraph(`Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}.`);
+    .paragraph(`Repository ${repoLink(repo)}.`);
   if (tests.length) {
     summary.table(
       ['Test', 'Variant', 'Status', 'Setting', 'Quarantined at', 'Codeowners', 'File'],

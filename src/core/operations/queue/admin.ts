@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
-import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
+import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
 
@@ -429,7 +429,7 @@ function heading(op: OperationContext<QueueAdminSettings>, outcome: Outcome, hea
   const what = `${outcome.icon ?? '❔'} ${escapeMarkdown(outcome.words)} for ${codeSpan(targetBranch)}`;
   return new Markdown()
     .headingMarkdown(headline ? `${what}: ${escapeMarkdown(headline)}` : what)
-    .paragraph(`Repository ${link(repoSlug(repo), `https://${repo.host}/${repoSlug(repo)}`)}.`);
+    .paragraph(`Repository ${repoLink(repo)}.`);
 }
 
 function prLink(repo: Repo, prNumber: unknown): string | undefined {

@@ -6,7 +6,7 @@ import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.j
 import { timeSince } from '../../report/duration.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
-import { pullRequestUrl, queueRef, rawResponse, repoSlug, stateOutput } from '../common.js';
+import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
 import type { Operation, OperationContext } from '../types.js';
 import type { ListPullRequestsSettings } from './inputs.js';
@@ -66,8 +66,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
       [countsByState(rows), `concluded ${window(since, until)}`, cutShort]
         .filter(Boolean)
         .map((part) => escapeMarkdown(part))
-        .join('; ') +
-        `. Repository ${link(repoSlug(ref.repo), `https://${ref.repo.host}/${repoSlug(ref.repo)}`)}.`,
+        .join('; ') + `. Repository ${repoLink(ref.repo)}.`,
     );
   const now = last?.serverTimeMs ?? op.clock?.now() ?? Date.now();
   if (rows.length)

@@ -4,7 +4,8 @@
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
-export interface TestCaseResult {
+/** One test case as a report says it, before it is merged with the other attempts of the same test. */
+export interface TestCaseRead {
   name: string;
   classname: string;
   /** The innermost <testsuite>'s name: the test's parent as the service records it. */
@@ -18,27 +19,18 @@ export interface TestCaseResult {
   kind?: 'failure' | 'error';
   /** The failure's message (its attribute, else the first line of its text), capped. */
   message: string;
-  /** How many times the test case appears; more than one is a retry. */
-  attempts: number;
-  /** Failed at least once and passed on a retry. */
-  passedOnRetry: boolean;
+  /** Passed after Surefire's reruns within the case (<flakyFailure>/<flakyError>, no final failure). */
+  passedOnRerun: boolean;
   /** The report the test came from. */
   report: string;
 }
 
-/** One test case as a report says it, before it is merged with the other attempts of the same test. */
-export interface TestCaseRead {
-  name: string;
-  classname: string;
-  suite: string;
-  file: string;
-  line: number;
-  outcome: Outcome;
-  kind?: 'failure' | 'error';
-  message: string;
-  /** Passed after Surefire's reruns within the case (<flakyFailure>/<flakyError>, no final failure). */
-  passedOnRerun: boolean;
-  report: string;
+/** A test with all its attempts merged. */
+export interface TestCaseResult extends Omit<TestCaseRead, 'passedOnRerun'> {
+  /** How many times the test case appears; more than one is a retry. */
+  attempts: number;
+  /** Failed at least once and passed on a retry. */
+  passedOnRetry: boolean;
 }
 
 /** A test that passed, at last: a small integer, as 50,000 of them are remembered. */

@@ -131,14 +131,7 @@ async function resolveHead(git: Git, options: GitChangesOptions, shallow: boolea
   if (await git.hasCommit(wanted)) return (await git.text(['rev-parse', `${wanted}^{commit}`])) || wanted;
   if (!options.headSha) throw new GitChangesError('the checkout has no HEAD commit');
   options.log(`The head ${options.headSha} is not in this clone; fetching it from ${REMOTE}.`);
-  const fetched = await git.run([
-    'fetch',
-    '--no-tags',
-    '--quiet',
-    ...(shallow ? [`--depth=${FIRST_DEEPEN}`] : []),
-    REMOTE,
-    options.headSha,
-  ]);
+  const fetched = await fetchFromRemote(git, shallow, options.headSha);
   if (fetched.exitCode !== 0 || !(await git.hasCommit(options.headSha))) {
     throw new GitChangesError(
       `the PR's head ${options.headSha} is not in this clone and could not be fetched (${lastLine(fetched.stderr) || 'not found'}); check out the PR's head (actions/checkout with ref: the head sha)`,
@@ -154,14 +147,11 @@ async function resolveBaseRef(git: Git, options: GitChangesOptions, shallow: boo
   for (const ref of candidates) if (await git.hasCommit(ref)) return ref;
 
   options.log(`The target branch ${branch} is not in this clone; fetching it from ${REMOTE} once.`);
-  const fetched = await git.run([
-    'fetch',
-    '--no-tags',
-    '--quiet',
-    ...(shallow ? [`--depth=${FIRST_DEEPEN}`] : []),
-    REMOTE,
+  const fetched = await fetchFromRemote(
+    git,
+    shallow,
     `+refs/heads/${branch}:refs/remotes/${REMOTE}/${branch}`,
-  ]);
+  );
   if (fetched.exitCode === 0 && (await git.hasCommit(candidates[0]))) {
     notes.push(`fetched the target branch ${branch}`);
     return candidates[0];
@@ -169,6 +159,18 @@ async function resolveBaseRef(git: Git, options: GitChangesOptions, shallow: boo
   throw new GitChangesError(
     `the target branch "${branch}" is not in this clone and fetching it from ${REMOTE} failed (${lastLine(fetched.stderr) || 'no such branch'}); check out with fetch-depth: 0, or fetch the branch before this step (git fetch ${REMOTE} ${branch})`,
   );
+}
+
+/** One quiet fetch from the remote; a shallow clone stays shallow. */
+function fetchFromRemote(git: Git, shallow: boolean, refspec: string) {
+  return git.run([
+    'fetch',
+    '--no-tags',
+    '--quiet',
+    ...(shallow ? [`--depth=${FIRST_DEEPEN}`] : []),
+    REMOTE,
+    refspec,
+  ]);
 }
 
 async function findMergeBase(
