@@ -116,7 +116,7 @@ function expectMaskedOnly(result: ActionRun, secret: string): void {
 }
 
 describe('the token', () => {
-  check('token', 'is masked before anything else is printed, on success and on failure', async () => {
+  check('token', 'is masked once, before anything else is printed, on success and on failure', async () => {
     const { slug } = await freshQueue();
     const succeeded = await run(slug, {
       operation: 'submit-pull-request',
@@ -128,6 +128,7 @@ describe('the token', () => {
       `::add-mask::${TOKEN}`,
       `::add-mask::${GITHUB_TOKEN}`,
     ]);
+    expect(succeeded.log.split('\n').filter((line) => line.startsWith('::add-mask::'))).toHaveLength(2);
     expectMaskedOnly(succeeded, TOKEN);
     expectMaskedOnly(succeeded, GITHUB_TOKEN);
 

@@ -64,8 +64,15 @@ export interface RunOptions {
 }
 
 export async function run(host: Host, options: RunOptions = {}): Promise<RunResult> {
+  const masked = new Set<string>();
+  // Each secret is masked once, however many readers meet it: the first thing the log shows.
+  const mask = (secret: string) => {
+    if (masked.has(secret)) return;
+    masked.add(secret);
+    host.mask(secret);
+  };
   const secrets = ['api-token', 'github-token'].map((name) => host.input(name).trim());
-  for (const secret of secrets) if (secret) host.mask(secret);
+  for (const secret of secrets) if (secret) mask(secret);
   const redact = redactor(secrets);
   /** Every line core writes to the log: secrets hidden, then one line however the text was made. */
   const logLine = (message: string) => oneLine(redact(message));
@@ -81,7 +88,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
   let summaryWanted = true;
   let runUrl: string | undefined;
   try {
-    const prepared = prepareOperation(host, redact);
+    const prepared = prepareOperation({ input: (name) => host.input(name), mask, log: host.log }, redact);
     operation = prepared.operation;
     const { common, start, row } = prepared;
     summaryWanted = common.summary;
