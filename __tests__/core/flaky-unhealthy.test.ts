@@ -276,6 +276,23 @@ describe('list-unhealthy-tests', () => {
     );
   });
 
+  it('fails on a page that is not the answer, though the next page was asked for while it was checked', async () => {
+    await seedTests(tests(10, 'flaky'));
+    const badPage = {
+      tests: {},
+      page: { next_page_token: 'after-the-bad-page', total_rows: 10, total_pages: 5 },
+    };
+    emulator.faults.plan('/flaky-tests/list-unhealthy-tests', [
+      { kind: 'delay', ms: 0 },
+      { kind: 'status', status: 200, body: JSON.stringify(badPage), contentType: 'application/json' },
+    ]);
+    const message = await failureOf(run({ 'test-status': 'FLAKY', 'page-size': '2' }));
+    expect(message).toMatch(
+      /answered 200 with a body that is not its answer \("tests" is an object, not a list\), so nothing was taken from it/,
+    );
+    expect(emulator.faults.pending()['/flaky-tests/list-unhealthy-tests'] ?? []).toHaveLength(0);
+  });
+
   it('stops at max-pages, naming the input to raise and how far', async () => {
     await seedTests([...tests(10, 'flaky'), ...tests(1, 'broken')]);
     let error: unknown;

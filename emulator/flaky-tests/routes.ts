@@ -1,5 +1,6 @@
 // The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
 // the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
+import { performance } from 'node:perf_hooks';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
@@ -76,8 +77,8 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       };
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
-      const wait = store.latencyMs - reply.elapsedTime;
-      if (wait > 0) return sleep(wait).then(send);
+      if (store.latencyMs > 0)
+        return reachTime(performance.now() - reply.elapsedTime + store.latencyMs).then(send);
       send();
     });
   }
@@ -136,6 +137,23 @@ function refuse(reply: FastifyReply, error: unknown): FastifyReply {
   return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** How early a timer can fire: the loop's cached clock lags by what the current turn took, plus rounding. */
+const TIMER_MARGIN_MS = 1;
+
+/**
+ * Resolves when performance.now() reaches `at`: never before, and within a few microseconds after. A timer
+ * alone misses by up to a millisecond or two either way (Node counts it from the event loop's clock, cached
+ * in whole milliseconds when the loop last woke), so it only brings the wait to within a millisecond; the
+ * loop's next turns, which still serve other sockets, finish it.
+ */
+function reachTime(at: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const left = at - performance.now();
+      if (left <= 0) resolve();
+      else if (left > TIMER_MARGIN_MS) setTimeout(check, left - TIMER_MARGIN_MS);
+      else setImmediate(check);
+    };
+    check();
+  });
 }

@@ -75,6 +75,17 @@ export interface StreamedBody {
   open(): NodeJS.ReadableStream;
 }
 
+/** What a caller may ask of one call beyond its answer. */
+export interface CallOptions {
+  /**
+   * Told a 2xx answer's parsed JSON before the answer is checked against the endpoint's answer schema,
+   * so that a caller following pages can send the next request while this answer is checked and read.
+   * The value is not checked yet: read only what the next request needs, tolerantly. When the check
+   * fails, the call fails as it would without this, and what was sent meanwhile should be dropped.
+   */
+  onParsed?: (json: unknown) => void;
+}
+
 type RequestBody = string | StreamedBody | null;
 
 type Attempt =
@@ -116,13 +127,20 @@ export class ApiClient {
   listPullRequests = (body: RequestOf<'listPullRequests'>) => this.call('listPullRequests', body);
   getMergeQueueMetrics = (query: RequestOf<'getMergeQueueMetrics'>) =>
     this.call('getMergeQueueMetrics', query);
-  listUnhealthyTests = (body: RequestOf<'listUnhealthyTests'>) => this.call('listUnhealthyTests', body);
-  listQuarantinedTests = (body: RequestOf<'listQuarantinedTests'>) => this.call('listQuarantinedTests', body);
-  listFailingTests = (body: RequestOf<'listFailingTests'>) => this.call('listFailingTests', body);
+  listUnhealthyTests = (body: RequestOf<'listUnhealthyTests'>, options?: CallOptions) =>
+    this.call('listUnhealthyTests', body, options);
+  listQuarantinedTests = (body: RequestOf<'listQuarantinedTests'>, options?: CallOptions) =>
+    this.call('listQuarantinedTests', body, options);
+  listFailingTests = (body: RequestOf<'listFailingTests'>, options?: CallOptions) =>
+    this.call('listFailingTests', body, options);
   getTestDetails = (body: RequestOf<'getTestDetails'>) => this.call('getTestDetails', body);
   linkTicketToTestCase = (body: RequestOf<'linkTicketToTestCase'>) => this.call('linkTicketToTestCase', body);
 
-  private async call(endpoint: EndpointName, payload: object | string | StreamedBody): Promise<ApiResponse> {
+  private async call(
+    endpoint: EndpointName,
+    payload: object | string | StreamedBody,
+    options: CallOptions = {},
+  ): Promise<ApiResponse> {
     const definition = ROUTES[endpoint];
     const { url, body } = this.requestFor(endpoint, payload);
     const deadline = Date.now() + this.options.deadlineMs;
@@ -130,7 +148,7 @@ export class ApiClient {
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
-      const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining);
+      const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining, options);
       if ('response' in outcome) return outcome.response;
       if ('fatal' in outcome) {
         outcome.fatal.afterLostAnswer = answerLost;
@@ -194,6 +212,7 @@ export class ApiClient {
     body: RequestBody,
     headers: Record<string, string>,
     remainingMs: number,
+    options: CallOptions,
   ): Promise<Attempt> {
     const timeoutMs = Math.max(1, Math.min(this.policy.attemptTimeoutMs, remainingMs));
     const limit = this.options.answerLimits?.[endpoint] ?? ANSWER_LIMITS[endpoint];
@@ -235,6 +254,7 @@ export class ApiClient {
           (text) => {
             if (text === undefined)
               finish({ fatal: this.tooLarge(endpoint, limit, message.statusCode ?? 0) });
+            else if (options.onParsed) this.parseEarly(endpoint, message, text, options.onParsed, finish);
             else finish(this.outcomeOf(endpoint, message, text));
           },
           (error: unknown) => finish({ retryable: ApiError.network(endpoint, error) }),
@@ -250,9 +270,39 @@ export class ApiClient {
     });
   }
 
-  private outcomeOf(endpoint: EndpointName, message: IncomingMessage, text: string): Attempt {
+  /**
+   * A 2xx JSON answer is parsed and handed to `onParsed` first; its checks (outcomeOf) run on the loop's
+   * next turn, after any other answer that came in meanwhile has had its own next request sent.
+   */
+  private parseEarly(
+    endpoint: EndpointName,
+    message: IncomingMessage,
+    text: string,
+    onParsed: (json: unknown) => void,
+    finish: (outcome: Attempt) => void,
+  ): void {
     const status = message.statusCode ?? 0;
-    const contentType = String(message.headers['content-type'] ?? '');
+    const json =
+      status >= 200 && status < 300 && !isHtmlPage(text, contentTypeOf(message))
+        ? parseJson(text)
+        : undefined;
+    if (json === undefined) {
+      finish(this.outcomeOf(endpoint, message, text));
+      return;
+    }
+    onParsed(json);
+    setImmediate(() => finish(this.outcomeOf(endpoint, message, text, json)));
+  }
+
+  /** `parsed` is the body already parsed by parseEarly (JSON.parse copes with any depth). */
+  private outcomeOf(
+    endpoint: EndpointName,
+    message: IncomingMessage,
+    text: string,
+    parsed?: unknown,
+  ): Attempt {
+    const status = message.statusCode ?? 0;
+    const contentType = contentTypeOf(message);
     if (status >= 200 && status < 300) {
       // The service answers JSON, plain text or nothing; an HTML page comes from something in between.
       if (isHtmlPage(text, contentType)) {
@@ -263,7 +313,7 @@ export class ApiClient {
           fatal: this.notTheAnswer(endpoint, status, `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`),
         };
       }
-      const json = parseJson(text);
+      const json = parsed ?? parseJson(text);
       const problem = answerProblem(endpoint, text, json);
       if (problem) {
         const said =
@@ -358,6 +408,10 @@ function readCapped(message: IncomingMessage, limit: number): Promise<string | u
     });
     message.on('end', () => resolve(Buffer.concat(chunks, bytes).toString('utf8')));
   });
+}
+
+function contentTypeOf(message: IncomingMessage): string {
+  return String(message.headers['content-type'] ?? '');
 }
 
 function isStreamed(body: unknown): body is StreamedBody {

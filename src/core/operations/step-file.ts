@@ -10,11 +10,25 @@ import type { OperationContext } from './types.js';
 export type StepFileTarget = Pick<OperationContext<unknown>, 'tempDir' | 'redact'>;
 
 /** Writes `content` (secrets hidden) to a new file named `fileName` and returns its absolute path. */
-export async function writeStepFile(
+export function writeStepFile(target: StepFileTarget, fileName: string, content: string): Promise<string> {
+  return writeHidden(target, fileName, target.redact(content));
+}
+
+/**
+ * Writes `pieces`, one after another, to a new file named `fileName` and returns its absolute path. Each
+ * piece has been through `target.redact` already, whole: a report made page by page hides the secrets
+ * of each item as its page arrives, while the next page is on its way, instead of all at the end. Each
+ * piece must be whole JSON values or the punctuation between them, so that no secret spans two.
+ */
+export function writeRedactedStepFile(
   target: StepFileTarget,
   fileName: string,
-  content: string,
+  pieces: readonly string[],
 ): Promise<string> {
+  return writeHidden(target, fileName, pieces.join(''));
+}
+
+async function writeHidden(target: StepFileTarget, fileName: string, content: string): Promise<string> {
   let directory: string;
   try {
     directory = await mkdtemp(join(target.tempDir, 'merge-queue-action-'));
@@ -23,7 +37,7 @@ export async function writeStepFile(
   }
   const path = join(directory, fileName);
   try {
-    await writeFile(path, target.redact(content), 'utf8');
+    await writeFile(path, content, 'utf8');
   } catch (error) {
     throw tempDirError(target.tempDir, fileName, error);
   }

@@ -38,9 +38,9 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
     itemsField: 'tests',
     pageSize,
     maxPages,
-    fetchPage: (page_query) =>
+    fetchPage: (page_query, onParsed) =>
       op.client
-        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query })
+        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query }, { onParsed })
         .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });

@@ -1,6 +1,9 @@
 // Follows a flaky-tests listing from its first page to the one whose next_page_token is empty, one page
 // after another (each token comes from the page before). A token seen twice would loop forever, and
 // more pages than max-pages means the guard was too low or the service misbehaves: both fail clearly.
+// The chain of pages is the listing's whole wait, so each page's request goes out the moment the page
+// before is parsed; that page is then checked and its items kept while the next one is on its way. A
+// page that fails its checks fails the listing as before; the request sent from it is dropped.
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { summarizeBody } from '../../api/errors.js';
@@ -18,7 +21,8 @@ export interface Listing<T = Record<string, unknown>> {
   itemsField: string;
   pageSize: number;
   maxPages: number;
-  fetchPage: (page: PageRequest) => Promise<ApiResponse>;
+  /** Sends one page's request; `onParsed` goes to the client (CallOptions), to send the next one early. */
+  fetchPage: (page: PageRequest, onParsed: (json: unknown) => void) => Promise<ApiResponse>;
   /** Told about every page as it arrives. */
   onPage?: (response: ApiResponse) => void;
   /** When aborted (another listing of the same step failed), stop after the page in flight. */
@@ -32,13 +36,39 @@ export interface PagedItems<T = Record<string, unknown>> {
   pages: number;
 }
 
+/** A page's request on its way, and the next page's when it was sent early from this one's answer. */
+interface PageInFlight {
+  token: string;
+  response: Promise<ApiResponse>;
+  readonly next: PageInFlight | undefined;
+}
+
 export async function followPages<T = Record<string, unknown>>(listing: Listing<T>): Promise<PagedItems<T>> {
   const keep = listing.keep ?? ((item) => item as T);
   const items: T[] = [];
   const seen = new Set<string>();
-  let token = '';
+  const request = (token: string, pages: number): PageInFlight => {
+    let next: PageInFlight | undefined;
+    const response = listing.fetchPage({ page_size: listing.pageSize, page_token: token }, (json) => {
+      const nextToken = nextPageToken(json);
+      // Only what the checks below would follow; they decide, once this page has passed the client's.
+      if (!nextToken || nextToken === token || seen.has(nextToken)) return;
+      if (pages >= listing.maxPages || listing.stop?.aborted) return;
+      next = request(nextToken, pages + 1);
+      // Dropped when this page fails or the listing stops: its failure is nobody's to report.
+      next.response.catch(() => undefined);
+    });
+    return {
+      token,
+      response,
+      get next() {
+        return next;
+      },
+    };
+  };
+  let inFlight = request('', 1);
   for (let pages = 1; ; pages++) {
-    const response = await listing.fetchPage({ page_size: listing.pageSize, page_token: token });
+    const response = await inFlight.response;
     listing.onPage?.(response);
     const body = pageBody(response, listing.label);
     const pageItems = body[listing.itemsField];
@@ -53,8 +83,14 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
     }
     if (pages >= listing.maxPages) throw tooManyPages(listing, page);
     seen.add(next);
-    token = next;
+    inFlight = inFlight.next?.token === next ? inFlight.next : request(next, pages + 1);
   }
+}
+
+/** The next page's token as the parsed, not yet checked, answer has it; '' when it has none. */
+function nextPageToken(json: unknown): string {
+  const page = isObject(json) && isObject(json.page) ? json.page : undefined;
+  return page && typeof page.next_page_token === 'string' ? page.next_page_token : '';
 }
 
 function pageBody(response: ApiResponse, label: string): Record<string, unknown> {

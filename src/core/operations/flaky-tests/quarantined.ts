@@ -21,8 +21,10 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
     itemsField: 'quarantined_tests',
     pageSize,
     maxPages,
-    fetchPage: (page_query) =>
-      op.client.listQuarantinedTests({ ...base, page_query }).catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
+    fetchPage: (page_query, onParsed) =>
+      op.client
+        .listQuarantinedTests({ ...base, page_query }, { onParsed })
+        .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });
   // Most recently quarantined first.

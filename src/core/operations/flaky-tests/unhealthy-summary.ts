@@ -18,9 +18,22 @@ export interface UnhealthyCounts {
   quarantined: number;
 }
 
+/** A test's line in the collapsed table of every test, in each of its stages (markdown, escaped). */
+export interface TestLines {
+  full: string;
+  brief: string;
+}
+
+/** A test with its lines, rendered as its page arrived, so that the summary at the end only picks them. */
+export type ReportedTest = TestView & { lines: TestLines };
+
+export function reportedTest(test: TestView): ReportedTest {
+  return { ...test, lines: { full: tableLine(testTableRow(test)), brief: tableLine(briefRow(test)) } };
+}
+
 export interface ReportInput {
   /** Most impactful first. */
-  tests: TestView[];
+  tests: ReportedTest[];
   counts: UnhealthyCounts;
   failOn: FailOn;
   maxUnhealthy: number;
@@ -177,13 +190,13 @@ function allTests(summary: Markdown, report: ReportInput): DetailStage {
   const { tests, reportFile } = report;
   const budget = SUMMARY_BYTE_BUDGET - summary.byteLength() - RESERVED_BYTES;
   const title = `All ${tests.length} tests (also in report-file)`;
-  const full = fittingTable(TEST_TABLE_HEADERS, tests, testTableRow, budget);
+  const full = fittingTable(TEST_TABLE_HEADERS, tests, (test) => test.lines.full, budget);
   if (full.shown === tests.length) {
     summary.details(title, full.markdown);
     return 'full';
   }
   // Reason and variant are the wordiest columns: without them most tables fit.
-  const brief = fittingTable(BRIEF_HEADERS, tests, briefRow, budget);
+  const brief = fittingTable(BRIEF_HEADERS, tests, (test) => test.lines.brief, budget);
   const where = `The full data, every test with every field, is in report-file (\`${escapeMarkdown(reportFile)}\`; upload it as an artifact).`;
   if (brief.shown === tests.length) {
     summary.details(title, brief.markdown);
@@ -208,18 +221,22 @@ function briefRow(test: TestView): string[] {
   ];
 }
 
-/** As many rows as fit in `budget` bytes (rendered one by one: 10,000 rows are not all escaped). */
+function tableLine(cells: string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** As many rows as fit in `budget` bytes. */
 function fittingTable(
   headers: string[],
-  tests: TestView[],
-  render: (test: TestView) => string[],
+  tests: ReportedTest[],
+  lineOf: (test: ReportedTest) => string,
   budget: number,
 ): { markdown: string; shown: number } {
-  const lines = [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`];
+  const lines = [tableLine(headers), tableLine(headers.map(() => '---'))];
   let bytes = Buffer.byteLength(lines.join('\n')) + 200;
   let shown = 0;
   for (const test of tests) {
-    const line = `| ${render(test).join(' | ')} |`;
+    const line = lineOf(test);
     bytes += Buffer.byteLength(line) + 1;
     if (bytes > budget) break;
     lines.push(line);

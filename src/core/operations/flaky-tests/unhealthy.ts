@@ -1,6 +1,8 @@
 // list-unhealthy-tests: every flaky and broken test of the repository. Each status is its own listing,
 // fetched at the same time as the other; within a listing pages follow one another. The result is the
-// counts, a report file with every test, a summary sorted by impact, and the fail-on threshold.
+// counts, a report file with every test, a summary sorted by impact, and the fail-on threshold. Each test
+// is read, rendered for the summary and written out for the report (secrets hidden) as its page arrives,
+// while the next page is on its way: after the last page, only sorting and joining are left.
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { writeFile } from 'node:fs/promises';
@@ -8,15 +10,21 @@ import { writeFile } from 'node:fs/promises';
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
-import { writeReportFile } from './report-file.js';
+import { reportItem, writeListReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
-import { byImpact, readTest, type TestView } from './tests.js';
+import { byImpact, readTest } from './tests.js';
 import type { FailOn, FlakyTestsSettings } from './inputs.js';
-import { summarizeUnhealthy, type UnhealthyCounts } from './unhealthy-summary.js';
+import {
+  reportedTest,
+  summarizeUnhealthy,
+  type ReportedTest,
+  type UnhealthyCounts,
+} from './unhealthy-summary.js';
 
 interface ListedTest {
-  raw: Record<string, unknown>;
-  view: TestView;
+  view: ReportedTest;
+  /** The test as the service sent it, as the report file spells it. */
+  reportItem: string;
   listedAs: UnhealthyStatus;
 }
 
@@ -67,18 +75,23 @@ async function fetchUnhealthyTests(
     try {
       const { items, pages } = await followPages({
         label: `list-unhealthy-tests (${status})`,
+        keep: (raw): ListedTest => ({
+          view: reportedTest(readTest(raw)),
+          reportItem: reportItem(op, raw),
+          listedAs: status,
+        }),
         itemsField: 'tests',
         pageSize,
         maxPages,
-        fetchPage: (page_query) =>
+        fetchPage: (page_query, onParsed) =>
           op.client
-            .listUnhealthyTests({ ...base, page_query, status })
+            .listUnhealthyTests({ ...base, page_query, status }, { onParsed })
             .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
         onPage: (response) => (last = response),
         stop: stop.signal,
       });
       op.log.info(`${status}: ${items.length} test(s) on ${pages} page(s).`);
-      return items.map((raw): ListedTest => ({ raw, view: readTest(raw), listedAs: status }));
+      return items;
     } catch (error) {
       stop.abort();
       throw error;
@@ -133,7 +146,7 @@ function writeReport(
   counts: UnhealthyCounts,
   tests: ListedTest[],
 ): Promise<string> {
-  return writeReportFile(op, 'unhealthy-tests.json', {
+  const content = {
     statuses,
     counts: {
       unhealthy: counts.unhealthy,
@@ -141,8 +154,9 @@ function writeReport(
       broken: counts.broken ?? null,
       quarantined: counts.quarantined,
     },
-    tests: tests.map((test) => test.raw),
-  });
+  };
+  const items = tests.map((test) => test.reportItem);
+  return writeListReportFile(op, 'unhealthy-tests.json', content, 'tests', items);
 }
 
 /** A badge in shields.io's endpoint format (https://img.shields.io/endpoint?url=...), for a README. */

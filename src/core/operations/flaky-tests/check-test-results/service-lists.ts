@@ -53,18 +53,22 @@ export async function fetchServiceLists(
     listing(
       'list-quarantined-tests',
       'quarantined_tests',
-      (page_query) => op.client.listQuarantinedTests({ ...base, page_query }).catch(notFound),
+      (page_query, onParsed) =>
+        op.client.listQuarantinedTests({ ...base, page_query }, { onParsed }).catch(notFound),
       (page) => (response = page),
     ),
-    listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }).catch(notFound),
+    listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query, onParsed) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }, { onParsed }).catch(notFound),
     ),
-    listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }).catch(notFound),
+    listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query, onParsed) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }, { onParsed }).catch(notFound),
     ),
-    listing('list-failing-tests', 'tests', (page_query) =>
+    listing('list-failing-tests', 'tests', (page_query, onParsed) =>
       op.client
-        .listFailingTests({ ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' })
+        .listFailingTests(
+          { ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' },
+          { onParsed },
+        )
         .catch(notFound),
     ),
   ]);
