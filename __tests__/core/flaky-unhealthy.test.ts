@@ -94,6 +94,31 @@ describe('list-unhealthy-tests', () => {
     expect(report.tests.every((t) => typeof t.status.value === 'string')).toBe(true);
   });
 
+  it('lists every test of many pages in the report most impactful first, then broken before flaky, then by name', async () => {
+    // Impacts that repeat and arrive in no order, so that ties across pages and statuses decide.
+    const impacted = (i: number) => (i * 37) % 23;
+    const seeded = [
+      ...tests(150, 'flaky').map((t, i) => ({ ...t, pull_requests_impacted_last_7d: impacted(i) })),
+      ...tests(90, 'broken').map((t, i) => ({ ...t, pull_requests_impacted_last_7d: impacted(i + 5) })),
+    ];
+    await seedTests(seeded);
+    const result = await run({ 'page-size': '7' });
+    const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8')) as {
+      tests: { name: string }[];
+    };
+    const rank = (t: (typeof seeded)[number]) => [
+      -t.pull_requests_impacted_last_7d,
+      t.status === 'broken' ? 0 : 1,
+    ];
+    const expected = [...seeded]
+      .sort((a, b) => {
+        const [x, y] = [rank(a), rank(b)];
+        return x[0]! - y[0]! || x[1]! - y[1]! || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      })
+      .map((t) => t.name);
+    expect(report.tests.map((t) => t.name)).toEqual(expected);
+  });
+
   it('fetches one status when test-status names it, leaving the other count empty', async () => {
     await seedTests([...tests(3, 'flaky'), ...tests(2, 'broken')]);
     const result = await run({ 'test-status': 'broken' });

@@ -18,17 +18,30 @@ export interface UnhealthyCounts {
   quarantined: number;
 }
 
-/** A test's line in the collapsed table of every test, in each of its stages (markdown, escaped). */
-export interface TestLines {
-  full: string;
-  brief: string;
+/** A line of a markdown table, and its size in UTF-8. */
+interface TableLine {
+  text: string;
+  bytes: number;
 }
 
-/** A test with its lines, rendered as its page arrived, so that the summary at the end only picks them. */
-export type ReportedTest = TestView & { lines: TestLines };
+/** A test's line in the collapsed table of every test, in each of its stages (markdown, escaped). */
+export interface TestLines {
+  full: TableLine;
+  brief: TableLine;
+}
+
+/**
+ * A test with what the summary shows of it, made as its page arrived (while the next one is on its way),
+ * so that the summary at the end only counts and picks.
+ */
+export type ReportedTest = TestView & { lines: TestLines; team: string };
 
 export function reportedTest(test: TestView): ReportedTest {
-  return { ...test, lines: { full: tableLine(testTableRow(test)), brief: tableLine(briefRow(test)) } };
+  return {
+    ...test,
+    lines: { full: tableLine(testTableRow(test)), brief: tableLine(briefRow(test)) },
+    team: teamOf(test),
+  };
 }
 
 export interface ReportInput {
@@ -155,14 +168,18 @@ function since(timestamp: string | undefined, now: number): string {
   return days <= 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
 }
 
+/** The team a test counts for in the chart: the first of its codeowners, without the organization. */
+function teamOf(test: TestView): string {
+  return (test.codeowners[0] ?? '(no owner)').replace(/^@[^/]+\//, '');
+}
+
 /** Unhealthy tests per owning team (the first of each test's codeowners), broken drawn over the total. */
-function teamChart(tests: TestView[]): string {
+function teamChart(tests: ReportedTest[]): string {
   const byTeam = new Map<string, { all: number; broken: number }>();
-  for (const test of tests) {
-    const team = (test.codeowners[0] ?? '(no owner)').replace(/^@[^/]+\//, '');
+  for (const { team, status } of tests) {
     const counts = byTeam.get(team) ?? { all: 0, broken: 0 };
     counts.all++;
-    if (test.status === 'broken') counts.broken++;
+    if (status === 'broken') counts.broken++;
     byTeam.set(team, counts);
   }
   const ranked = [...byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b));
@@ -192,18 +209,18 @@ function allTests(summary: Markdown, report: ReportInput): DetailStage {
   const title = `All ${tests.length} tests (also in report-file)`;
   const full = fittingTable(TEST_TABLE_HEADERS, tests, (test) => test.lines.full, budget);
   if (full.shown === tests.length) {
-    summary.details(title, full.markdown);
+    summary.details(title, full.markdown());
     return 'full';
   }
   // Reason and variant are the wordiest columns: without them most tables fit.
   const brief = fittingTable(BRIEF_HEADERS, tests, (test) => test.lines.brief, budget);
   const where = `The full data, every test with every field, is in report-file (\`${escapeMarkdown(reportFile)}\`; upload it as an artifact).`;
   if (brief.shown === tests.length) {
-    summary.details(title, brief.markdown);
+    summary.details(title, brief.markdown());
     return 'no-detail-columns';
   }
   summary
-    .details(title, `${brief.markdown}\n\n_${tests.length - brief.shown} more in report-file._`)
+    .details(title, `${brief.markdown()}\n\n_${tests.length - brief.shown} more in report-file._`)
     .paragraph(where);
   return 'fewer-rows';
 }
@@ -221,26 +238,26 @@ function briefRow(test: TestView): string[] {
   ];
 }
 
-function tableLine(cells: string[]): string {
-  return `| ${cells.join(' | ')} |`;
+function tableLine(cells: string[]): TableLine {
+  const text = `| ${cells.join(' | ')} |`;
+  return { text, bytes: Buffer.byteLength(text) };
 }
 
-/** As many rows as fit in `budget` bytes. */
+/** As many rows as fit in `budget` bytes: the table as markdown, made only when asked for. */
 function fittingTable(
   headers: string[],
   tests: ReportedTest[],
-  lineOf: (test: ReportedTest) => string,
+  lineOf: (test: ReportedTest) => TableLine,
   budget: number,
-): { markdown: string; shown: number } {
-  const lines = [tableLine(headers), tableLine(headers.map(() => '---'))];
-  let bytes = Buffer.byteLength(lines.join('\n')) + 200;
+): { markdown: () => string; shown: number } {
+  const head = [tableLine(headers), tableLine(headers.map(() => '---'))];
+  let bytes = head[0]!.bytes + head[1]!.bytes + 1 + 200;
   let shown = 0;
   for (const test of tests) {
-    const line = lineOf(test);
-    bytes += Buffer.byteLength(line) + 1;
+    bytes += lineOf(test).bytes + 1;
     if (bytes > budget) break;
-    lines.push(line);
     shown++;
   }
-  return { markdown: lines.join('\n'), shown };
+  const markdown = () => [...head, ...tests.slice(0, shown).map(lineOf)].map((line) => line.text).join('\n');
+  return { markdown, shown };
 }

@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
+import { IncrementalSort, mergeSorted } from './incremental-sort.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
@@ -71,15 +72,23 @@ async function fetchUnhealthyTests(
   const base = flakyRequestBase(op);
   const stop = new AbortController();
   let last: ApiResponse | undefined;
-  const listings = statuses.map(async (status) => {
+  const listings = statuses.map(async (status): Promise<Listed> => {
+    const order = new IncrementalSort<ListedTest>(byImpactOf);
+    const ids = new Set<string>();
     try {
       const { items, pages } = await followPages({
         label: `list-unhealthy-tests (${status})`,
-        keep: (raw): ListedTest => ({
-          view: reportedTest(readTest(raw)),
-          reportItem: reportItem(op, raw),
-          listedAs: status,
-        }),
+        keep: (raw): ListedTest => {
+          const test = {
+            view: reportedTest(readTest(raw)),
+            reportItem: reportItem(op, raw),
+            listedAs: status,
+          };
+          // Listed twice (the data changed between two pages): kept as first listed.
+          if (!test.view.id || !ids.has(test.view.id)) order.add(test);
+          ids.add(test.view.id);
+          return test;
+        },
         itemsField: 'tests',
         pageSize,
         maxPages,
@@ -91,7 +100,7 @@ async function fetchUnhealthyTests(
         stop: stop.signal,
       });
       op.log.info(`${status}: ${items.length} test(s) on ${pages} page(s).`);
-      return items;
+      return { tests: order.items(), ids };
     } catch (error) {
       stop.abort();
       throw error;
@@ -101,29 +110,51 @@ async function fetchUnhealthyTests(
   const settled = await Promise.allSettled(listings);
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  const tests = uniqueById(settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])));
-  return { tests: tests.sort((a, b) => byImpact(a.view, b.view)), last };
+  const lists = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  return { tests: mergeListings(lists), last };
 }
 
-/** A test listed twice (the data changed between two pages) is counted once. */
-function uniqueById(tests: ListedTest[]): ListedTest[] {
-  const seen = new Set<string>();
-  return tests.filter((test) => {
-    if (!test.view.id) return true;
-    if (seen.has(test.view.id)) return false;
-    seen.add(test.view.id);
-    return true;
-  });
+/** One listing's tests, most impactful first, and the ids it listed. */
+interface Listed {
+  tests: ListedTest[];
+  ids: Set<string>;
+}
+
+function byImpactOf(a: ListedTest, b: ListedTest): number {
+  return byImpact(a.view, b.view);
+}
+
+/**
+ * The listings' tests as one list, most impactful first. A test in two listings (its status changed
+ * between two pages) is counted once, in the listing fetched first (the first of test-status).
+ */
+function mergeListings(lists: Listed[]): ListedTest[] {
+  const earlierIds = new Set<string>();
+  let merged: ListedTest[] = [];
+  for (const { tests, ids } of lists) {
+    const unseen = earlierIds.size
+      ? tests.filter((test) => !test.view.id || !earlierIds.has(test.view.id))
+      : tests;
+    merged = mergeSorted(merged, unseen, byImpactOf);
+    for (const id of ids) earlierIds.add(id);
+  }
+  return merged;
 }
 
 function countTests(tests: ListedTest[], statuses: UnhealthyStatus[]): UnhealthyCounts {
-  const ofStatus = (status: UnhealthyStatus) =>
-    statuses.includes(status) ? tests.filter((test) => test.listedAs === status).length : undefined;
+  let flaky = 0;
+  let broken = 0;
+  let quarantined = 0;
+  for (const test of tests) {
+    if (test.listedAs === 'FLAKY') flaky++;
+    else if (test.listedAs === 'BROKEN') broken++;
+    if (test.view.quarantined) quarantined++;
+  }
   return {
     unhealthy: tests.length,
-    flaky: ofStatus('FLAKY'),
-    broken: ofStatus('BROKEN'),
-    quarantined: tests.filter((test) => test.view.quarantined).length,
+    flaky: statuses.includes('FLAKY') ? flaky : undefined,
+    broken: statuses.includes('BROKEN') ? broken : undefined,
+    quarantined,
   };
 }
 
