@@ -69,8 +69,8 @@ async function impacted(root: string, changed: string[]) {
 }
 
 describe('workspace dependents', () => {
-  it('reads a pnpm workspace: globs, negations, nested packages, no node_modules', () => {
-    const workspace = readWorkspace(layout(PNPM), '{name}');
+  it('reads a pnpm workspace: globs, negations, nested packages, no node_modules', async () => {
+    const workspace = await readWorkspace(layout(PNPM), '{name}');
     expect([...workspace.byName.keys()].sort()).toEqual([
       '@acme/admin',
       '@acme/e2e',

@@ -49,12 +49,14 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
       log: request.log.info,
       readStdin: request.readStdin ?? readStandardInput,
     });
-    // git works in its own processes while the workspace's manifests are read here; a problem with the
-    // changed files is still the one reported when both go wrong.
-    const workspace = attempt(() =>
+    // git works in its own processes while the workspace's manifests are read here, a few at a time with
+    // git's output taken in between; a problem with the changed files is still the one reported when both
+    // go wrong.
+    const workspaceRead = attempt(async () =>
       config.workspaces ? readWorkspace(cwd, config.workspaces.target) : undefined,
     );
     changed = await changes;
+    const workspace = await workspaceRead;
     request.log.info(`${changed.files.length} changed file(s) from ${changed.from}.`);
     if (workspace.value) {
       request.log.info(`${workspace.value.size} workspace package(s) from ${workspace.value.source}.`);
@@ -149,9 +151,11 @@ function capTargets(config: TargetsConfig, impact: Impact): void {
   };
 }
 
-function attempt<T>(work: () => T): { value?: T } | { value?: undefined; error: unknown } {
+async function attempt<T>(
+  work: () => Promise<T>,
+): Promise<{ value?: T } | { value?: undefined; error: unknown }> {
   try {
-    return { value: work() };
+    return { value: await work() };
   } catch (error) {
     return { error };
   }

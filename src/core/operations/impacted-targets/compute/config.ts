@@ -15,7 +15,14 @@ import {
   type RuleDocument,
   type TargetsConfigDocument,
 } from './config-schema.js';
-import { PatternError, PatternIndex, compilePattern, templateNames, type PathPattern } from './pattern.js';
+import {
+  PatternError,
+  PatternIndex,
+  compilePattern,
+  compileTemplate,
+  templateNames,
+  type PathPattern,
+} from './pattern.js';
 
 export const CONFIG_INPUT = 'targets-config';
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -29,6 +36,8 @@ export interface CompiledRule {
   patterns: PathPattern[];
   excludes: PathPattern[];
   targets: string[];
+  /** The targets with a file's captured values put in. */
+  targetsFor(captures: Record<string, string>): string[];
 }
 
 export type UnmatchedPolicy = { kind: 'all' } | { kind: 'ignore' } | { kind: 'target'; target: string };
@@ -296,12 +305,16 @@ function compile(config: TargetsConfigDocument, file: string, at: (path: string[
     });
     for (const compiled of patterns) ruleIndex.add(compiled, index);
     const label = rule.name ?? patterns[0]?.source ?? `rule ${index + 1}`;
+    const fillers = rule.targets.map(compileTemplate);
     return {
       label,
       via: `rule ${label}`,
       patterns,
       excludes,
       targets: rule.targets,
+      targetsFor: rule.targets.some((target) => target.includes('{'))
+        ? (captures) => fillers.map((fill) => fill(captures))
+        : () => rule.targets,
     };
   });
 

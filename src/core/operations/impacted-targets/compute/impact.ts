@@ -4,7 +4,6 @@
 // nothing; else the first rule that matches (and does not exclude it) claims it for its targets; a file
 // inside a workspace package claims that package; a file nothing claims is handled by `unmatched`.
 import type { TargetsConfig } from './config.js';
-import { fillTemplate } from './pattern.js';
 import type { Workspace } from './workspace.js';
 
 export interface ChangedFile {
@@ -67,6 +66,7 @@ export function impactOf(
   }
 
   const changedPackages = new Set<string>();
+  const firstRule = ruleFinder(config);
   for (const { path, deleted } of files) {
     if (config.inert.first(path)) {
       impact.inertCount++;
@@ -74,11 +74,9 @@ export function impactOf(
       continue;
     }
     let claimed = false;
-    const found = firstRule(config, path);
+    const found = firstRule(path);
     if (found) {
-      for (const target of found.rule.targets) {
-        add(impact, fillTemplate(target, found.captures), path, found.rule.via);
-      }
+      for (const target of found.rule.targetsFor(found.captures)) add(impact, target, path, found.rule.via);
       claimed = true;
     }
     const pkg = options.workspace?.packageOf(path);
@@ -166,26 +164,35 @@ export function knownTargets(
   if (workspace) for (const pkg of workspace.byName.values()) known.add(pkg.target);
   const dynamic = config.rules.some((rule) => rule.targets.some((t) => t.includes('{')));
   if (dynamic) {
+    const firstRule = ruleFinder(config);
     for (const path of paths) {
-      const found = firstRule(config, path);
-      if (found) for (const target of found.rule.targets) known.add(fillTemplate(target, found.captures));
+      const found = firstRule(path);
+      if (found) for (const target of found.rule.targetsFor(found.captures)) known.add(target);
     }
   }
   return known;
 }
 
-/** The rule that claims the path: the first whose match holds it and whose exclude does not. */
-function firstRule(config: TargetsConfig, path: string) {
-  const found = config.ruleIndex.first(
-    path,
-    (index) => !config.rules[index]?.excludes.some((exclude) => exclude.match(path)),
-  );
-  const rule = found && config.rules[found.value];
-  return rule && { rule, captures: found.captures };
+/** Finds the rule that claims a path: the first whose match holds it and whose exclude does not. */
+function ruleFinder(config: TargetsConfig) {
+  const accept = (index: number, path: string) => {
+    const excludes = config.rules[index]?.excludes;
+    return !excludes?.length || !excludes.some((exclude) => exclude.match(path));
+  };
+  return (path: string) => {
+    const found = config.ruleIndex.first(path, accept);
+    const rule = found && config.rules[found.value];
+    return rule && { rule, captures: found.captures };
+  };
 }
 
 /** Deduplicated and sorted; a path is deleted only if no entry says it still exists. */
-function normalize(changed: readonly ChangedFile[]): ChangedFile[] {
+function normalize(changed: readonly ChangedFile[]): readonly ChangedFile[] {
+  // git lists a diff sorted, each path once: then there is nothing to do.
+  const sorted = changed.every(
+    (file, i) => file.path && (i === 0 || (changed[i - 1] as ChangedFile).path < file.path),
+  );
+  if (sorted) return changed;
   const byPath = new Map<string, boolean>();
   for (const { path, deleted } of changed) {
     if (!path) continue;

@@ -136,9 +136,21 @@ function plainTest(glob: string): ((path: string) => boolean) | undefined {
   return undefined;
 }
 
-/** `svc:{name}` with the captured values put in; names are checked against the match when the config loads. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(CAPTURE, (whole, name: string) => values[name] ?? whole);
+/**
+ * A target template made once into a function of the captured values (`svc:{name}` -> `svc:` + name), as
+ * it is filled for every changed file; names are checked against the match when the config loads.
+ */
+export function compileTemplate(template: string): (values: Record<string, string>) => string {
+  const parts = template.split(CAPTURE);
+  if (parts.length === 1) return () => template;
+  return (values) => {
+    let text = parts[0] as string;
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i] as string;
+      text += (values[name] ?? `{${name}}`) + (parts[i + 1] as string);
+    }
+    return text;
+  };
 }
 
 /** The capture names a target template uses. */
@@ -184,7 +196,7 @@ export class PatternIndex<T> {
    * The first pattern (in the order added) that matches and that `accept` takes (a rule whose exclude
    * holds the path does not), with its captures.
    */
-  first(path: string, accept?: (value: T) => boolean): PatternMatch<T> | undefined {
+  first(path: string, accept?: (value: T, path: string) => boolean): PatternMatch<T> | undefined {
     let best: IndexEntry<T> | undefined;
     let bestCaptures: Record<string, string> | undefined;
     for (const candidates of this.candidateLists(path)) {
@@ -192,7 +204,7 @@ export class PatternIndex<T> {
       for (const candidate of candidates) {
         if (best && candidate.order > best.order) break;
         const captures = candidate.pattern.match(path);
-        if (captures && (!accept || accept(candidate.value))) {
+        if (captures && (!accept || accept(candidate.value, path))) {
           best = candidate;
           bestCaptures = captures;
           break;

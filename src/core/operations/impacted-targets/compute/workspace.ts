@@ -2,17 +2,24 @@
 // pnpm-workspace.yaml or package.json `workspaces` and each package's package.json: no install, no
 // lockfile, no package manager. A dependency on a workspace package's name is an edge, whatever its
 // version range (`workspace:*`, `^1.0.0`): in a workspace both resolve to the local package.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import picomatch from 'picomatch';
-import { parse } from 'yaml';
-import { fillTemplate } from './pattern.js';
+import { compileTemplate } from './pattern.js';
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** A workspace glob is walked this deep below its base, at most. */
 const MAX_WALK_DEPTH = 12;
 const MAX_WALKED_DIRECTORIES = 200_000;
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+/**
+ * Manifests read between two turns of the event loop: git runs meanwhile, and its output must be read
+ * (and its next process started) while the manifests are, not after.
+ */
+const MANIFESTS_PER_TURN = 64;
+/** A named pipe is opened without waiting for a writer; it is then refused as not a file. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 export interface WorkspacePackage {
   name: string;
@@ -81,7 +88,7 @@ export class Workspace {
 /** Why the workspace could not be read: a compute error (fail-safe), not a config error. */
 export class WorkspaceError extends Error {}
 
-export function readWorkspace(root: string, targetTemplate: string): Workspace {
+export async function readWorkspace(root: string, targetTemplate: string): Promise<Workspace> {
   const { source, globs } = workspaceGlobs(root);
   const include = globs.filter((g) => !g.startsWith('!')).map(normalizeGlob);
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
@@ -90,8 +97,14 @@ export function readWorkspace(root: string, targetTemplate: string): Workspace {
   for (const glob of include) {
     for (const dir of matchingDirectories(root, glob)) if (!excluded(dir)) dirs.add(dir);
   }
+  const targetOf = compileTemplate(targetTemplate);
   const packages: WorkspacePackage[] = [];
+  let readThisTurn = 0;
   for (const dir of [...dirs].sort()) {
+    if (++readThisTurn > MANIFESTS_PER_TURN) {
+      readThisTurn = 1;
+      await nextTurn();
+    }
     const manifest = readManifest(join(root, dir, 'package.json'), `${dir}/package.json`);
     if (!manifest) continue;
     const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir;
@@ -105,7 +118,7 @@ export function readWorkspace(root: string, targetTemplate: string): Workspace {
     packages.push({
       name,
       dir,
-      target: fillTemplate(targetTemplate, { name, dir }),
+      target: targetOf({ name, dir }),
       dependsOn: [...dependsOn],
     });
   }
@@ -119,7 +132,7 @@ function workspaceGlobs(root: string): { source: string; globs: string[] } {
   if (pnpm !== undefined) {
     let doc: unknown;
     try {
-      doc = parse(pnpm);
+      doc = load(pnpm, { schema: CORE_SCHEMA });
     } catch (error) {
       throw new WorkspaceError(
         `pnpm-workspace.yaml is not valid YAML (${(error as Error).message.split('\n')[0]})`,
@@ -185,17 +198,37 @@ function matchingDirectories(root: string, glob: string): string[] {
   return found;
 }
 
+/** The file's text; undefined when there is no file there. Opened once: fstat, one read, close. */
 function readText(path: string): string | undefined {
+  let fd: number;
   try {
-    const stat = statSync(path);
+    fd = openSync(path, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
     if (!stat.isFile()) return undefined;
     if (stat.size > MAX_MANIFEST_BYTES)
       throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
-    return readFileSync(path, 'utf8');
+    const buffer = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const read = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return buffer.toString('utf8', 0, filled);
   } catch (error) {
     if (error instanceof WorkspaceError) throw error;
     return undefined;
+  } finally {
+    closeSync(fd);
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function readManifest(path: string, shown: string): Record<string, unknown> | undefined {
