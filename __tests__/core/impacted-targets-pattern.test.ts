@@ -1,6 +1,6 @@
 // Globs of a targets config answer exactly as picomatch does, whichever way they are tested: the
-// commonest shapes (a plain path, `dir/**`, `**/*.ext`, `**`) by string operations, the rest by
-// picomatch's regex. Checked over generated paths full of the characters that make a difference:
+// commonest shapes (a plain path, `dir/**`, `**/*.ext`, `**`, `dir/{name}/**`) by string operations, the
+// rest by picomatch's regex; a capture takes what picomatch's `*` in its place takes. Checked over generated paths full of the characters that make a difference:
 // dots (`.` and `..` segments, dotfiles), slashes (empty segments, an end slash) and wildcards.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -24,6 +24,9 @@ const piece = fc.constantFrom(
   '_',
   '*',
   '',
+  'pre-a',
+  'pre-',
+  'a-post',
 );
 const generatedPath = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/'));
 
@@ -57,7 +60,46 @@ const regexShapes = [
   '**/*-',
 ];
 
+// Captures matched segment by segment (`dir/{name}/**`), and near misses that take the regex.
+const captureShapes = [
+  'a/{x}/**',
+  '{x}/**',
+  'a/{x}/b/**',
+  'a/pre-{x}/**',
+  'a/{x}-post/**',
+  '{x}/{y}/**',
+  'a/{x}',
+  'a/{x}.md/**',
+  'a/{x}/*.md',
+  '.git/{x}/**',
+];
+
+/** What picomatch says, with each capture read from the group of the `*` that stands in its place. */
+function picomatchCaptures(glob: string, path: string): Record<string, string> | undefined {
+  const names = [...glob.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  const regex = picomatch.makeRe(glob.replace(/\{\w+\}/g, '*'), { dot: true, windows: false, capture: true });
+  const found = regex.exec(path);
+  if (!found) return undefined;
+  const values: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    const value = found[i + 1];
+    if (!value) return undefined;
+    values[name] = value;
+  }
+  return values;
+}
+
 describe('compiled globs', () => {
+  it.each(captureShapes)('"%s" matches and captures what picomatch does', (glob) => {
+    const pattern = compilePattern(glob);
+    fc.assert(
+      fc.property(generatedPath, (path) => {
+        expect(pattern.match(path)).toEqual(picomatchCaptures(glob, path));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it.each([...plainShapes, ...regexShapes])('"%s" matches what picomatch matches', (glob) => {
     const pattern = compilePattern(glob);
     const regex = picomatch.makeRe(glob, { dot: true, windows: false });

@@ -5,16 +5,19 @@ import { join } from 'node:path';
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
 import { computeImpact, type Computed } from './compute.js';
+import type { Explanation } from './impact.js';
 import type { ComputeSettings } from './inputs.js';
 
 const SHOWN_TARGETS = 200;
+const MORE_TARGETS_NOTE = '(every target is in the impacted-targets output)';
 
 export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => {
   const computed = await computeFor(op, op.settings);
   const file = join(op.tempDir, 'impacted-targets.json');
-  writeFileSync(file, impactedTargetsValue(computed));
+  const outputs = impactOutputs(computed);
+  writeFileSync(file, outputs['impacted-targets'] as string);
   return {
-    outputs: { ...impactOutputs(computed), 'impacted-targets-file': file },
+    outputs: { ...outputs, 'impacted-targets-file': file },
     summary: impactSummary(new Markdown(), computed),
   };
 };
@@ -29,14 +32,18 @@ export function computeFor(op: OperationContext<unknown>, settings: ComputeSetti
   });
 }
 
-/** The targets sorted, or the word ALL (what the service and set-impacted-targets take for "everything"). */
-export function sortedTargets(computed: Computed): string[] | 'ALL' {
-  return computed.impact.all ? 'ALL' : [...computed.impact.targets.keys()].sort();
+const namesSorted = new WeakMap<Computed, string[]>();
+
+/** The names of the targets found, sorted once (outputs and summary all want them in order). */
+function foundTargets(computed: Computed): string[] {
+  let names = namesSorted.get(computed);
+  if (!names) namesSorted.set(computed, (names = [...computed.impact.targets.keys()].sort()));
+  return names;
 }
 
-function impactedTargetsValue(computed: Computed): string {
-  const targets = sortedTargets(computed);
-  return targets === 'ALL' ? 'ALL' : JSON.stringify(targets);
+/** The targets sorted, or the word ALL (what the service and set-impacted-targets take for "everything"). */
+export function sortedTargets(computed: Computed): string[] | 'ALL' {
+  return computed.impact.all ? 'ALL' : foundTargets(computed);
 }
 
 export function impactOutputs(computed: Computed): Record<string, OutputValue> {
@@ -47,7 +54,7 @@ export function impactOutputs(computed: Computed): Record<string, OutputValue> {
     map[target] = targets === 'ALL' || impact.targets.has(target) ? 'true' : 'false';
   }
   return {
-    'impacted-targets': impactedTargetsValue(computed),
+    'impacted-targets': targets === 'ALL' ? 'ALL' : JSON.stringify(targets),
     'impacted-targets-count': targets === 'ALL' ? '' : targets.length,
     'impacts-all': Boolean(impact.all),
     'impacts-all-reason': impact.all?.reason ?? '',
@@ -82,9 +89,9 @@ export function impactSummary(summary: Markdown, computed: Computed): Markdown {
     );
   }
   if (impact.targets.size > 0) {
-    const rows = [...impact.targets.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const rows = foundTargets(computed)
       .slice(0, SHOWN_TARGETS)
+      .map((target) => [target, impact.targets.get(target) as Explanation] as const)
       .map(([target, why]) => [
         escapeMarkdown(target),
         [...why.via].map(escapeMarkdown).join('; '),
@@ -93,7 +100,9 @@ export function impactSummary(summary: Markdown, computed: Computed): Markdown {
           : why.files.map(escapeMarkdown).join(', ') +
             (why.fileCount > why.files.length ? ` and ${why.fileCount - why.files.length} more` : ''),
       ]);
-    const table = new Markdown().table(['target', 'why', 'files'], rows, '', impact.targets.size).toString();
+    const table = new Markdown()
+      .table(['target', 'why', 'files'], rows, MORE_TARGETS_NOTE, impact.targets.size)
+      .toString();
     summary.details(
       impact.all
         ? `Targets found before ALL was decided (${impact.targets.size})`

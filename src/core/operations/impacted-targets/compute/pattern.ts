@@ -67,6 +67,8 @@ export function compilePattern(source: string): PathPattern {
 
   const scanned = picomatch.scan(glob);
   const base = scanned.isGlob ? scanned.base : glob;
+  const captured = extractors.length > 0 ? capturedTree(segments, extractors) : undefined;
+  if (captured) return { source, captures, base, match: captured };
   const test = (extractors.length === 0 && plainTest(glob)) || regexTest(source, glob);
 
   return {
@@ -134,6 +136,60 @@ function plainTest(glob: string): ((path: string) => boolean) | undefined {
     };
   }
   return undefined;
+}
+
+/** A capture segment's text around its captures that can never make it a `.` or `..` segment. */
+const CAPTURE_TEXT = /^[\w-]*$/;
+
+/**
+ * The commonest capture glob, `services/{name}/**` (plain segments and capture segments, then `/**`),
+ * matched segment by segment with string operations and the capture's own small regex, as picomatch's
+ * regex plus the capture would answer (a test checks them against picomatch). Undefined for any other
+ * shape, which then takes picomatch's regex.
+ */
+function capturedTree(
+  segments: string[],
+  extractors: { segment: number; regex: RegExp; names: string[] }[],
+): ((path: string) => Record<string, string> | undefined) | undefined {
+  if (segments.length < 2 || segments[segments.length - 1] !== '**') return undefined;
+  const fixed = segments.slice(0, -1);
+  const extractorAt = new Map(extractors.map((extractor) => [extractor.segment, extractor]));
+  const eligible = fixed.every((segment, index) =>
+    extractorAt.has(index)
+      ? segment.split(CAPTURE).every((part, i) => i % 2 === 1 || CAPTURE_TEXT.test(part))
+      : PLAIN_PATH.test(segment) && !DOT_SEGMENT.test(segment),
+  );
+  if (!eligible) return undefined;
+  const steps = fixed.map((segment, index) => ({
+    literal: extractorAt.has(index) ? undefined : segment,
+    extractor: extractorAt.get(index),
+    // A capture alone in its segment must not take a `.` or `..` segment, as picomatch's `*` does not.
+    bare: /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(segment),
+  }));
+  const endsPlain = steps[steps.length - 1]?.literal !== undefined;
+  return (path) => {
+    const values: Record<string, string> = {};
+    let start = 0;
+    for (const [index, step] of steps.entries()) {
+      const slash = path.indexOf('/', start);
+      const end = slash < 0 ? path.length : slash;
+      if (slash < 0 && index < steps.length - 1) return undefined;
+      if (step.literal !== undefined) {
+        if (end - start !== step.literal.length || !path.startsWith(step.literal, start)) return undefined;
+      } else {
+        const segment = path.slice(start, end);
+        if (step.bare && (segment === '.' || segment === '..')) return undefined;
+        const found = step.extractor?.regex.exec(segment);
+        if (!found) return undefined;
+        step.extractor?.names.forEach((name, i) => (values[name] = found[i + 1] as string));
+      }
+      start = end + 1;
+    }
+    // `**` takes anything below without a `.` or `..` segment, and the directory itself when it ends in
+    // plain text (picomatch's `*/**` wants the slash).
+    if (start > path.length) return endsPlain ? values : undefined;
+    return DOT_SEGMENT.test(path.slice(start - 1)) ? undefined : values;
+  };
 }
 
 /**

@@ -89,7 +89,8 @@ export class Workspace {
 export class WorkspaceError extends Error {}
 
 export async function readWorkspace(root: string, targetTemplate: string): Promise<Workspace> {
-  const { source, globs } = workspaceGlobs(root);
+  const files = new TextFiles();
+  const { source, globs } = workspaceGlobs(root, files);
   const include = globs.filter((g) => !g.startsWith('!')).map(normalizeGlob);
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
   const excluded = exclude.length ? picomatch(exclude, { windows: false }) : () => false;
@@ -105,7 +106,7 @@ export async function readWorkspace(root: string, targetTemplate: string): Promi
       readThisTurn = 1;
       await nextTurn();
     }
-    const manifest = readManifest(join(root, dir, 'package.json'), `${dir}/package.json`);
+    const manifest = readManifest(files, join(root, dir, 'package.json'), `${dir}/package.json`);
     if (!manifest) continue;
     const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir;
     const dependsOn = new Set<string>();
@@ -127,8 +128,8 @@ export async function readWorkspace(root: string, targetTemplate: string): Promi
   return new Workspace(source, packages);
 }
 
-function workspaceGlobs(root: string): { source: string; globs: string[] } {
-  const pnpm = readText(join(root, 'pnpm-workspace.yaml'));
+function workspaceGlobs(root: string, files: TextFiles): { source: string; globs: string[] } {
+  const pnpm = files.read(join(root, 'pnpm-workspace.yaml'));
   if (pnpm !== undefined) {
     let doc: unknown;
     try {
@@ -144,7 +145,7 @@ function workspaceGlobs(root: string): { source: string; globs: string[] } {
     }
     return { source: 'pnpm-workspace.yaml', globs: packages };
   }
-  const manifest = readManifest(join(root, 'package.json'), 'package.json');
+  const manifest = readManifest(files, join(root, 'package.json'), 'package.json');
   const workspaces = manifest?.workspaces;
   const globs = isStringList(workspaces)
     ? workspaces
@@ -198,32 +199,40 @@ function matchingDirectories(root: string, glob: string): string[] {
   return found;
 }
 
-/** The file's text; undefined when there is no file there. Opened once: fstat, one read, close. */
-function readText(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return undefined;
-    if (stat.size > MAX_MANIFEST_BYTES)
-      throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
-    const buffer = Buffer.allocUnsafe(stat.size);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const read = readSync(fd, buffer, filled, buffer.length - filled, filled);
-      if (read === 0) break;
-      filled += read;
+/**
+ * Reads small text files through one buffer that is reused (and grown up to the cap when a file needs it):
+ * each file is opened once, checked with fstat, read and closed, with nothing allocated but its text.
+ */
+class TextFiles {
+  private buffer = Buffer.allocUnsafe(64 * 1024);
+
+  /** The file's text; undefined when there is no file there. */
+  read(path: string): string | undefined {
+    let fd: number;
+    try {
+      fd = openSync(path, OPEN_FLAGS);
+    } catch {
+      return undefined;
     }
-    return buffer.toString('utf8', 0, filled);
-  } catch (error) {
-    if (error instanceof WorkspaceError) throw error;
-    return undefined;
-  } finally {
-    closeSync(fd);
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return undefined;
+      if (stat.size > MAX_MANIFEST_BYTES)
+        throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
+      if (stat.size > this.buffer.length) this.buffer = Buffer.allocUnsafe(stat.size);
+      let filled = 0;
+      while (filled < stat.size) {
+        const read = readSync(fd, this.buffer, filled, stat.size - filled, filled);
+        if (read === 0) break;
+        filled += read;
+      }
+      return this.buffer.toString('utf8', 0, filled);
+    } catch (error) {
+      if (error instanceof WorkspaceError) throw error;
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 
@@ -231,8 +240,12 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function readManifest(path: string, shown: string): Record<string, unknown> | undefined {
-  const text = readText(path);
+function readManifest(
+  files: TextFiles,
+  path: string,
+  shown: string,
+): Record<string, unknown> | undefined {
+  const text = files.read(path);
   if (text === undefined) return undefined;
   let manifest: unknown;
   try {
