@@ -240,11 +240,7 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function readManifest(
-  files: TextFiles,
-  path: string,
-  shown: string,
-): Record<string, unknown> | undefined {
+function readManifest(files: TextFiles, path: string, shown: string): Record<string, unknown> | undefined {
   const text = files.read(path);
   if (text === undefined) return undefined;
   let manifest: unknown;
