@@ -3,7 +3,7 @@
 // does when the network or the service misbehaves.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 
 const MAX_DELAY_MS = 10 * 60_000;
 
@@ -80,7 +80,8 @@ type FaultPlan = Static<typeof FaultPlan>;
 export class FaultInjector {
   private readonly planned = new Map<string, Fault[]>();
   private readonly hung = new Set<FastifyReply>();
-  private readonly seen = new Map<string, number>();
+  /** Per endpoint, a counter object: counting a request is one lookup. */
+  private readonly seen = new Map<string, { count: number }>();
 
   /** Queues faults for an endpoint path such as `/submitPullRequest` (with or without `/v1`). */
   plan(path: string, faults: Fault[]): void {
@@ -100,13 +101,16 @@ export class FaultInjector {
 
   /** How many requests each endpoint has received, faulted or not, since the emulator started. */
   requests(): Record<string, number> {
-    return Object.fromEntries(this.seen);
+    return Object.fromEntries([...this.seen].map(([key, { count }]) => [key, count]));
   }
 
   /** Counts the request and hands out the next fault planned for its endpoint, if any. */
   take(path: string): Fault | undefined {
     const key = endpointKey(path);
-    this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    const seen = this.seen.get(key);
+    if (seen) seen.count++;
+    else this.seen.set(key, { count: 1 });
+    if (this.planned.size === 0) return undefined;
     const faults = this.planned.get(key);
     const fault = faults?.shift();
     if (faults && faults.length === 0) this.planned.delete(key);
@@ -126,7 +130,9 @@ export class FaultInjector {
 }
 
 function endpointKey(path: string): string {
-  return path.split('?')[0]!.replace(/^\/v1(?=\/)/, '');
+  const query = path.indexOf('?');
+  const bare = query < 0 ? path : path.slice(0, query);
+  return bare.startsWith('/v1/') ? bare.slice(3) : bare;
 }
 
 /** Requests that met a planned fault: their answers are the fault's, not the service's. */
@@ -140,14 +146,16 @@ function proxyPage(status: number): string {
   return `<!DOCTYPE html><html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>`;
 }
 
+/** What the server calls first for every request: a promise when the request meets a fault. */
+export type FaultGate = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
+
 /**
  * Applies the planned faults to /v1 requests, before authentication and before the endpoint runs
- * (except `reset` with afterHandling, which lets the endpoint do its work first).
+ * (except `reset` with afterHandling, which lets the endpoint do its work first). The server calls the
+ * gate it returns from its one onRequest hook: most requests meet no fault and pass without a promise.
  */
-export function installFaultInjection(app: FastifyInstance, injector: FaultInjector): void {
-  const resetAfterHandling = new WeakSet<FastifyRequest>();
-
-  /** Answers (or delays, or drops) a request as the fault says; fastify goes on when it settles. */
+export function installFaultInjection(app: FastifyInstance, injector: FaultInjector): FaultGate {
+  /** Answers (or delays, or drops) a request as the fault says; the request goes on when it settles. */
   async function meet(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     faultedRequests.add(request.raw);
     switch (fault.kind) {
@@ -169,7 +177,7 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
         return reply.hijack();
       case 'reset':
         if (fault.afterHandling) {
-          resetAfterHandling.add(request);
+          dropAnswer(reply.raw);
           return;
         }
         reply.hijack();
@@ -205,22 +213,23 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
     }
   }
 
-  // Most requests meet no fault: they go on at once, without a promise to settle.
-  app.addHook('onRequest', (request, reply, done) => {
-    const fault = request.url.startsWith('/v1/') ? injector.take(request.url) : undefined;
-    if (!fault) return done();
-    return meet(fault, request, reply);
-  });
-
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (resetAfterHandling.has(request)) {
-      reply.hijack();
-      request.raw.socket.destroy();
-    }
-    done(null, payload);
-  });
-
   app.addHook('preClose', async () => injector.releaseAll());
+  return (request, reply) => {
+    const fault = request.url.startsWith('/v1/') ? injector.take(request.url) : undefined;
+    return fault ? meet(fault, request, reply) : undefined;
+  };
+}
+
+/**
+ * Lets the endpoint do its work and drops the connection where its answer would go out: the response's
+ * head is never written, and what follows it goes nowhere. Only a faulted response is touched, so that
+ * the other requests carry no hook for it.
+ */
+function dropAnswer(response: ServerResponse): void {
+  response.writeHead = function dropConnection() {
+    response.socket?.destroy();
+    return response;
+  } as ServerResponse['writeHead'];
 }
 
 /**

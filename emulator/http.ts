@@ -13,6 +13,13 @@ import { answerWriter, type AnsweringEndpoint } from './serializers.js';
 
 export const API_PREFIX = '/v1';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request came in (performance.now()), stamped by the server's onRequest hook. */
+    arrivedAt: number;
+  }
+}
+
 /** The success body of writes. */
 export const EMPTY: Readonly<Record<string, never>> = {};
 const EMPTY_JSON = '{}';

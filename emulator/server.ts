@@ -111,30 +111,46 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   if (observed()) installAnswerReports(app);
-  installFaultInjection(app, faults);
+  const meetPlannedFault = installFaultInjection(app, faults);
   installBodyLimit(app);
-  // Hooks that run on every request take fastify's callback: no promise to settle on the common path.
+  app.decorateRequest('arrivedAt', 0);
+  // Every request passes one synchronous hook (fastify runs each kind of hook through a runner of its own,
+  // and an async hook through a promise): when it came in, the planned fault if any, the Date header, the
+  // token, and the page's refresh after a write.
   // The service's clock is the virtual one: answers carry it in their Date header, as the real service's
   // carry its own (formatted once a second).
   let dateSecond = -1;
   let dateHeader = '';
   app.addHook('onRequest', (request, reply, done) => {
+    request.arrivedAt = performance.now();
+    const faulted = meetPlannedFault(request, reply);
+    if (faulted) return faulted.then(() => reply.sent || admit(request, reply));
+    if (admit(request, reply)) done();
+  });
+  /** Dates the answer, checks the token (false when it answered 401) and lets the page follow. */
+  function admit(request: FastifyRequest, reply: FastifyReply): boolean {
     const now = engine.clock.now();
     if (Math.floor(now / 1000) !== dateSecond) {
       dateSecond = Math.floor(now / 1000);
       dateHeader = new Date(now).toUTCString();
     }
     reply.header('date', dateHeader);
-    if (isAuthorized(request)) return done();
-    reply.code(401).type(TEXT).send('Unauthorized');
-  });
+    if (!isAuthorized(request)) {
+      reply.code(401).type(TEXT).send('Unauthorized');
+      return false;
+    }
+    page.changedAfter(request, reply);
+    return true;
+  }
   function isAuthorized(request: FastifyRequest): boolean {
-    const path = request.url.split('?')[0]!;
+    const url = request.url;
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
     if (!path.startsWith(`${API_PREFIX}/`) && !path.startsWith(`${CONTROL_PREFIX}/`)) return true;
     if (OPEN_PATHS.has(path)) return true;
     // An EventSource cannot send headers: the page's event stream carries the token in its query.
     const query =
-      path === EVENTS_PATH ? new URLSearchParams(request.url.split('?')[1] ?? '').get('token') : null;
+      path === EVENTS_PATH && queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1)).get('token') : null;
     const given =
       request.headers['x-api-token'] ?? bearer(request.headers.authorization) ?? query ?? undefined;
     if (given === token || (typeof given === 'string' && deviceLogins.accepts(given))) return true;

@@ -77,8 +77,7 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       };
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
-      if (store.latencyMs > 0)
-        return reachTime(performance.now() - reply.elapsedTime + store.latencyMs).then(send);
+      if (store.latencyMs > 0) return reachTime(request.arrivedAt + store.latencyMs).then(send);
       send();
     });
   }

@@ -1,7 +1,7 @@
 // The page that shows and drives the queue: served at the root, fed by server-sent events (one snapshot
 // of the state per change, at most every THROTTLE_MS), driven through the control surface and the API.
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
@@ -28,7 +28,17 @@ export interface PageOptions {
   controlPrefix: string;
 }
 
-export function registerPage(app: FastifyInstance, options: PageOptions): { changed(): void } {
+export interface Page {
+  /** Something the page shows changed: it gets a new snapshot soon. */
+  changed(): void;
+  /**
+   * Called by the server for each request: one that may write (not a GET) refreshes the page once its
+   * answer is done. Costs nothing while no page listens, so that reads under load pay no hook for it.
+   */
+  changedAfter(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+export function registerPage(app: FastifyInstance, options: PageOptions): Page {
   const { engine, flakyTests, time, controlPrefix } = options;
   for (const [path, [file, type]] of Object.entries(ASSETS)) {
     const body = readFileSync(new URL(file, import.meta.url));
@@ -47,10 +57,9 @@ export function registerPage(app: FastifyInstance, options: PageOptions): { chan
     if (clients.size > 0 && !pending) pending = setTimeout(broadcast, THROTTLE_MS);
   };
   engine.core.onEvent(changed);
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET') changed();
-    done();
-  });
+  const changedAfter = (request: FastifyRequest, reply: FastifyReply) => {
+    if (clients.size > 0 && request.method !== 'GET') reply.raw.once('close', changed);
+  };
   app.addHook('preClose', async () => {
     if (pending) clearTimeout(pending);
     for (const client of clients) client.raw.end();
@@ -79,5 +88,5 @@ export function registerPage(app: FastifyInstance, options: PageOptions): { chan
     time.paused = (request.body as Static<typeof PauseClock>).paused;
     return { now: engine.clock.iso(), paused: time.paused };
   });
-  return { changed };
+  return { changed, changedAfter };
 }

@@ -73,7 +73,7 @@ export class EngineCore {
   }
 
   infoOf(submission: Submission): PullRequestInfo {
-    return this.pullRequest(submission.queue.repo, submission.prNumber);
+    return submission.info;
   }
 
   /** The PR's impacted targets for its current head sha; everything in single mode or when unknown. */

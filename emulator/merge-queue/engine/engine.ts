@@ -225,12 +225,13 @@ export class MergeQueueEngine {
       this.scheduler.step(queue);
       return;
     }
-    this.core.pullRequest(repo, prNumber);
+    const info = this.core.pullRequest(repo, prNumber);
     const now = this.clock.now();
     const submission: Submission = {
       id: this.random.uuid(),
       queue,
       prNumber,
+      info,
       state: 'not_ready',
       stateChangedAt: now,
       reason: null,

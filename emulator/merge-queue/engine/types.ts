@@ -82,6 +82,8 @@ export interface Submission {
   id: string;
   queue: QueueRecord;
   prNumber: number;
+  /** The PR's facts: one record per PR, shared by all its submissions, never replaced. */
+  info: PullRequestInfo;
   state: PrState;
   stateChangedAt: number;
   /** Why the PR is in its state, when the state has a reason (failure, restart, cancellation). */
