@@ -12,14 +12,20 @@ const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u
 
 const ZERO_WIDTH_JOINER = '\u200d';
 
+/** Every character escapeMarkdown changes or looks at: text with none of them is already escaped. */
+const ESCAPED_CHARACTERS = new RegExp(`[\\\\*_[\\]#~@&<>|\`\\r\\n]|${INVISIBLE.source}`);
+
 /**
  * Text from the service or users' code as markdown that shows exactly that text: markup escaped,
  * invisible characters shown as `⟨U+202E⟩`, and `@name` and `#123` kept from notifying anyone or linking
  * an issue when the summary is reposted as a comment (a zero-width joiner after `@` and `#`).
  */
 export function escapeMarkdown(text: unknown): string {
+  const plain = String(text ?? '');
+  // Most cells (a status, a count, a reason in words) have nothing to escape: one search instead of nine.
+  if (!ESCAPED_CHARACTERS.test(plain)) return plain;
   return (
-    String(text ?? '')
+    plain
       .replace(INVISIBLE, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`)
       // Markdown punctuation first: the entities below bring their own `#`, which must stay unescaped.
       .replace(/([\\*_[\]#~])/g, '\\$1')

@@ -37,16 +37,31 @@ export interface TestLines {
 export type ReportedTest = TestView & { lines: TestLines; team: string };
 
 export function reportedTest(test: TestView): ReportedTest {
+  const full = testTableRow(test);
   return {
     ...test,
-    lines: { full: tableLine(testTableRow(test)), brief: tableLine(briefRow(test)) },
+    lines: { full: tableLine(full), brief: tableLine(briefRow(test, full)) },
     team: teamOf(test),
   };
+}
+
+/** Unhealthy tests per owning team (the first of each test's codeowners), counted as they arrive. */
+export class TeamCounts {
+  readonly byTeam = new Map<string, { all: number; broken: number }>();
+
+  add(test: ReportedTest): void {
+    let counts = this.byTeam.get(test.team);
+    if (!counts) this.byTeam.set(test.team, (counts = { all: 0, broken: 0 }));
+    counts.all++;
+    if (test.status === 'broken') counts.broken++;
+  }
 }
 
 export interface ReportInput {
   /** Most impactful first. */
   tests: ReportedTest[];
+  /** Of the same tests. */
+  teams: TeamCounts;
   counts: UnhealthyCounts;
   failOn: FailOn;
   maxUnhealthy: number;
@@ -73,7 +88,7 @@ export function summarizeUnhealthy(
   summary.paragraph(thresholdLine(report));
   if (!tests.length) return { summary: summary.paragraph('No flaky or broken tests.'), stage: 'full' };
 
-  const chart = teamChart(tests);
+  const chart = teamChart(report.teams);
   if (chart) summary.paragraph(chart);
 
   const tripped = failure ? tests.filter((test) => tripsFailOn(test, failOn)) : [];
@@ -173,16 +188,9 @@ function teamOf(test: TestView): string {
   return (test.codeowners[0] ?? '(no owner)').replace(/^@[^/]+\//, '');
 }
 
-/** Unhealthy tests per owning team (the first of each test's codeowners), broken drawn over the total. */
-function teamChart(tests: ReportedTest[]): string {
-  const byTeam = new Map<string, { all: number; broken: number }>();
-  for (const { team, status } of tests) {
-    const counts = byTeam.get(team) ?? { all: 0, broken: 0 };
-    counts.all++;
-    if (status === 'broken') counts.broken++;
-    byTeam.set(team, counts);
-  }
-  const ranked = [...byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b));
+/** Unhealthy tests per owning team, broken drawn over the total. */
+function teamChart(teams: TeamCounts): string {
+  const ranked = [...teams.byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b));
   const shown = ranked.slice(0, MAX_TEAMS);
   const others = ranked.slice(MAX_TEAMS);
   if (others.length) {
@@ -227,14 +235,16 @@ function allTests(summary: Markdown, report: ReportInput): DetailStage {
 
 const BRIEF_HEADERS = ['Test', 'Status', 'Owner', 'PRs impacted (7d)', 'Quarantined', 'Ticket'];
 
-function briefRow(test: TestView): string[] {
+/** The brief row takes the cells it shares with the full row (TEST_TABLE_HEADERS) from it, made once. */
+function briefRow(test: TestView, full: string[]): string[] {
+  const [link, , , , , impacted, quarantined, ticket] = full;
   return [
-    testLink(test),
+    link!,
     escapeMarkdown(test.status),
     owners(test.codeowners.slice(0, 1)),
-    String(test.pullRequestsImpacted),
-    test.quarantined ? 'yes' : 'no',
-    ticketLink(test.ticketUrl),
+    impacted!,
+    quarantined!,
+    ticket!,
   ];
 }
 

@@ -18,6 +18,7 @@ import type { FailOn, FlakyTestsSettings } from './inputs.js';
 import {
   reportedTest,
   summarizeUnhealthy,
+  TeamCounts,
   type ReportedTest,
   type UnhealthyCounts,
 } from './unhealthy-summary.js';
@@ -29,10 +30,17 @@ interface ListedTest {
   listedAs: UnhealthyStatus;
 }
 
+/** The tests of every listing, and what is counted over them, kept up as each test arrives. */
+interface Listed {
+  /** Most impactful first. */
+  tests: ListedTest[];
+  teams: TeamCounts;
+  counts: UnhealthyCounts;
+}
+
 export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const { statuses, failOn, maxUnhealthy } = op.settings;
-  const { tests, last } = await fetchUnhealthyTests(op, statuses);
-  const counts = countTests(tests, statuses);
+  const { tests, teams, counts, last } = await fetchUnhealthyTests(op, statuses);
   const reportFile = await writeReport(op, statuses, counts, tests);
   op.log.info(
     `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in ${reportFile}`,
@@ -40,6 +48,7 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const failure = thresholdFailure(failOn, maxUnhealthy, counts);
   const { summary, stage } = summarizeUnhealthy(op, {
     tests: tests.map((test) => test.view),
+    teams,
     counts,
     failOn,
     maxUnhealthy,
@@ -67,14 +76,30 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
 async function fetchUnhealthyTests(
   op: OperationContext<FlakyTestsSettings>,
   statuses: UnhealthyStatus[],
-): Promise<{ tests: ListedTest[]; last?: ApiResponse }> {
+): Promise<Listed & { last?: ApiResponse }> {
   const { pageSize, maxPages } = op.settings;
   const base = flakyRequestBase(op);
   const stop = new AbortController();
   let last: ApiResponse | undefined;
-  const listings = statuses.map(async (status): Promise<Listed> => {
+  const teams = new TeamCounts();
+  const counts: UnhealthyCounts = {
+    unhealthy: 0,
+    flaky: statuses.includes('FLAKY') ? 0 : undefined,
+    broken: statuses.includes('BROKEN') ? 0 : undefined,
+    quarantined: 0,
+  };
+  // A test listed twice (the data changed between two pages, its status maybe too) counts once, as it
+  // was first listed.
+  const listedIds = new Set<string>();
+  const count = (test: ListedTest) => {
+    counts.unhealthy++;
+    if (test.listedAs === 'FLAKY') counts.flaky!++;
+    else counts.broken!++;
+    if (test.view.quarantined) counts.quarantined++;
+    teams.add(test.view);
+  };
+  const listings = statuses.map(async (status) => {
     const order = new IncrementalSort<ListedTest>(byImpactOf);
-    const ids = new Set<string>();
     try {
       const { items, pages } = await followPages({
         label: `list-unhealthy-tests (${status})`,
@@ -84,9 +109,11 @@ async function fetchUnhealthyTests(
             reportItem: reportItem(op, raw),
             listedAs: status,
           };
-          // Listed twice (the data changed between two pages): kept as first listed.
-          if (!test.view.id || !ids.has(test.view.id)) order.add(test);
-          ids.add(test.view.id);
+          const { id } = test.view;
+          if (id && listedIds.has(id)) return test;
+          if (id) listedIds.add(id);
+          order.add(test);
+          count(test);
           return test;
         },
         itemsField: 'tests',
@@ -100,7 +127,7 @@ async function fetchUnhealthyTests(
         stop: stop.signal,
       });
       op.log.info(`${status}: ${items.length} test(s) on ${pages} page(s).`);
-      return { tests: order.items(), ids };
+      return order.items();
     } catch (error) {
       stop.abort();
       throw error;
@@ -110,52 +137,16 @@ async function fetchUnhealthyTests(
   const settled = await Promise.allSettled(listings);
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  const lists = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  return { tests: mergeListings(lists), last };
-}
-
-/** One listing's tests, most impactful first, and the ids it listed. */
-interface Listed {
-  tests: ListedTest[];
-  ids: Set<string>;
+  const tests = settled.reduce<ListedTest[]>(
+    (merged, result) =>
+      result.status === 'fulfilled' ? mergeSorted(merged, result.value, byImpactOf) : merged,
+    [],
+  );
+  return { tests, teams, counts, last };
 }
 
 function byImpactOf(a: ListedTest, b: ListedTest): number {
   return byImpact(a.view, b.view);
-}
-
-/**
- * The listings' tests as one list, most impactful first. A test in two listings (its status changed
- * between two pages) is counted once, in the listing fetched first (the first of test-status).
- */
-function mergeListings(lists: Listed[]): ListedTest[] {
-  const earlierIds = new Set<string>();
-  let merged: ListedTest[] = [];
-  for (const { tests, ids } of lists) {
-    const unseen = earlierIds.size
-      ? tests.filter((test) => !test.view.id || !earlierIds.has(test.view.id))
-      : tests;
-    merged = mergeSorted(merged, unseen, byImpactOf);
-    for (const id of ids) earlierIds.add(id);
-  }
-  return merged;
-}
-
-function countTests(tests: ListedTest[], statuses: UnhealthyStatus[]): UnhealthyCounts {
-  let flaky = 0;
-  let broken = 0;
-  let quarantined = 0;
-  for (const test of tests) {
-    if (test.listedAs === 'FLAKY') flaky++;
-    else if (test.listedAs === 'BROKEN') broken++;
-    if (test.view.quarantined) quarantined++;
-  }
-  return {
-    unhealthy: tests.length,
-    flaky: statuses.includes('FLAKY') ? flaky : undefined,
-    broken: statuses.includes('BROKEN') ? broken : undefined,
-    quarantined,
-  };
 }
 
 /** The fail-on check: one line naming the count, the threshold and where the tests are listed. */
