@@ -96,6 +96,7 @@ export class ApiClient {
   private readonly agent: HttpAgent;
   private readonly secure: boolean;
   private readonly redact: (text: string) => string;
+  private lastUrl?: { href: string; parsed: URL };
 
   constructor(private readonly options: ClientOptions) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -233,7 +234,7 @@ export class ApiClient {
       const send = this.secure ? httpsRequest : httpRequest;
       let request: ReturnType<typeof httpRequest>;
       try {
-        request = send(url, { method, headers, agent: this.agent });
+        request = send(this.parsed(url), { method, headers, agent: this.agent });
       } catch (error) {
         // A header Node refuses to send (a control character in a token): nothing left, nothing to retry.
         const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -358,6 +359,12 @@ export class ApiClient {
       `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the v1 API base); if it is right, report this message: the service's answer changed.`,
       { kind: 'invalid-response', status },
     );
+  }
+
+  /** The URL parsed, once for a run of calls to the same one (a listing's pages). */
+  private parsed(url: string): URL {
+    if (this.lastUrl?.href !== url) this.lastUrl = { href: url, parsed: new URL(url) };
+    return this.lastUrl.parsed;
   }
 
   /** One agent per client: kept-alive, so that a run's requests share one connection. */
