@@ -23,6 +23,8 @@ declare module 'fastify' {
 /** The success body of writes. */
 export const EMPTY: Readonly<Record<string, never>> = {};
 const EMPTY_JSON = '{}';
+/** What fastify makes of `application/json` for a text answer, given whole: no charset to add per answer. */
+const JSON_TEXT = 'application/json; charset=utf-8';
 
 /** What an endpoint's handler returns: its answer, or EMPTY for a write that answers `{}`. */
 export type AnswerOf<E extends EndpointName> = E extends AnsweringEndpoint ? ResponseOf<E> : typeof EMPTY;
@@ -54,7 +56,7 @@ export function answerPost<E extends EndpointName>(
     },
     (request, reply) => {
       const answer = handle(request.body as RequestOf<E>, request.headers);
-      reply.code(200).type('application/json').send(write(answer, request));
+      reply.code(200).type(JSON_TEXT).send(write(answer, request));
     },
   );
 }

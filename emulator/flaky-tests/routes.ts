@@ -72,13 +72,12 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       } catch (error) {
         return refuse(reply, error);
       }
-      const send = () => {
-        reply.code(200).type('application/json').send(payload);
-      };
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
-      if (store.latencyMs > 0) return reachTime(request.arrivedAt + store.latencyMs).then(send);
-      send();
+      if (store.latencyMs > 0) {
+        return reachTime(request.arrivedAt + store.latencyMs).then(() => sendJson(reply, payload));
+      }
+      sendJson(reply, payload);
     });
   }
 
@@ -129,6 +128,10 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
       }
     },
   );
+}
+
+function sendJson(reply: FastifyReply, payload: string | Buffer): void {
+  reply.code(200).type('application/json').send(payload);
 }
 
 function refuse(reply: FastifyReply, error: unknown): FastifyReply {
