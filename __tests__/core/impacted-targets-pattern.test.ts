@@ -111,6 +111,21 @@ describe('compiled globs', () => {
     );
   });
 
+  it('captures what picomatch does where a capture ends its directory', () => {
+    const cases: [string, string, Record<string, string> | undefined][] = [
+      ['a/{x}/**', 'a/b', undefined],
+      ['a/{x}/**', 'a/b/', { x: 'b' }],
+      ['a/{x}-post/**', 'a/b-post', { x: 'b' }],
+      ['a/pre-{x}/**', 'a/pre-b', undefined],
+      ['a/{x}/b/**', 'a/c/b', { x: 'c' }],
+      ['{x}/**', '../b', undefined],
+    ];
+    for (const [glob, path, expected] of cases) {
+      expect(picomatchCaptures(glob, path)).toEqual(expected);
+      expect(compilePattern(glob).match(path)).toEqual(expected);
+    }
+  });
+
   it('agrees with picomatch on paths that differ from the glob by one segment', () => {
     const cases: [string, string, boolean][] = [
       ['a/**', 'a', true],

@@ -35,8 +35,10 @@ const config = fc
     ].join('\n'),
   );
 
-function result(yaml: string, files: ChangedFile[]) {
-  const impact = impactOf(parseTargetsConfig(yaml, 'targets.yml'), files, { isMergeQueueTestRun: false });
+async function result(yaml: string, files: ChangedFile[]) {
+  const impact = impactOf(await parseTargetsConfig(yaml, 'targets.yml'), files, {
+    isMergeQueueTestRun: false,
+  });
   return {
     all: impact.all ?? null,
     targets: [...impact.targets.entries()]
@@ -46,12 +48,12 @@ function result(yaml: string, files: ChangedFile[]) {
 }
 
 describe('impacted targets, for any changed files', () => {
-  it('a file matched by a barrier always yields ALL, naming a barrier file', () => {
-    fc.assert(
-      fc.property(config, changedFiles, path, fc.boolean(), (yaml, files, dir, deleted) => {
+  it('a file matched by a barrier always yields ALL, naming a barrier file', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, changedFiles, path, fc.boolean(), async (yaml, files, dir, deleted) => {
         const barrier = `${dir}/BARRIER`;
         const impact = impactOf(
-          parseTargetsConfig(yaml, 'targets.yml'),
+          await parseTargetsConfig(yaml, 'targets.yml'),
           [...files, { path: barrier, deleted }],
           {
             isMergeQueueTestRun: false,
@@ -62,13 +64,13 @@ describe('impacted targets, for any changed files', () => {
     );
   });
 
-  it('adding a file that no rule claims under unmatched: all always yields ALL', () => {
-    fc.assert(
-      fc.property(config, changedFiles, segment, (yaml, files, name) => {
+  it('adding a file that no rule claims under unmatched: all always yields ALL', async () => {
+    await fc.assert(
+      fc.asyncProperty(config, changedFiles, segment, async (yaml, files, name) => {
         const strict = yaml.replace(/^unmatched: .*$/m, 'unmatched: all');
         // Top-level files are claimed by no rule: every rule's glob has a directory in it.
         const impact = impactOf(
-          parseTargetsConfig(strict, 'targets.yml'),
+          await parseTargetsConfig(strict, 'targets.yml'),
           [...files, { path: `${name}.unclaimed`, deleted: false }],
           {
             isMergeQueueTestRun: false,
@@ -79,15 +81,15 @@ describe('impacted targets, for any changed files', () => {
     );
   });
 
-  it('never depends on the order of the changed files', () => {
-    fc.assert(
-      fc.property(
+  it('never depends on the order of the changed files', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         config,
         changedFiles.chain((files) =>
           fc.tuple(fc.constant(files), fc.shuffledSubarray(files, { minLength: files.length })),
         ),
-        (yaml, [files, shuffled]) => {
-          expect(result(yaml, shuffled)).toEqual(result(yaml, files));
+        async (yaml, [files, shuffled]) => {
+          expect(await result(yaml, shuffled)).toEqual(await result(yaml, files));
         },
       ),
     );

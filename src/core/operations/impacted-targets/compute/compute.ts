@@ -38,7 +38,7 @@ export interface Computed {
 export async function computeImpact(request: ComputeRequest): Promise<Computed> {
   const { settings, context } = request;
   const cwd = resolve(settings.workingDirectory);
-  const config = loadTargetsConfig(settings.config, cwd);
+  const config = await loadTargetsConfig(settings.config, cwd);
   let changed: ChangedFiles | undefined;
   try {
     const changes = findChangedFiles({

@@ -1,20 +1,14 @@
 // Reads the targets config: YAML -> one schema -> compiled patterns. A config that cannot be used fails
 // with the file, the line and column, what is wrong there and what to write instead: unknown keys are
 // named with the keys allowed at that place. Nothing else is read before the config is known good.
+// A good config is read with js-yaml and checked in plain code; what explains a bad one (the yaml
+// library, which keeps every node's place, and the schema) is loaded only then, from config-problems.ts.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Value, type ValueError } from '@sinclair/typebox/value';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { InputError } from '../../../errors.js';
-import { closestMatches } from '../../../suggest.js';
-import {
-  TargetsConfigSchema,
-  allowedKeys,
-  schemaAt,
-  type RuleDocument,
-  type TargetsConfigDocument,
-} from './config-schema.js';
+import { isTargetsConfig } from './config-check.js';
+import type { RuleDocument, TargetsConfigDocument } from './config-schema.js';
 import {
   PatternError,
   PatternIndex,
@@ -61,7 +55,7 @@ export interface TargetsConfig {
 }
 
 /** Reads and checks the config file at `path` (relative to `cwd`). */
-export function loadTargetsConfig(path: string, cwd: string): TargetsConfig {
+export async function loadTargetsConfig(path: string, cwd: string): Promise<TargetsConfig> {
   const absolute = resolve(cwd, path);
   return parseTargetsConfig(readConfigText(path, absolute), path);
 }
@@ -102,11 +96,18 @@ function readConfigText(path: string, absolute: string): string {
 }
 
 /** Checks a config given as text; `file` names it in messages. */
-export function parseTargetsConfig(text: string, file: string): TargetsConfig {
+export async function parseTargetsConfig(text: string, file: string): Promise<TargetsConfig> {
   const data = quickParse(text);
-  if (data !== undefined && Value.Check(TargetsConfigSchema, data)) {
-    return compile(data, file, (path) => placeOf(text, file, path));
+  if (data !== undefined && isTargetsConfig(data)) {
+    try {
+      return compile(data, file);
+    } catch (error) {
+      if (!(error instanceof ConfigProblem)) throw error;
+      const { placeOf } = await import('./config-problems.js');
+      throw configError(`${placeOf(text, file, error.path)}: ${error.problem}`, error.fix);
+    }
   }
+  const { parseWithPlaces } = await import('./config-problems.js');
   return parseWithPlaces(text, file);
 }
 
@@ -126,156 +127,32 @@ function quickParse(text: string): unknown {
   }
 }
 
-/** `file:line:col` of the node at `path`, for a problem found after the quick parse. */
-function placeOf(text: string, file: string, path: string[]): string {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
-  const { line, col } = lines.linePos(rangeOf(doc, path, false) ?? 0);
-  return `${file}:${line}:${col}`;
-}
-
-function parseWithPlaces(text: string, file: string): TargetsConfig {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
-  const at = (offset: number | undefined) => {
-    const { line, col } = lines.linePos(offset ?? 0);
-    return `${file}:${line}:${col}`;
-  };
-  const syntax = doc.errors[0];
-  if (syntax) {
-    const problem =
-      syntax.code === 'DUPLICATE_KEY' ? 'a key appears twice in the same mapping' : oneLine(syntax.message);
-    throw configError(`${at(syntax.pos[0])}: ${problem}`, 'Fix the YAML at that place.');
-  }
-  const data: unknown = doc.toJS() ?? {};
-  if (!Value.Check(TargetsConfigSchema, data)) {
-    throw schemaError(doc, data, [...Value.Errors(TargetsConfigSchema, data)], at);
-  }
-  const config = data as TargetsConfigDocument;
-  return compile(config, file, (path) => at(rangeOf(doc, path, false)));
-}
-
-function configError(problem: string, fix: string): InputError {
+export function configError(problem: string, fix: string): InputError {
   return new InputError(CONFIG_INPUT, problem, fix);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Schema errors with their place
-
-function schemaError(
-  doc: Document,
-  data: unknown,
-  errors: ValueError[],
-  at: (offset: number | undefined) => string,
-): InputError {
-  // Report the deepest problem first (a wrong key inside a rule says more than "not a valid union"),
-  // and an unknown key before a missing one: the unknown key is most often the missing one misspelt.
-  const error = errors.reduce((best, e) => (weight(e) > weight(best) ? e : best));
-  const path = error.path.split('/').slice(1).map(unescapePointer);
-  const here = displayPath(path);
-
-  if (isUnknownKey(error)) {
-    const key = path[path.length - 1] ?? '';
-    const parentPath = path.slice(0, -1);
-    const allowed = allowedKeys(schemaAt(parentPath));
-    const suggestion = closestMatches(key, allowed, 1)[0];
-    const inside = parentPath.length ? ` in ${displayPath(parentPath)}` : '';
-    return configError(
-      `${at(rangeOf(doc, path, true))}: unknown key "${key}"${inside}`,
-      `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Allowed keys: ${allowed.join(', ')}.`,
-    );
+/** A problem with a config the schema accepts, at a path of the document; the caller places it in the file. */
+export class ConfigProblem extends Error {
+  constructor(
+    readonly path: string[],
+    readonly problem: string,
+    readonly fix: string,
+  ) {
+    super(problem);
   }
-  if (/required property/i.test(error.message)) {
-    const key = path[path.length - 1] ?? '';
-    const parentPath = path.slice(0, -1);
-    return configError(
-      `${at(rangeOf(doc, parentPath, false))}: ${displayPath(parentPath) || 'the config'} has no "${key}"`,
-      `Add ${key}: ${schemaAt(path)?.description ?? 'a value'}.`,
-    );
-  }
-  const schema = schemaAt(path) ?? error.schema;
-  const expected = schema.description ?? error.message.toLowerCase();
-  const found = valueAt(data, path);
-  return configError(
-    `${at(rangeOf(doc, path, false))}: ${here || 'the config'} is ${describe(found)}, expected ${expected}`,
-    `Write ${here || 'the config'} as ${expected}.`,
-  );
-}
-
-function weight(error: ValueError): number {
-  return error.path.split('/').length * 2 + (isUnknownKey(error) ? 1 : 0);
-}
-
-function isUnknownKey(error: ValueError): boolean {
-  return error.message === 'Unexpected property';
-}
-
-function unescapePointer(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** `rules[2].match` */
-function displayPath(path: readonly string[]): string {
-  return path.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-}
-
-function valueAt(data: unknown, path: readonly string[]): unknown {
-  let value = data;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'empty';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string')
-    return value === '' ? 'an empty string' : `the string ${JSON.stringify(value)}`;
-  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
-}
-
-/** The offset where the node at `path` starts (its key when `key` is true); the nearest parent when absent. */
-function rangeOf(doc: Document, path: readonly string[], key: boolean): number | undefined {
-  let node: unknown = doc.contents;
-  let offset = (doc.contents as Node | null)?.range?.[0];
-  for (const [index, segment] of path.entries()) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === segment);
-      if (!pair) return offset;
-      const last = index === path.length - 1;
-      const keyNode = pair.key as Node;
-      const valueNode = pair.value as Node | null;
-      offset = last && key ? keyNode.range?.[0] : (valueNode?.range?.[0] ?? keyNode.range?.[0]);
-      node = pair.value;
-    } else if (isSeq(node)) {
-      const item = node.items[Number(segment)] as Node | undefined;
-      if (!item) return offset;
-      offset = item.range?.[0];
-      node = item;
-    } else {
-      return offset;
-    }
-  }
-  return offset;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n[\s\S]*$/, '').trim();
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Compiling
 
-function compile(config: TargetsConfigDocument, file: string, at: (path: string[]) => string): TargetsConfig {
+/** The checked document made ready to use; a problem found here is thrown as a ConfigProblem. */
+export function compile(config: TargetsConfigDocument, file: string): TargetsConfig {
   const pattern = (source: string, path: string[]) => {
     try {
       return compilePattern(source);
     } catch (error) {
       if (error instanceof PatternError) {
-        throw configError(`${at(path)}: ${error.message}`, 'See "Globs" in docs/impacted-targets.md.');
+        throw new ConfigProblem(path, error.message, 'See "Globs" in docs/impacted-targets.md.');
       }
       throw error;
     }
@@ -296,8 +173,9 @@ function compile(config: TargetsConfigDocument, file: string, at: (path: string[
       for (const name of templateNames(target)) {
         const missing = patterns.find((p) => !p.captures.includes(name));
         if (missing) {
-          throw configError(
-            `${at([...path, 'targets', String(t)])}: target "${target}" uses {${name}}, which the match glob "${missing.source}" does not capture`,
+          throw new ConfigProblem(
+            [...path, 'targets', String(t)],
+            `target "${target}" uses {${name}}, which the match glob "${missing.source}" does not capture`,
             `Capture it in every match glob of the rule (e.g. services/{${name}}/**), or remove {${name}} from the target.`,
           );
         }
@@ -328,8 +206,9 @@ function compile(config: TargetsConfigDocument, file: string, at: (path: string[
   if (workspaces?.target) {
     const unknown = templateNames(workspaces.target).find((name) => name !== 'name' && name !== 'dir');
     if (unknown) {
-      throw configError(
-        `${at(['dependents', 'workspaces', 'target'])}: {${unknown}} is not known here`,
+      throw new ConfigProblem(
+        ['dependents', 'workspaces', 'target'],
+        `{${unknown}} is not known here`,
         'A workspace target may use {name} (the package name) and {dir} (its directory).',
       );
     }

@@ -166,7 +166,8 @@ function capturedTree(
     // A capture alone in its segment must not take a `.` or `..` segment, as picomatch's `*` does not.
     bare: /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(segment),
   }));
-  const endsPlain = steps[steps.length - 1]?.literal !== undefined;
+  // picomatch's `x/**` takes the directory x itself only when x's last character is not a wildcard's.
+  const endsPlain = !(fixed[fixed.length - 1] as string).endsWith('}');
   return (path) => {
     const values: Record<string, string> = {};
     let start = 0;
@@ -186,7 +187,7 @@ function capturedTree(
       start = end + 1;
     }
     // `**` takes anything below without a `.` or `..` segment, and the directory itself when it ends in
-    // plain text (picomatch's `*/**` wants the slash).
+    // plain text.
     if (start > path.length) return endsPlain ? values : undefined;
     return DOT_SEGMENT.test(path.slice(start - 1)) ? undefined : values;
   };
