@@ -20,7 +20,12 @@ export function redactor(secrets: (string | undefined)[]): Redact {
     ),
   ].sort((a, b) => b.length - a.length);
   return (text) =>
-    redactCredentials(spellings.reduce((out, spelling) => out.split(spelling).join('***'), text));
+    redactCredentials(
+      spellings.reduce(
+        (out, spelling) => (out.includes(spelling) ? out.split(spelling).join('***') : out),
+        text,
+      ),
+    );
 }
 
 /**
