@@ -318,6 +318,13 @@ describe('the summary', () => {
     expect(run.summary).not.toContain('//t:48');
     expect(run.summary).not.toContain('<script>');
   });
+
+  it('writes a large count with thousands separators', async () => {
+    const targets = Array.from({ length: 1_234 }, (_, i) => `//t:${i}`);
+    const run = await upload({ 'impacted-targets': JSON.stringify(targets) }, pullRequest());
+
+    expect(run.summary).toContain('## 🎯 1,234 impacted targets uploaded for');
+  });
 });
 
 describe('the action end to end', () => {
