@@ -14,10 +14,17 @@ export type Spelling =
   | 'json-escaped';
 
 const LONG = 0xffff;
-const IN_EXTRA = 0x80;
-const FINGERPRINT = 0x7f;
+const IN_EXTRA = 1;
 /** How full the hash table may get: short probes, and about 1.4 slots of 4 bytes per target (with the tag, start and length: 13 bytes a target). */
 const MAX_LOAD = 0.7;
+/**
+ * A slot holds 1 + the index of a target in its low 25 bits (a 40 MiB file holds at most 21 million
+ * targets of a character and a newline) and 7 bits of the target's hash above them, so that a probe
+ * passes over the slots of unequal targets without reading anything else: probes stay within a
+ * cache line or two of the table instead of jumping to a random target each.
+ */
+const INDEX_BITS = 25;
+const INDEX_MASK = (1 << INDEX_BITS) - 1;
 
 // Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
 const imul = Math.imul;
@@ -36,13 +43,13 @@ export class TargetList {
   /** Targets that had to be re-encoded (escapes, control characters, non-ASCII space at an end). */
   private extra: Buffer = Buffer.alloc(0);
   private extraLength = 0;
-  /** Per target: IN_EXTRA when it lies in `extra`, and 7 bits of its hash (most unequal targets differ there). */
+  /** Per target: IN_EXTRA when it lies in `extra`. */
   private tags: Uint8Array;
   private starts: Int32Array;
   /** Byte lengths; LONG stands for one kept in `longLengths` (rare: a target of 64 KiB or more). */
   private lengths: Uint16Array;
   private readonly longLengths = new Map<number, number>();
-  /** Open addressing, filled at most to MAX_LOAD: a slot holds 1 + the index of a target, 0 when empty. */
+  /** Open addressing, filled at most to MAX_LOAD: 0 when empty, else 7 bits of hash and 1 + a target's index. */
   private slots: Int32Array;
   private count = 0;
   private targetBytes = 0;
@@ -226,27 +233,26 @@ export class TargetList {
 
   /** Adds the range unless an equal target is already listed; says whether it was added. */
   private insert(buffer: Buffer, start: number, end: number, inExtra: boolean, hash: number): boolean {
-    const size = this.slots.length;
-    const fingerprint = hash >>> 25;
+    const slots = this.slots;
+    const size = slots.length;
+    // The top 7 bits of the hash.
+    const fingerprint = hash >>> INDEX_BITS;
     let slot = (hash >>> 0) % size;
-    for (let held = this.slots[slot] as number; held !== 0; held = this.slots[slot] as number) {
-      const other = held - 1;
-      if (
-        ((this.tags[other] as number) & FINGERPRINT) === fingerprint &&
-        this.sameBytes(other, buffer, start, end)
-      )
+    for (let held = slots[slot] as number; held !== 0; held = slots[slot] as number) {
+      if (held >>> INDEX_BITS === fingerprint && this.sameBytes((held & INDEX_MASK) - 1, buffer, start, end))
         return false;
       slot = slot + 1 === size ? 0 : slot + 1;
     }
-    if (this.count === this.starts.length) throw new Error('TargetList: more targets than expectedCount');
+    if (this.count === this.starts.length || this.count === INDEX_MASK)
+      throw new Error('TargetList: more targets than expectedCount');
     const index = this.count++;
-    this.tags[index] = (inExtra ? IN_EXTRA : 0) | fingerprint;
+    this.tags[index] = inExtra ? IN_EXTRA : 0;
     this.starts[index] = start;
     const length = end - start;
     this.lengths[index] = length < LONG ? length : LONG;
     if (length >= LONG) this.longLengths.set(index, length);
     this.targetBytes += end - start;
-    this.slots[slot] = index + 1;
+    slots[slot] = (fingerprint << INDEX_BITS) | (index + 1);
     return true;
   }
 
