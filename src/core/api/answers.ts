@@ -40,49 +40,88 @@ export function answerProblem(endpoint: EndpointName, text: string, json: unknow
     return trimmed === '' ? 'an empty body' : 'text that is not JSON';
   }
   const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
-  const problem = problemAt(shape, value, '');
-  return problem && `a body that is not its answer (${problem})`;
+  const problem = problemAt(shape, value);
+  return problem && `a body that is not its answer (${subject(pathOf(problem.steps))} ${problem.what})`;
 }
 
-function problemAt(schema: AnswerShape, value: unknown, path: string): string | undefined {
+/**
+ * What is wrong at some place inside an answer. Its path is put together on the way back out, only when
+ * there is a problem: a listing page of 100 tests is checked field by field, and naming each field's
+ * path as it is visited would allocate a string per field.
+ */
+interface Problem {
+  /** Field names and list positions from the problem's place out to the answer, innermost first. */
+  steps: (string | number)[];
+  /** What follows `"path" is`. */
+  what: string;
+}
+
+function problemAt(schema: AnswerShape, value: unknown): Problem | undefined {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) {
-    const problems = alternatives.map((alternative) => problemAt(alternative, value, path));
-    if (problems.some((problem) => problem === undefined)) return undefined;
-    return problems[0];
+    let first: Problem | undefined;
+    for (const alternative of alternatives) {
+      const problem = problemAt(alternative, value);
+      if (!problem) return undefined;
+      first ??= problem;
+    }
+    return first;
   }
-  for (const part of schema.allOf ?? []) {
-    const problem = problemAt(part, value, path);
-    if (problem) return problem;
+  if (schema.allOf) {
+    for (const part of schema.allOf) {
+      const problem = problemAt(part, value);
+      if (problem) return problem;
+    }
   }
   if (schema.const !== undefined && typeof schema.const !== 'string' && value !== schema.const) {
-    return `${subject(path)} ${describe(value)}, not ${JSON.stringify(schema.const)}`;
+    return { steps: [], what: `${describe(value)}, not ${JSON.stringify(schema.const)}` };
   }
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.length && !types.some((type) => isOfType(value, type))) {
-    return `${subject(path)} ${describe(value)}, not ${types.map(nameOfType).join(' or ')}`;
+  if (schema.type !== undefined && !hasType(value, schema.type)) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    return { steps: [], what: `${describe(value)}, not ${types.map(nameOfType).join(' or ')}` };
   }
   if (typeof value === 'string' && schema.pattern && !patternOf(schema.pattern).test(value)) {
-    return `${subject(path)} ${JSON.stringify(value.slice(0, 40))}, not a value it can have`;
+    return { steps: [], what: `${JSON.stringify(value.slice(0, 40))}, not a value it can have` };
   }
   if (Array.isArray(value) && schema.items) {
     for (let index = 0; index < value.length; index++) {
-      const problem = problemAt(schema.items, value[index], `${path}[${index}]`);
-      if (problem) return problem;
+      const problem = problemAt(schema.items, value[index]);
+      if (problem) return within(problem, index);
     }
   }
   if (isPlainObject(value) && schema.properties) {
-    for (const name of schema.required ?? []) {
-      if (value[name] === undefined) return `"${path ? `${path}.${name}` : name}" is missing`;
+    if (schema.required) {
+      for (const name of schema.required) {
+        if (value[name] === undefined) return { steps: [name], what: 'missing' };
+      }
     }
-    for (const [name, property] of Object.entries(schema.properties)) {
+    for (const name in schema.properties) {
       const field = value[name];
       if (field === undefined) continue;
-      const problem = problemAt(property, field, path ? `${path}.${name}` : name);
-      if (problem) return problem;
+      const problem = problemAt(schema.properties[name] as AnswerShape, field);
+      if (problem) return within(problem, name);
     }
   }
   return undefined;
+}
+
+function within(problem: Problem, step: string | number): Problem {
+  problem.steps.push(step);
+  return problem;
+}
+
+/** `tests[3].status`: names joined by dots, list positions in brackets. */
+function pathOf(innermostFirst: (string | number)[]): string {
+  let path = '';
+  for (let i = innermostFirst.length - 1; i >= 0; i--) {
+    const step = innermostFirst[i] as string | number;
+    path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
+  }
+  return path;
+}
+
+function hasType(value: unknown, type: string | string[]): boolean {
+  return Array.isArray(type) ? type.some((one) => isOfType(value, one)) : isOfType(value, type);
 }
 
 function isOfType(value: unknown, type: string): boolean {

@@ -29,11 +29,15 @@ export interface Listing<T = Record<string, unknown>> {
   stop?: AbortSignal;
   /** What is kept of each item, as its page arrives; the whole item when not given. */
   keep?: (item: Record<string, unknown>) => T;
+  /** Handed each item as its page arrives, instead of keeping it (`items` is then empty). */
+  take?: (item: Record<string, unknown>) => void;
 }
 
 export interface PagedItems<T = Record<string, unknown>> {
   items: T[];
   pages: number;
+  /** The last page's answer, for a `response` output. */
+  last: ApiResponse;
 }
 
 /** Items kept between two turns of the event loop: well under a millisecond of work. */
@@ -80,12 +84,14 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
         // Another listing's answer that came in meanwhile sends its next request before more is kept here.
         if (i > 0 && i % KEEP_SLICE === 0) await nextTurn();
         const item: unknown = pageItems[i];
-        if (isObject(item)) items.push(keep(item));
+        if (!isObject(item)) continue;
+        if (listing.take) listing.take(item);
+        else items.push(keep(item));
       }
     }
     const page = isObject(body.page) ? body.page : {};
     const next = typeof page.next_page_token === 'string' ? page.next_page_token : '';
-    if (!next || listing.stop?.aborted) return { items, pages };
+    if (!next || listing.stop?.aborted) return { items, pages, last: response };
     if (seen.has(next)) {
       throw new Error(
         `${listing.label}: the service sent page token "${shorten(next)}" a second time (on page ${pages}), so paging would never end. Stopped; this is a fault of the service: run the step again later, or report it with this message.`,

@@ -4,6 +4,7 @@
 // classname, parent and file are compared only where both sides know them.
 import { text } from '../tests.js';
 import type { TestCaseResult } from './results.js';
+import { grown, StringIds } from './string-ids.js';
 
 /**
  * A test the service knows (a quarantined, unhealthy or failing one): its identity, and its page for the
@@ -31,21 +32,60 @@ export function knownTest(entry: Record<string, unknown>): KnownTest {
   };
 }
 
-/** The service's tests by name, so that 50,000 results are matched against 10,000 tests in a moment. */
+/**
+ * The service's tests by name, so that 50,000 results are matched against 10,000 tests in a moment. Kept
+ * as bytes outside the JS heap (string-ids.ts says why): each name once, and each test as the JSON of
+ * its other fields, decoded only for a result of the same name.
+ */
 export class TestIndex {
-  private readonly byName = new Map<string, KnownTest[]>();
+  private readonly names = new StringIds();
+  /** Within its name's id: [classname, parent, file, variant, htmlUrl]. */
+  private readonly entries = new StringIds();
+  /** Per name id, 1 + its first and last entry; per entry, 1 + the next entry of the same name. */
+  private firsts = new Int32Array(1024);
+  private lasts = new Int32Array(1024);
+  private nexts = new Int32Array(1024);
+  /** Tests added, repeated ones included. */
+  listed = 0;
 
-  constructor(tests: Iterable<KnownTest>) {
-    for (const test of tests) {
-      const same = this.byName.get(test.name);
-      if (same) same.push(test);
-      else this.byName.set(test.name, [test]);
+  add(test: KnownTest): void {
+    this.listed++;
+    const name = this.names.idOf(0, test.name, true);
+    const known = this.entries.size;
+    const fields = [test.classname, test.parent, test.file, test.variant, test.htmlUrl];
+    const entry = this.entries.idOf(name, JSON.stringify(fields), true);
+    // The same test listed again answers as the first did.
+    if (entry < known) return;
+    if (name >= this.firsts.length) {
+      this.firsts = grown(this.firsts);
+      this.lasts = grown(this.lasts);
     }
+    if (entry >= this.nexts.length) this.nexts = grown(this.nexts);
+    const last = this.lasts[name] as number;
+    if (last) this.nexts[last - 1] = entry + 1;
+    else this.firsts[name] = entry + 1;
+    this.lasts[name] = entry + 1;
   }
 
   /** The service's test for this result in this variant, if it knows it. */
   find(result: TestCaseResult, variant: string): KnownTest | undefined {
-    return this.byName.get(result.name)?.find((known) => sameTest(known, result, variant));
+    const name = this.names.idOf(0, result.name, false);
+    if (name < 0) return undefined;
+    for (let entry = this.firsts[name] as number; entry; entry = this.nexts[entry - 1] as number) {
+      const [classname, parent, file, knownVariant, htmlUrl] = JSON.parse(
+        this.entries.text(entry - 1),
+      ) as string[];
+      const known: KnownTest = {
+        name: result.name,
+        classname: classname ?? '',
+        parent: parent ?? '',
+        file: file ?? '',
+        variant: knownVariant ?? '',
+        htmlUrl: htmlUrl ?? '',
+      };
+      if (sameTest(known, result, variant)) return known;
+    }
+    return undefined;
   }
 }
 

@@ -1,6 +1,8 @@
 // The test cases of many reports, as the gate needs them: a test case seen again is another attempt of
 // the same test, and a test failed only when no attempt passed. Only failures are kept whole; a passed
-// test is its name and a small integer, so that 50,000 passed cases cost a few megabytes.
+// test is its name, as bytes outside the JS heap, and a small integer: 50,000 passed cases cost about a
+// megabyte that no garbage collection copies.
+import { grown, StringIds } from './string-ids.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -49,11 +51,17 @@ class Skipped {
 type Seen = TestCaseResult | Skipped | typeof PASSED | typeof PASSED_ON_RETRY;
 
 export class TestResults {
-  /** By (classname, file, suite), then by name: within a group a test costs its name and a number. */
-  private readonly groups = new Map<string, Map<string, Seen>>();
+  /** A number per (classname, file, suite): a test is its name within that group. */
+  private readonly groups = new Map<string, number>();
+  /** The tests' names within their groups, as bytes outside the JS heap (string-ids.ts says why). */
+  private readonly names = new StringIds();
+  /** Per name id: PASSED, PASSED_ON_RETRY, or -(1 + its index in `held`); 0 before its first case. */
+  private states = new Int32Array(1024);
+  /** The failed and skipped tests (few): what a state that is not a number points at. */
+  private readonly held: (TestCaseResult | Skipped)[] = [];
   /** The failed tests, each with the position of its test's first case: failures are listed in that order. */
   private readonly failures = new Map<TestCaseResult, number>();
-  private last?: { classname: string; file: string; suite: string; tests: Map<string, Seen> };
+  private last?: { classname: string; file: string; suite: string; group: number };
   reports = 0;
   cases = 0;
 
@@ -67,28 +75,28 @@ export class TestResults {
       this.onFirstFailure();
       this.onFirstFailure = undefined;
     }
-    const tests = this.groupOf(test);
-    const seen = tests.get(test.name);
+    const id = this.names.idOf(this.groupOf(test), test.name, true);
+    const seen = this.seenAt(id);
     if (seen === PASSED || seen === PASSED_ON_RETRY) {
-      if (failed || test.passedOnRerun) tests.set(test.name, PASSED_ON_RETRY);
+      if (failed || test.passedOnRerun) this.states[id] = PASSED_ON_RETRY;
     } else if (seen === undefined || seen instanceof Skipped) {
       if (test.outcome === 'passed') {
-        tests.set(test.name, test.passedOnRerun ? PASSED_ON_RETRY : PASSED);
+        this.states[id] = test.passedOnRerun ? PASSED_ON_RETRY : PASSED;
       } else if (failed) {
         const { passedOnRerun, ...read } = test;
         const result = { ...read, attempts: (seen?.attempts ?? 0) + 1, passedOnRetry: passedOnRerun };
-        tests.set(test.name, result);
+        this.hold(id, result);
         this.failures.set(result, seen?.seq ?? seq);
       } else if (seen) {
         seen.attempts++;
       } else {
-        tests.set(test.name, new Skipped(seq, 1));
+        this.hold(id, new Skipped(seq, 1));
       }
     } else {
       // Failed before: the first failed attempt's details are kept, they say what went wrong.
       seen.attempts++;
       if (test.outcome === 'passed') {
-        tests.set(test.name, PASSED_ON_RETRY);
+        this.states[id] = PASSED_ON_RETRY;
         this.failures.delete(seen);
       } else {
         seen.line ||= test.line;
@@ -99,9 +107,7 @@ export class TestResults {
   /** Tests that failed at first and passed on a retry. */
   passedOnRetry(): number {
     let count = 0;
-    for (const tests of this.groups.values()) {
-      for (const test of tests.values()) if (test === PASSED_ON_RETRY) count++;
-    }
+    for (let id = 0; id < this.names.size; id++) if (this.states[id] === PASSED_ON_RETRY) count++;
     return count;
   }
 
@@ -110,16 +116,27 @@ export class TestResults {
     return [...this.failures].sort(([, a], [, b]) => a - b).map(([result]) => result);
   }
 
+  private seenAt(id: number): Seen | undefined {
+    if (id === this.states.length) this.states = grown(this.states);
+    const state = this.states[id] as number;
+    if (state === 0) return undefined;
+    return state > 0 ? (state as Seen) : this.held[-state - 1];
+  }
+
+  private hold(id: number, seen: TestCaseResult | Skipped): void {
+    this.states[id] = -this.held.push(seen);
+  }
+
   /** Consecutive test cases nearly always share their classname, file and suite: one lookup per change. */
-  private groupOf(test: TestCaseRead): Map<string, Seen> {
+  private groupOf(test: TestCaseRead): number {
     const last = this.last;
     if (last && test.classname === last.classname && test.file === last.file && test.suite === last.suite) {
-      return last.tests;
+      return last.group;
     }
-    const group = `${test.classname}\u0000${test.file}\u0000${test.suite}`;
-    let tests = this.groups.get(group);
-    if (!tests) this.groups.set(group, (tests = new Map()));
-    this.last = { classname: test.classname, file: test.file, suite: test.suite, tests };
-    return tests;
+    const key = `${test.classname}\u0000${test.file}\u0000${test.suite}`;
+    let group = this.groups.get(key);
+    if (group === undefined) this.groups.set(key, (group = this.groups.size));
+    this.last = { classname: test.classname, file: test.file, suite: test.suite, group };
+    return group;
   }
 }

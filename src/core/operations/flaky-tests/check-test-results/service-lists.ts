@@ -7,7 +7,7 @@ import type { ApiResponse } from '../../../api/client.js';
 import type { OperationContext } from '../../types.js';
 import { followPages } from '../pages.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from '../requests.js';
-import { knownTest, TestIndex, type KnownTest } from './identity.js';
+import { knownTest, TestIndex } from './identity.js';
 import type { CheckTestResultsSettings } from './inputs.js';
 
 export interface ServiceLists {
@@ -20,42 +20,43 @@ export interface ServiceLists {
   response?: ApiResponse;
 }
 
+/** A listing's tests, and its last page (only the last is kept: each page is dropped once read). */
+interface Listed {
+  index: TestIndex;
+  last?: ApiResponse;
+}
+
 export async function fetchServiceLists(
   op: OperationContext<CheckTestResultsSettings>,
 ): Promise<ServiceLists> {
   const { pageSize, maxPages, startTime, endTime } = op.settings;
   const base = flakyRequestBase(op);
   const stop = new AbortController();
-  let response: ApiResponse | undefined;
   const listing = (
     label: string,
     itemsField: string,
     fetchPage: Parameters<typeof followPages>[0]['fetchPage'],
-    onPage?: (page: ApiResponse) => void,
-  ) =>
-    followPages({
+  ) => {
+    const index = new TestIndex();
+    return followPages({
       label,
       itemsField,
       pageSize,
       maxPages,
       fetchPage,
-      onPage,
       stop: stop.signal,
-      keep: knownTest,
+      take: (item) => index.add(knownTest(item)),
     })
-      .then(({ items }) => items)
+      .then(({ last }) => ({ index, last }))
       .catch((error: unknown) => {
         stop.abort();
         throw error;
       });
+  };
   const notFound = adviseOnNotFound(REPOSITORY_NOT_FOUND);
   const settled = await Promise.allSettled([
-    listing(
-      'list-quarantined-tests',
-      'quarantined_tests',
-      (page_query, onParsed) =>
-        op.client.listQuarantinedTests({ ...base, page_query }, { onParsed }).catch(notFound),
-      (page) => (response = page),
+    listing('list-quarantined-tests', 'quarantined_tests', (page_query, onParsed) =>
+      op.client.listQuarantinedTests({ ...base, page_query }, { onParsed }).catch(notFound),
     ),
     listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query, onParsed) =>
       op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }, { onParsed }).catch(notFound),
@@ -74,16 +75,16 @@ export async function fetchServiceLists(
   ]);
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  const [quarantined, flaky, broken, failing] = settled.map((result) =>
-    result.status === 'fulfilled' ? result.value : [],
-  ) as [KnownTest[], KnownTest[], KnownTest[], KnownTest[]];
+  const [quarantined, flaky, broken, failing] = settled.map(
+    (result) => (result as PromiseFulfilledResult<Listed>).value,
+  );
   return {
-    quarantined: new TestIndex(quarantined),
-    flaky: new TestIndex(flaky),
-    broken: new TestIndex(broken),
-    failing: new TestIndex(failing),
-    quarantinedCount: quarantined.length,
-    response,
+    quarantined: quarantined!.index,
+    flaky: flaky!.index,
+    broken: broken!.index,
+    failing: failing!.index,
+    quarantinedCount: quarantined!.index.listed,
+    response: quarantined!.last,
   };
 }
 
