@@ -356,6 +356,48 @@ describe('large reports', () => {
   });
 });
 
+describe('many tests', () => {
+  it('tells thousands of tests apart by their exact names, across reports and listing pages', async () => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    const names = Array.from({ length: 3000 }, (_, i) => `обработка ✓ ${i}`);
+    const report = (cases: string[]) => `<testsuite name="Σ">${cases.join('')}</testsuite>`;
+    // Every 10th test fails; a retry in another report passes every 20th again.
+    writeFileSync(
+      join(dir, 'reports', 'a.xml'),
+      report(
+        names.map(
+          (name, i) =>
+            `<testcase classname="Σ" name="${name}">${i % 10 === 0 ? '<failure message="m"/>' : ''}</testcase>`,
+        ),
+      ),
+    );
+    writeFileSync(
+      join(dir, 'reports', 'b-retry.xml'),
+      report(names.filter((_, i) => i % 20 === 0).map((name) => `<testcase classname="Σ" name="${name}"/>`)),
+    );
+    // The service quarantines the 150 failures that stayed failed, among 1,500 others whose names
+    // only start like theirs.
+    const quarantined = (name: string) => ({
+      name,
+      classname: 'Σ',
+      status: 'flaky' as const,
+      quarantine_override: 'ALWAYS_QUARANTINE' as const,
+    });
+    await seedTests([
+      ...names.filter((_, i) => i % 20 === 10).map(quarantined),
+      ...Array.from({ length: 1500 }, (_, i) => quarantined(`${names[i]}0`)),
+    ]);
+    const result = await gate(dir);
+    expect(String(result.summary)).toContain('150 passed on a retry');
+    expect(result.outputs['failed-count']).toBe(150);
+    expect(parsed(result.outputs['quarantined-failures']).map((failure) => failure.name)).toEqual(
+      names.filter((_, i) => i % 20 === 10),
+    );
+    expect(result.outputs['step-failing-count']).toBe(0);
+  });
+});
+
 describe('bad reports', () => {
   it.each([
     ['truncated.xml', /truncated\.xml is not well-formed JUnit XML at line 5, column \d+: Unclosed root tag/],
