@@ -54,22 +54,23 @@ export async function fetchServiceLists(
       });
   };
   const notFound = adviseOnNotFound(REPOSITORY_NOT_FOUND);
+  // Each page is asked for once the page before has been checked, not as soon as it is parsed (the
+  // client's onParsed): the listings run while the reports are read, so an early request saves the gate
+  // no time, and two pages of each listing held at once outlive enough young-generation collections
+  // for V8 to double its young generation (100 MB of reports: a 100 MiB peak instead of 83 MiB).
   const settled = await Promise.allSettled([
-    listing('list-quarantined-tests', 'quarantined_tests', (page_query, onParsed) =>
-      op.client.listQuarantinedTests({ ...base, page_query }, { onParsed }).catch(notFound),
+    listing('list-quarantined-tests', 'quarantined_tests', (page_query) =>
+      op.client.listQuarantinedTests({ ...base, page_query }).catch(notFound),
     ),
-    listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query, onParsed) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }, { onParsed }).catch(notFound),
+    listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }).catch(notFound),
     ),
-    listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query, onParsed) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }, { onParsed }).catch(notFound),
+    listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query) =>
+      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }).catch(notFound),
     ),
-    listing('list-failing-tests', 'tests', (page_query, onParsed) =>
+    listing('list-failing-tests', 'tests', (page_query) =>
       op.client
-        .listFailingTests(
-          { ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' },
-          { onParsed },
-        )
+        .listFailingTests({ ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' })
         .catch(notFound),
     ),
   ]);
