@@ -5,7 +5,10 @@ export default {
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   // Every answer and webhook of every emulator a test starts is checked against the service's spec.
-  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/spec-conformance.ts'],
+  setupFilesAfterEnv: [
+    '<rootDir>/__tests__/helpers/spec-conformance.ts',
+    '<rootDir>/__tests__/helpers/property-seed.ts',
+  ],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': [
