@@ -5,8 +5,8 @@ import { Value, type ValueError } from '@sinclair/typebox/value';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import type { InputError } from '../../../errors.js';
 import { closestMatches } from '../../../suggest.js';
-import { ConfigProblem, compile, configError, type TargetsConfig } from './config.js';
-import { TargetsConfigSchema, allowedKeys, schemaAt } from './config-schema.js';
+import { configError } from './config-error.js';
+import { TargetsConfigSchema, allowedKeys, schemaAt, type TargetsConfigDocument } from './config-schema.js';
 
 /** `file:line:col` of the node at `path`, for a problem found after the quick parse. */
 export function placeOf(text: string, file: string, path: string[]): string {
@@ -16,8 +16,11 @@ export function placeOf(text: string, file: string, path: string[]): string {
   return `${file}:${line}:${col}`;
 }
 
-/** Reads the config with every node's place, to say where a problem is (or to accept what js-yaml did not). */
-export function parseWithPlaces(text: string, file: string): TargetsConfig {
+/**
+ * The document as the schema accepts it, read with every node's place to say where a problem is (or to
+ * accept what js-yaml did not).
+ */
+export function checkWithPlaces(text: string, file: string): TargetsConfigDocument {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number | undefined) => {
@@ -34,12 +37,7 @@ export function parseWithPlaces(text: string, file: string): TargetsConfig {
   if (!Value.Check(TargetsConfigSchema, data)) {
     throw schemaError(doc, data, [...Value.Errors(TargetsConfigSchema, data)], at);
   }
-  try {
-    return compile(data, file);
-  } catch (error) {
-    if (!(error instanceof ConfigProblem)) throw error;
-    throw configError(`${at(rangeOf(doc, error.path, false))}: ${error.problem}`, error.fix);
-  }
+  return data;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { InputError } from '../../../errors.js';
 import { isTargetsConfig } from './config-check.js';
+import { CONFIG_INPUT, ConfigProblem, configError } from './config-error.js';
 import type { RuleDocument, TargetsConfigDocument } from './config-schema.js';
 import {
   PatternError,
@@ -18,7 +19,6 @@ import {
   type PathPattern,
 } from './pattern.js';
 
-export const CONFIG_INPUT = 'targets-config';
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 
@@ -98,17 +98,17 @@ function readConfigText(path: string, absolute: string): string {
 /** Checks a config given as text; `file` names it in messages. */
 export async function parseTargetsConfig(text: string, file: string): Promise<TargetsConfig> {
   const data = quickParse(text);
-  if (data !== undefined && isTargetsConfig(data)) {
-    try {
-      return compile(data, file);
-    } catch (error) {
-      if (!(error instanceof ConfigProblem)) throw error;
-      const { placeOf } = await import('./config-problems.js');
-      throw configError(`${placeOf(text, file, error.path)}: ${error.problem}`, error.fix);
-    }
+  const checked =
+    data !== undefined && isTargetsConfig(data)
+      ? data
+      : (await import('./config-problems.js')).checkWithPlaces(text, file);
+  try {
+    return compile(checked, file);
+  } catch (error) {
+    if (!(error instanceof ConfigProblem)) throw error;
+    const { placeOf } = await import('./config-problems.js');
+    throw configError(`${placeOf(text, file, error.path)}: ${error.problem}`, error.fix);
   }
-  const { parseWithPlaces } = await import('./config-problems.js');
-  return parseWithPlaces(text, file);
 }
 
 /**
@@ -124,21 +124,6 @@ function quickParse(text: string): unknown {
     return load(text, { schema: CORE_SCHEMA }) ?? {};
   } catch {
     return undefined;
-  }
-}
-
-export function configError(problem: string, fix: string): InputError {
-  return new InputError(CONFIG_INPUT, problem, fix);
-}
-
-/** A problem with a config the schema accepts, at a path of the document; the caller places it in the file. */
-export class ConfigProblem extends Error {
-  constructor(
-    readonly path: string[],
-    readonly problem: string,
-    readonly fix: string,
-  ) {
-    super(problem);
   }
 }
 
