@@ -100,21 +100,18 @@ async function fetchUnhealthyTests(
   };
   const listings = statuses.map(async (status) => {
     const order = new IncrementalSort<ListedTest>(byImpactOf);
+    let listed = 0;
     try {
-      const { items, pages } = await followPages({
+      const { pages } = await followPages({
         label: `list-unhealthy-tests (${status})`,
-        keep: (raw): ListedTest => {
-          const test = {
-            view: reportedTest(readTest(raw)),
-            reportItem: reportItem(op, raw),
-            listedAs: status,
-          };
-          const { id } = test.view;
-          if (id && listedIds.has(id)) return test;
-          if (id) listedIds.add(id);
+        take: (raw) => {
+          listed++;
+          const view = reportedTest(readTest(raw));
+          if (view.id && listedIds.has(view.id)) return;
+          if (view.id) listedIds.add(view.id);
+          const test = { view, reportItem: reportItem(op, raw), listedAs: status };
           order.add(test);
           count(test);
-          return test;
         },
         itemsField: 'tests',
         pageSize,
@@ -126,7 +123,7 @@ async function fetchUnhealthyTests(
         onPage: (response) => (last = response),
         stop: stop.signal,
       });
-      op.log.info(`${status}: ${items.length} test(s) on ${pages} page(s).`);
+      op.log.info(`${status}: ${listed} test(s) on ${pages} page(s).`);
       return order.items();
     } catch (error) {
       stop.abort();
