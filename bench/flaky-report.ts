@@ -5,14 +5,18 @@
 // latency: 100 x 20 ms. The chain length comes from the emulator in the same run (total_pages of each
 // status). The figure is the action's median wall time: `node dist/index.js` as the runner starts it
 // when dist/ exists, else run() of src/core/run.ts in this process (`--in-process` forces that); the
-// command field says which. A bare fetch loop over the longest chain, interleaved, shows in the notes
-// what the emulator and the machine cost beyond the floor.
+// command field says which. In the same rounds, for the notes only: the longest chain walked by the
+// cheapest client (node:http, one kept-alive connection), the same chain against a fixed body answered
+// after the same latency in this process, and Node's start-up: what the machine costs before the action
+// does any work of its own.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseOutputFile, runAction } from '../__tests__/helpers/action-runner.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
+import { startFixedLatencyServer } from './lib/fixed-latency-server.js';
+import { timeChain } from './lib/http-chain.js';
 import { median, timeProcess } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
@@ -51,17 +55,18 @@ try {
   });
 
   // The floor, from the emulator in this run: the longest chain of pages times the added latency.
-  const chains = await Promise.all(
-    STATUSES.map(async (status) => {
-      const first = (await postJson(`${emulator.url}/flaky-tests/list-unhealthy-tests`, TOKEN, {
-        repo: REPO,
-        org_url_slug: ORG,
-        status,
-        page_query: { page_size: PAGE_SIZE, page_token: '' },
-      })) as { page: { total_pages: number; total_rows: number } };
-      return first.page;
-    }),
+  const firstPages = await Promise.all(
+    STATUSES.map(
+      async (status) =>
+        (await postJson(`${emulator.url}/flaky-tests/list-unhealthy-tests`, TOKEN, {
+          repo: REPO,
+          org_url_slug: ORG,
+          status,
+          page_query: { page_size: PAGE_SIZE, page_token: '' },
+        })) as { page: { total_pages: number; total_rows: number } },
+    ),
   );
+  const chains = firstPages.map((first) => first.page);
   const longestChain = Math.max(...chains.map((page) => page.total_pages));
   const totalTests = chains.reduce((sum, page) => sum + page.total_rows, 0);
   const floor = longestChain * LATENCY_MS;
@@ -77,11 +82,15 @@ try {
   const payload = example('workflow_dispatch');
   const runOnce = useBuilt ? () => runBuilt(inputs, payload) : () => runInProcess(inputs, payload);
 
+  // A page of the emulator's, answered by a server that does nothing else.
+  const fixedBody = await startFixedLatencyServer(Buffer.from(JSON.stringify(firstPages[0])), LATENCY_MS);
   const times: number[] = [];
   const bareChains: number[] = [];
+  const fixedBodyChains: number[] = [];
   const startUps: number[] = [];
   for (let round = -1; round < RUNS; round++) {
     const bare = await bareChain(emulator.url);
+    const fixed = await fixedBodyChain(fixedBody.url, longestChain);
     const startUp = useBuilt ? await startUpOnly() : 0;
     const { ms, outputs } = await runOnce();
     if (outputs['unhealthy-count'] !== String(totalTests)) {
@@ -92,29 +101,35 @@ try {
     if (round >= 0) {
       times.push(ms);
       bareChains.push(bare);
+      fixedBodyChains.push(fixed);
       startUps.push(startUp);
     }
     progress(
-      `${round < 0 ? 'warm-up' : `run ${round + 1}`}: ${ms.toFixed(0)} ms (bare chain ${bare.toFixed(0)} ms${useBuilt ? `, start-up ${startUp.toFixed(0)} ms` : ''})`,
+      `${round < 0 ? 'warm-up' : `run ${round + 1}`}: ${ms.toFixed(0)} ms (bare chain ${bare.toFixed(0)} ms, fixed body ${fixed.toFixed(0)} ms${useBuilt ? `, start-up ${startUp.toFixed(0)} ms` : ''})`,
     );
   }
+  await fixedBody.close();
   const figure = median(times);
   const ratio = ratioOf(figure, floor)!;
   const bare = median(bareChains);
   const startUp = median(startUps);
+  const fixed = median(fixedBodyChains);
+  /** What the machine takes before the action does any work of its own. */
+  const machine = bare + startUp;
   const notes = [
     `${totalTests} tests (${STATUSES.map((s, i) => `${s} ${chains[i]!.total_rows} on ${chains[i]!.total_pages} pages`).join(', ')}), page size ${PAGE_SIZE}; the emulator (its own process) answers each request ${LATENCY_MS} ms after it came in.`,
     `Runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms.`,
-    `Medians of the same rounds: a bare fetch loop over the longest chain alone ${bare.toFixed(0)} ms (what the emulator, loopback HTTP and the machine add to the floor)` +
+    `Medians of the same rounds: the longest chain walked by a bare node:http client (one kept-alive connection) ${bare.toFixed(0)} ms, ${(bare / longestChain).toFixed(1)} ms a page (what loopback HTTP, the emulator and the machine add to the floor; against a fixed page answered ${LATENCY_MS} ms after it came in, by a server in the bench's own process, ${fixed.toFixed(0)} ms)` +
       (useBuilt
-        ? `; \`node dist/index.js\` stopping at its first input check ${startUp.toFixed(0)} ms (Node start-up and bundle load); the rest, ${(figure - bare - startUp).toFixed(0)} ms, is the action's own work beyond the bare chain (requests, report file, summary).`
-        : `; the rest, ${(figure - bare).toFixed(0)} ms, is the action's own work beyond the bare chain (in-process: no Node start-up or bundle load in the figure).`),
+        ? `; \`node dist/index.js\` stopping at its first input check ${startUp.toFixed(0)} ms (Node start-up and bundle load).`
+        : ' (in-process: no Node start-up or bundle load in the figure).'),
+    `Bare chain and start-up together: ${machine.toFixed(0)} ms, ${(machine / floor).toFixed(2)}x the floor; the rest, ${(figure - machine).toFixed(0)} ms, is the action's own work beyond them (requests, answer checks, report file, summary).`,
   ];
   if (ratio > GOAL_RATIO) {
     notes.push(
-      bare / floor > GOAL_RATIO
-        ? 'Over the goal: the bare chain alone is already over it, so the machine (load, timers, loopback HTTP) dominates; see the runs.'
-        : 'Over the goal: the time beyond the bare chain dominates; see the split above.',
+      machine / floor > GOAL_RATIO
+        ? `Over the goal: bare chain and start-up alone already exceed it (${(floor * GOAL_RATIO).toFixed(0)} ms) before the action does any work of its own.`
+        : "Over the goal: the action's own work beyond the bare chain and start-up dominates; see the split above.",
     );
   }
   emitResults({
@@ -149,20 +164,33 @@ async function startUpOnly(): Promise<number> {
   return result.ms;
 }
 
-/** The longest chain walked by the cheapest client: fetch with keep-alive, one page after another. */
-async function bareChain(url: string): Promise<number> {
-  const started = performance.now();
-  let token = '';
-  do {
-    const page = (await postJson(`${url}/flaky-tests/list-unhealthy-tests`, TOKEN, {
+/** The longest chain walked by the cheapest client: node:http, one kept-alive connection, one page after another. */
+function bareChain(url: string): Promise<number> {
+  const pageRequest = (token: string) =>
+    JSON.stringify({
       repo: REPO,
       org_url_slug: ORG,
       status: 'FLAKY',
       page_query: { page_size: PAGE_SIZE, page_token: token },
-    })) as { page: { next_page_token: string } };
-    token = page.page.next_page_token;
-  } while (token);
-  return performance.now() - started;
+    });
+  return timeChain(
+    `${url}/flaky-tests/list-unhealthy-tests`,
+    { 'x-api-token': TOKEN },
+    pageRequest(''),
+    (answer) => {
+      const token = (JSON.parse(answer) as { page: { next_page_token: string } }).page.next_page_token;
+      return token ? pageRequest(token) : undefined;
+    },
+  );
+}
+
+/** As many requests as the longest chain, each answered the same page by the fixed-latency server. */
+function fixedBodyChain(url: string, pages: number): Promise<number> {
+  let sent = 1;
+  return timeChain(url, {}, '{}', (answer) => {
+    JSON.parse(answer);
+    return sent++ < pages ? '{}' : undefined;
+  });
 }
 
 async function runInProcess(
