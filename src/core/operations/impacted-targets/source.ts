@@ -168,24 +168,15 @@ function readJsonStrings(content: Buffer, open: number): TargetList | undefined 
   const length = content.length;
   let i = skipJsonSpace(content, open + 1);
   if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
-  // The next backslash in the document: strings before it end at their next quote (found by indexOf,
-  // not byte by byte), and hold no escape.
-  let backslash = content.indexOf(BACKSLASH, i);
   for (;;) {
     if (i >= length || content[i] !== QUOTE) return undefined;
-    let end = content.indexOf(QUOTE, i + 1);
-    if (end < 0) return undefined;
-    const escaped = backslash >= 0 && backslash < end;
-    if (escaped) {
-      for (end = i + 1; end < length; end++) {
-        const byte = content[end];
-        if (byte === QUOTE) break;
-        if (byte === BACKSLASH) end++;
-      }
-      if (end >= length) return undefined;
-      backslash = content.indexOf(BACKSLASH, end + 1);
+    let end = targets.addPlainJsonString(i);
+    if (end < 0) {
+      const string = jsonStringAt(content, i);
+      if (!string) return undefined;
+      end = string.end;
+      targets.add(i + 1, end, string.escaped ? 'json-escaped' : 'json');
     }
-    targets.add(i + 1, end, escaped ? 'json-escaped' : 'json');
     i = skipJsonSpace(content, end + 1);
     if (i >= length) return undefined;
     if (content[i] === COMMA) {
@@ -196,6 +187,20 @@ function readJsonStrings(content: Buffer, open: number): TargetList | undefined 
       return undefined;
     }
   }
+}
+
+/** Where the JSON string opened at `open` ends (its closing quote), or undefined when it does not. */
+function jsonStringAt(content: Buffer, open: number): { end: number; escaped: boolean } | undefined {
+  let escaped = false;
+  for (let at = open + 1; at < content.length; at++) {
+    const byte = content[at];
+    if (byte === QUOTE) return { end: at, escaped };
+    if (byte === BACKSLASH) {
+      escaped = true;
+      at++;
+    }
+  }
+  return undefined;
 }
 
 function skipJsonSpace(content: Buffer, at: number): number {

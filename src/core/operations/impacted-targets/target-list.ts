@@ -28,6 +28,12 @@ const INDEX_MASK = (1 << INDEX_BITS) - 1;
 
 // Held in module scope: a global looked up in a hot loop is slow inside vm contexts (jest's tests).
 const imul = Math.imul;
+/** FNV-1a, 32 bits. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
 /** 1 for the bytes that JSON must escape inside a string: control characters, quote, backslash. */
 const MUST_ESCAPE = new Uint8Array(256).map((_, byte) =>
@@ -99,6 +105,31 @@ export class TargetList {
     const text = source.toString('utf8', start, end);
     const value = (spelling === 'json-escaped' ? (JSON.parse(`"${text}"`) as string) : text).trim();
     if (value) this.addEncoded(JSON.stringify(value).slice(1, -1));
+  }
+
+  /**
+   * Adds the JSON string whose opening quote is at `open` when it is plain: no escape, no control
+   * character, no space or non-ASCII character at either end; returns the index of its closing quote.
+   * Returns -1, adding nothing, for any other string (which the caller hands to `add`). The common case
+   * of a large file, so the string's end is found and its bytes hashed in one pass.
+   */
+  addPlainJsonString(open: number): number {
+    const source = this.source;
+    const start = open + 1;
+    let hash = FNV_OFFSET;
+    let at = start;
+    let byte = source[at] as number;
+    // At the buffer's end `byte` is undefined, which compares as false.
+    while (byte >= 0x20 && byte !== QUOTE && byte !== BACKSLASH) {
+      hash = imul(hash ^ byte, FNV_PRIME);
+      byte = source[++at] as number;
+    }
+    if (byte !== QUOTE || at === start) return -1;
+    const first = source[start] as number;
+    const last = source[at - 1] as number;
+    if (first === 0x20 || first >= 0x80 || last === 0x20 || last >= 0x80) return -1;
+    this.insert(source, start, at, false, hash | 0);
+    return at;
   }
 
   /** Size in bytes of the list written as a JSON array of strings. */
@@ -258,11 +289,11 @@ export class TargetList {
 
   /** FNV-1a (32 bits) of the range; sets rangeNeedsEscaping in the same pass. */
   private hashRange(buffer: Buffer, start: number, end: number): number {
-    let hash = 0x811c9dc5;
+    let hash = FNV_OFFSET;
     let escapes = 0;
     for (let i = start; i < end; i++) {
       const byte = buffer[i] as number;
-      hash = imul(hash ^ byte, 0x01000193);
+      hash = imul(hash ^ byte, FNV_PRIME);
       escapes |= MUST_ESCAPE[byte] as number;
     }
     this.rangeNeedsEscaping = escapes !== 0;
