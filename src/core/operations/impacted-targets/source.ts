@@ -170,7 +170,7 @@ function readJsonStrings(content: Buffer, open: number): TargetList | undefined 
   if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
   for (;;) {
     if (i >= length || content[i] !== QUOTE) return undefined;
-    let end = targets.addPlainJsonString(i);
+    let end = targets.addJsonString(i);
     if (end < 0) {
       const string = jsonStringAt(content, i);
       if (!string) return undefined;
