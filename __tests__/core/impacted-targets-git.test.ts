@@ -98,6 +98,21 @@ describe('changed files from git', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('takes the remote-tracking target branch before a local one, and a local one when it is all there is', async () => {
+    const { repo, feature } = origin();
+    const clone = cloneOf(repo, join(temp.dir, `local-${repos}`));
+    clone.git('checkout', '--quiet', feature);
+    // A local main at the head would make the PR change nothing; origin/main is the one that counts.
+    clone.git('branch', '--force', 'main', feature);
+    const result = await compute(clone.dir, feature);
+    expect(result.targets).toEqual(['svc:api', 'svc:jobs', 'svc:web', 'svc:website']);
+
+    repo.git('checkout', '--quiet', feature);
+    const local = await compute(repo.dir, feature);
+    expect(local.targets).toEqual(['svc:api', 'svc:jobs', 'svc:web', 'svc:website']);
+    expect(local.infos.some((l) => l.includes('fetching'))).toBe(false);
+  });
+
   it('deepens a shallow clone until the merge base is in it, a bounded number of times', async () => {
     const { repo, feature } = origin();
     const clone = cloneOf(repo, join(temp.dir, `shallow-${repos}`), { depth: 1 });

@@ -6,7 +6,13 @@ import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
 import { defaultGithubApiUrl, GITHUB_FILES_CAP, githubChangedFiles } from './github-changes.js';
-import { NotACheckoutError, gitChangedFiles } from './git-changes.js';
+import {
+  NotACheckoutError,
+  gitChangedFiles,
+  startQuickChanges,
+  type GitChangesOptions,
+  type QuickStart,
+} from './git-changes.js';
 import type { ChangedFile } from './impact.js';
 import type { ComputeSettings } from './inputs.js';
 
@@ -31,10 +37,54 @@ export interface ChangedFilesRequest {
   readStdin: () => Promise<Buffer>;
 }
 
-export async function findChangedFiles(request: ChangedFilesRequest): Promise<ChangedFiles> {
+/** The changed files being found: `find` gives them; `cancel` stops the work when they are not wanted. */
+export interface PendingChangedFiles {
+  find(): Promise<ChangedFiles>;
+  cancel(): void;
+}
+
+/**
+ * Begins finding the changed files. git's usual case starts its processes at once (they only read the
+ * clone), so that they work while the config is read; everything else the source needs (the list, the
+ * API, fetching into the clone, the log) waits for `find`.
+ */
+export function beginChangedFiles(request: ChangedFilesRequest): PendingChangedFiles {
+  const source = sourceOf(request.settings);
+  const options = source === 'git' ? gitOptions(request) : undefined;
+  const git = options && { options, quickStart: startQuickChanges(options) };
+  return {
+    find: () => findChangedFiles(request, source, git),
+    cancel: () => git?.quickStart.stop(),
+  };
+}
+
+type Source = Exclude<ComputeSettings['source'], 'auto'>;
+
+function sourceOf(settings: ComputeSettings): Source {
+  return settings.source !== 'auto' ? settings.source : settings.changedFilesFile ? 'file' : 'git';
+}
+
+/** What git needs; undefined without a target branch, which find then asks for. */
+function gitOptions(request: ChangedFilesRequest): GitChangesOptions | undefined {
   const { settings, context } = request;
+  if (!context.targetBranch) return undefined;
+  return {
+    cwd: resolve(settings.workingDirectory),
+    targetBranch: context.targetBranch,
+    headSha: context.headSha,
+    deepenAttempts: settings.deepenAttempts,
+    timeoutMs: request.timeoutMs,
+    log: request.log,
+  };
+}
+
+async function findChangedFiles(
+  request: ChangedFilesRequest,
+  source: Source,
+  git: { options: GitChangesOptions; quickStart: QuickStart } | undefined,
+): Promise<ChangedFiles> {
+  const { settings } = request;
   const cwd = resolve(settings.workingDirectory);
-  const source = settings.source !== 'auto' ? settings.source : settings.changedFilesFile ? 'file' : 'git';
 
   if (source === 'file') {
     const name = settings.changedFilesFile as string;
@@ -42,7 +92,7 @@ export async function findChangedFiles(request: ChangedFilesRequest): Promise<Ch
     return { files: parseList(content), from: name === '-' ? 'standard input' : name };
   }
   if (source === 'git') {
-    if (!context.targetBranch) {
+    if (!git) {
       throw new InputError(
         'target-branch',
         'is not known',
@@ -51,14 +101,7 @@ export async function findChangedFiles(request: ChangedFilesRequest): Promise<Ch
     }
     let changes;
     try {
-      changes = await gitChangedFiles({
-        cwd,
-        targetBranch: context.targetBranch,
-        headSha: context.headSha,
-        deepenAttempts: settings.deepenAttempts,
-        timeoutMs: request.timeoutMs,
-        log: request.log,
-      });
+      changes = await gitChangedFiles(git.options, git.quickStart);
     } catch (error) {
       // auto: without a checkout, the API lists the PR's files.
       if (settings.source === 'auto' && error instanceof NotACheckoutError) return fromGithub(request);

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
-import { findChangedFiles, readStandardInput, type ChangedFiles } from './changed-files.js';
+import { beginChangedFiles, readStandardInput, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
 import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
@@ -38,17 +38,25 @@ export interface Computed {
 export async function computeImpact(request: ComputeRequest): Promise<Computed> {
   const { settings, context } = request;
   const cwd = resolve(settings.workingDirectory);
-  const config = await loadTargetsConfig(settings.config, cwd);
+  // git's processes start before the config is read, to work meanwhile; a bad config stops them.
+  const pending = beginChangedFiles({
+    settings,
+    context,
+    githubToken: request.githubToken,
+    timeoutMs: request.timeoutMs,
+    log: request.log.info,
+    readStdin: request.readStdin ?? readStandardInput,
+  });
+  let config: TargetsConfig;
+  try {
+    config = await loadTargetsConfig(settings.config, cwd);
+  } catch (error) {
+    pending.cancel();
+    throw error;
+  }
   let changed: ChangedFiles | undefined;
   try {
-    const changes = findChangedFiles({
-      settings,
-      context,
-      githubToken: request.githubToken,
-      timeoutMs: request.timeoutMs,
-      log: request.log.info,
-      readStdin: request.readStdin ?? readStandardInput,
-    });
+    const changes = pending.find();
     // git works in its own processes while the workspace's manifests are read here, a few at a time with
     // git's output taken in between; a problem with the changed files is still the one reported when both
     // go wrong.

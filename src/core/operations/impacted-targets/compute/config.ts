@@ -10,14 +10,8 @@ import { InputError } from '../../../errors.js';
 import { isTargetsConfig } from './config-check.js';
 import { CONFIG_INPUT, ConfigProblem, configError } from './config-error.js';
 import type { RuleDocument, TargetsConfigDocument } from './config-schema.js';
-import {
-  PatternError,
-  PatternIndex,
-  compilePattern,
-  compileTemplate,
-  templateNames,
-  type PathPattern,
-} from './pattern.js';
+import { PatternError, compilePattern, compileTemplate, templateNames, type PathPattern } from './pattern.js';
+import { PatternIndex } from './pattern-index.js';
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;

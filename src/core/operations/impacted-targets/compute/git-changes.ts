@@ -35,10 +35,38 @@ export class GitChangesError extends Error {}
 /** The directory is not in a git work tree at all: `auto` then asks the GitHub API instead. */
 export class NotACheckoutError extends GitChangesError {}
 
-export async function gitChangedFiles(options: GitChangesOptions): Promise<GitChanges> {
+/**
+ * The usual case's git processes, begun as soon as the inputs are known (they only read the clone), so
+ * that git works while the config is read; `gitChangedFiles` takes their answer, `stop` ends them when it
+ * is not wanted.
+ */
+export interface QuickStart {
+  answer: Promise<QuickChanges | undefined>;
+  stop(): void;
+}
+
+interface QuickChanges {
+  files: ChangedFile[];
+  base: string;
+  head: string;
+}
+
+export function startQuickChanges(options: GitChangesOptions): QuickStart {
+  const stopper = new AbortController();
+  // Once the answer is known, the other ref's processes are not needed.
+  const answer = quickChanges(gitRunner(options, stopper.signal), options).finally(() => stopper.abort());
+  // Read only when wanted: until then a failure must not count as unhandled.
+  answer.catch(() => undefined);
+  return { answer, stop: () => stopper.abort() };
+}
+
+export async function gitChangedFiles(
+  options: GitChangesOptions,
+  quickStart: QuickStart = startQuickChanges(options),
+): Promise<GitChanges> {
   const git = gitRunner(options);
   const notes: string[] = [];
-  const quick = await quickChanges(git, options);
+  const quick = await quickStart.answer;
   if (quick) return { ...quick, notes };
   const { head, mergeBase } = await findBaseCarefully(git, options, notes);
   const diff = await git.run(diffArgs(mergeBase, head), MAX_DIFF_BYTES);
@@ -62,16 +90,23 @@ type Git = ReturnType<typeof gitRunner>;
 
 /**
  * The usual case: the target branch (its remote-tracking ref, else a local branch, the order
- * findBaseCarefully takes them in) and the head are both in the clone. The merge base and the diff
- * from it (`git diff <ref>...<head>`) are asked for at once, in two processes.
+ * findBaseCarefully takes them in) and the head are both in the clone. For each ref, the merge base and
+ * the diff from it (`git diff <ref>...<head>`) are asked for at once, for both refs at the same time: a
+ * ref that is missing costs a process that fails at once, not a round trip before the other is tried.
  */
-async function quickChanges(git: Git, options: GitChangesOptions) {
+async function quickChanges(git: Git, options: GitChangesOptions): Promise<QuickChanges | undefined> {
   const head = options.headSha ?? 'HEAD';
-  for (const ref of baseRefCandidates(options.targetBranch)) {
-    const [found, diff] = await Promise.all([
+  const attempts = baseRefCandidates(options.targetBranch).map((ref) => {
+    const pair = Promise.all([
       git.run(['merge-base', ref, head]),
       git.run(diffArgs(`${ref}...`, head), MAX_DIFF_BYTES),
     ]);
+    // A later ref's pair is read only when the earlier refs are missing.
+    pair.catch(() => undefined);
+    return pair;
+  });
+  for (const attempt of attempts) {
+    const [found, diff] = await attempt;
     if (found.exitCode === 0) {
       const base = found.stdout.toString('utf8').trim();
       if (diff.exitCode !== 0) {
@@ -101,13 +136,14 @@ async function findBaseCarefully(git: Git, options: GitChangesOptions, notes: st
   return { head, mergeBase };
 }
 
-function gitRunner(options: GitChangesOptions) {
+function gitRunner(options: GitChangesOptions, signal?: AbortSignal) {
   const run = async (args: string[], maxOutputBytes = MAX_SMALL_OUTPUT) => {
     try {
       return await runCommand('git', ['-c', 'core.quotepath=off', ...args], {
         cwd: options.cwd,
         timeoutMs: options.timeoutMs,
         maxOutputBytes,
+        signal,
       });
     } catch (error) {
       if (error instanceof CommandError) throw new GitChangesError(error.message);

@@ -4,7 +4,7 @@
 // nothing; else the first rule that matches (and does not exclude it) claims it for its targets; a file
 // inside a workspace package claims that package; a file nothing claims is handled by `unmatched`.
 import type { TargetsConfig } from './config.js';
-import type { Workspace } from './workspace.js';
+import type { Workspace, WorkspacePackage } from './workspace.js';
 
 export interface ChangedFile {
   path: string;
@@ -66,6 +66,8 @@ export function impactOf(
   }
 
   const changedPackages = new Set<string>();
+  let lastPackage: WorkspacePackage | undefined;
+  let lastPackageCause = '';
   const firstRule = ruleFinder(config);
   for (const { path, deleted } of files) {
     if (config.inert.first(path)) {
@@ -81,8 +83,13 @@ export function impactOf(
     }
     const pkg = options.workspace?.packageOf(path);
     if (pkg) {
-      changedPackages.add(pkg.name);
-      add(impact, pkg.target, path, `package ${pkg.name}`);
+      // A package's files come one after another: its cause is written once for them.
+      if (pkg !== lastPackage) {
+        lastPackage = pkg;
+        lastPackageCause = `package ${pkg.name}`;
+        changedPackages.add(pkg.name);
+      }
+      add(impact, pkg.target, path, lastPackageCause);
       claimed = true;
     }
     if (claimed) continue;

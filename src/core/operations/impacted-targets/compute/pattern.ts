@@ -65,19 +65,30 @@ export function compilePattern(source: string): PathPattern {
     extractors.push({ segment: index, regex, names });
   });
 
+  if (extractors.length > 0) {
+    const captured = capturedTree(segments, extractors);
+    if (captured) {
+      const base = segments.slice(0, (extractors[0] as { segment: number }).segment).join('/');
+      return { source, captures, base, match: captured };
+    }
+  } else {
+    const plain = plainTest(glob);
+    if (plain) {
+      const { test, base } = plain;
+      return { source, captures, base, match: (path) => (test(path) ? NO_CAPTURES : undefined) };
+    }
+  }
+
   const scanned = picomatch.scan(glob);
   const base = scanned.isGlob ? scanned.base : glob;
-  const captured = extractors.length > 0 ? capturedTree(segments, extractors) : undefined;
-  if (captured) return { source, captures, base, match: captured };
-  const test = (extractors.length === 0 && plainTest(glob)) || regexTest(source, glob);
-
+  const test = regexTest(source, glob);
   return {
     source,
     captures,
     base,
     match(path) {
       if (!test(path)) return undefined;
-      if (extractors.length === 0) return {};
+      if (extractors.length === 0) return NO_CAPTURES;
       const parts = path.split('/');
       const values: Record<string, string> = {};
       for (const { segment, regex, names } of extractors) {
@@ -89,6 +100,9 @@ export function compilePattern(source: string): PathPattern {
     },
   };
 }
+
+/** What a pattern without captures gives on a match: shared, as nothing writes to it. */
+const NO_CAPTURES: Record<string, string> = Object.freeze({});
 
 /**
  * The bare regex: picomatch's matcher function adds per-call work (options, a result object) that a
@@ -115,27 +129,43 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 // The commonest globs tested with string operations instead of picomatch's regex, which checks every
 // character against `.` and `..` segments (and must be compiled first: hundreds of rules such as
 // `services/api/**` cost more to compile than to run). Each one answers exactly as the regex does
-// (a test checks them against picomatch); anything else gets the regex.
-function plainTest(glob: string): ((path: string) => boolean) | undefined {
-  if (PLAIN_PATH.test(glob) && !DOT_SEGMENT.test(glob)) return (path) => path === glob;
-  if (glob === '**') return (path) => !DOT_SEGMENT.test(path);
+// (a test checks them against picomatch); anything else gets the regex. Their base is plain to see, so
+// picomatch's scan is not needed either.
+function plainTest(glob: string): { test: (path: string) => boolean; base: string } | undefined {
+  if (PLAIN_PATH.test(glob) && !DOT_SEGMENT.test(glob)) return { test: (path) => path === glob, base: glob };
+  if (glob === '**') return { test: (path) => !hasDotSegment(path, 0), base: '' };
   if (glob.endsWith('/**')) {
     const dir = glob.slice(0, -3);
     if (!PLAIN_PATH.test(dir) || DOT_SEGMENT.test(dir)) return undefined;
     const prefix = `${dir}/`;
-    return (path) => (path === dir || path.startsWith(prefix)) && !DOT_SEGMENT.test(path.slice(dir.length));
+    return {
+      test: (path) => (path === dir || path.startsWith(prefix)) && !hasDotSegment(path, dir.length),
+      base: dir,
+    };
   }
   if (glob.startsWith('**/*')) {
     const ending = glob.slice(4);
     if (!PLAIN_EXTENSION.test(ending)) return undefined;
-    return (path) => {
-      if (DOT_SEGMENT.test(path)) return false;
-      const end = path.endsWith('/') ? path.length - 1 : path.length;
-      const start = path.lastIndexOf('/', end - 1) + 1;
-      return end - start >= ending.length && path.startsWith(ending, end - ending.length);
+    return {
+      test: (path) => {
+        if (hasDotSegment(path, 0)) return false;
+        const end = path.endsWith('/') ? path.length - 1 : path.length;
+        const start = path.lastIndexOf('/', end - 1) + 1;
+        return end - start >= ending.length && path.startsWith(ending, end - ending.length);
+      },
+      base: '',
     };
   }
   return undefined;
+}
+
+/**
+ * Whether `path` from `from` (0, or the index of a `/`) has a `.` or `..` segment. Most paths have no
+ * `/.` at all, which says no without the regex.
+ */
+function hasDotSegment(path: string, from: number): boolean {
+  if ((from > 0 || path.charCodeAt(0) !== 46) && path.indexOf('/.', from) < 0) return false;
+  return DOT_SEGMENT.test(from > 0 ? path.slice(from) : path);
 }
 
 /** A capture segment's text around its captures that can never make it a `.` or `..` segment. */
@@ -171,7 +201,8 @@ function capturedTree(
   return (path) => {
     const values: Record<string, string> = {};
     let start = 0;
-    for (const [index, step] of steps.entries()) {
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index] as (typeof steps)[number];
       const slash = path.indexOf('/', start);
       const end = slash < 0 ? path.length : slash;
       if (slash < 0 && index < steps.length - 1) return undefined;
@@ -182,14 +213,15 @@ function capturedTree(
         if (step.bare && (segment === '.' || segment === '..')) return undefined;
         const found = step.extractor?.regex.exec(segment);
         if (!found) return undefined;
-        step.extractor?.names.forEach((name, i) => (values[name] = found[i + 1] as string));
+        const names = step.extractor?.names ?? [];
+        for (let i = 0; i < names.length; i++) values[names[i] as string] = found[i + 1] as string;
       }
       start = end + 1;
     }
     // `**` takes anything below without a `.` or `..` segment, and the directory itself when it ends in
     // plain text.
     if (start > path.length) return endsPlain ? values : undefined;
-    return DOT_SEGMENT.test(path.slice(start - 1)) ? undefined : values;
+    return hasDotSegment(path, start - 1) ? undefined : values;
   };
 }
 
@@ -217,104 +249,4 @@ export function templateNames(template: string): string[] {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Patterns indexed by the directory they lie in, so that a path is tested only against patterns whose
- * base is one of its ancestors (or the path itself): with hundreds of rules, a file meets a handful.
- * Candidates come back in the order the patterns were added.
- */
-export class PatternIndex<T> {
-  private readonly byBase = new Map<string, IndexEntry<T>[]>();
-  private count = 0;
-  /** The most segments a base has: no deeper directory of a path can be one. */
-  private deepestBase = 0;
-
-  add(pattern: PathPattern, value: T): void {
-    const list = this.byBase.get(pattern.base) ?? [];
-    list.push({ order: this.count++, pattern, value });
-    this.byBase.set(pattern.base, list);
-    if (pattern.base) this.deepestBase = Math.max(this.deepestBase, pattern.base.split('/').length);
-  }
-
-  get size(): number {
-    return this.count;
-  }
-
-  /** Every pattern, in the order added. */
-  patterns(): PathPattern[] {
-    return [...this.byBase.values()]
-      .flat()
-      .sort((a, b) => a.order - b.order)
-      .map((entry) => entry.pattern);
-  }
-
-  /**
-   * The first pattern (in the order added) that matches and that `accept` takes (a rule whose exclude
-   * holds the path does not), with its captures.
-   */
-  first(path: string, accept?: (value: T, path: string) => boolean): PatternMatch<T> | undefined {
-    let best: IndexEntry<T> | undefined;
-    let bestCaptures: Record<string, string> | undefined;
-    for (const candidates of this.candidateLists(path)) {
-      // Within a list the order only grows: its first accepted match is the best it has.
-      for (const candidate of candidates) {
-        if (best && candidate.order > best.order) break;
-        const captures = candidate.pattern.match(path);
-        if (captures && (!accept || accept(candidate.value, path))) {
-          best = candidate;
-          bestCaptures = captures;
-          break;
-        }
-      }
-    }
-    return (
-      best && { value: best.value, pattern: best.pattern, captures: bestCaptures as Record<string, string> }
-    );
-  }
-
-  /** Every pattern that matches, in the order added. */
-  all(path: string): PatternMatch<T>[] {
-    const found: (PatternMatch<T> & { order: number })[] = [];
-    for (const candidates of this.candidateLists(path)) {
-      for (const candidate of candidates) {
-        const captures = candidate.pattern.match(path);
-        if (captures) found.push({ ...candidate, captures });
-      }
-    }
-    return found
-      .sort((a, b) => a.order - b.order)
-      .map(({ value, pattern, captures }) => ({ value, pattern, captures }));
-  }
-
-  /** The lists whose base is the root, one of the path's directories, or the path itself. */
-  private candidateLists(path: string): IndexEntry<T>[][] {
-    const lists: IndexEntry<T>[][] = [];
-    const root = this.byBase.get('');
-    if (root) lists.push(root);
-    let depth = 0;
-    let slash = path.indexOf('/');
-    for (; slash >= 0 && depth < this.deepestBase; slash = path.indexOf('/', slash + 1)) {
-      depth++;
-      const list = this.byBase.get(path.slice(0, slash));
-      if (list) lists.push(list);
-    }
-    if (slash < 0 && depth < this.deepestBase) {
-      const exact = this.byBase.get(path);
-      if (exact) lists.push(exact);
-    }
-    return lists;
-  }
-}
-
-interface IndexEntry<T> {
-  order: number;
-  pattern: PathPattern;
-  value: T;
-}
-
-export interface PatternMatch<T> {
-  value: T;
-  pattern: PathPattern;
-  captures: Record<string, string>;
 }

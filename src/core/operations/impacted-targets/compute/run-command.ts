@@ -15,6 +15,8 @@ export interface CommandOptions {
   stdin?: string;
   /** Leave the action's inputs (the token among them) out of the program's environment. */
   withoutInputs?: boolean;
+  /** Ends the program when its answer is no longer wanted. */
+  signal?: AbortSignal;
 }
 
 /** Why a command could not do its job: said in one line that names the command. */
@@ -38,6 +40,7 @@ export function runCommand(
         encoding: 'buffer',
         windowsHide: true,
         env: options.withoutInputs ? environmentWithoutInputs() : undefined,
+        signal: options.signal,
       },
       (error, stdout, stderr) => {
         const stderrText = stderr.toString('utf8').trim();
