@@ -16,6 +16,10 @@ export type Spelling =
 
 const LONG = 0xffff;
 const IN_EXTRA = 1;
+/** The source holds the target between quotes, exactly as JSON writes it. */
+const QUOTED = 2;
+/** Quoted, and right after the previous target's closing quote and a comma (`"a","b"`). */
+const FOLLOWS = 4;
 /** How full the hash table may get: short probes, and about 1.4 slots of 4 bytes per target (with the tag, start and length: 13 bytes a target). */
 const MAX_LOAD = 0.7;
 /**
@@ -46,7 +50,7 @@ export class TargetList {
   /** Targets that had to be re-encoded (escapes, control characters, non-ASCII space at an end). */
   private extra: Buffer = Buffer.alloc(0);
   private extraLength = 0;
-  /** Per target: IN_EXTRA when it lies in `extra`. */
+  /** Per target: IN_EXTRA when it lies in `extra`, else QUOTED and FOLLOWS as the source spells it. */
   private tags: Uint8Array;
   private starts: Int32Array;
   /** Byte lengths; LONG stands for one kept in `longLengths` (rare: a target of 64 KiB or more). */
@@ -222,26 +226,17 @@ export class TargetList {
    * source does not hold `first` in quotes (a line of text, a re-encoded or trimmed target).
    */
   private quotedRunEnd(first: number, maxBytes: number): number {
-    if (!this.quotedInSource(first)) return first;
-    const source = this.source;
+    const tags = this.tags;
+    if (((tags[first] as number) & QUOTED) === 0) return first;
     const limit = (this.starts[first] as number) + maxBytes;
     let last = first;
-    while (last + 1 < this.count) {
-      const end = this.endOf(last);
-      const next = last + 1;
-      if (this.starts[next] !== end + 3 || source[end + 1] !== 0x2c || !this.quotedInSource(next)) break;
-      if (this.endOf(next) > limit) break;
-      last = next;
-    }
+    while (
+      last + 1 < this.count &&
+      ((tags[last + 1] as number) & FOLLOWS) !== 0 &&
+      this.endOf(last + 1) <= limit
+    )
+      last++;
     return last + 1;
-  }
-
-  /** Whether the source holds the target between quotes, exactly as JSON writes it. */
-  private quotedInSource(index: number): boolean {
-    if (this.isExtra(index)) return false;
-    return (
-      this.source[(this.starts[index] as number) - 1] === 0x22 && this.source[this.endOf(index)] === 0x22
-    );
   }
 
   /** The first `n` targets as strings. */
@@ -302,7 +297,7 @@ export class TargetList {
     if (this.count === this.starts.length || this.count === INDEX_MASK)
       throw new Error('TargetList: more targets than expectedCount');
     const index = this.count++;
-    this.tags[index] = inExtra ? IN_EXTRA : 0;
+    this.tags[index] = inExtra ? IN_EXTRA : this.spellingTag(buffer, start, end, index);
     this.starts[index] = start;
     const length = end - start;
     this.lengths[index] = length < LONG ? length : LONG;
@@ -310,6 +305,14 @@ export class TargetList {
     this.targetBytes += end - start;
     slots[slot] = (fingerprint << INDEX_BITS) | (index + 1);
     return true;
+  }
+
+  /** QUOTED and FOLLOWS for a target of the source about to be listed at `index`. */
+  private spellingTag(source: Buffer, start: number, end: number, index: number): number {
+    if (source[start - 1] !== 0x22 || source[end] !== 0x22) return 0;
+    if (index === 0 || ((this.tags[index - 1] as number) & QUOTED) === 0) return QUOTED;
+    const previousEnd = this.endOf(index - 1);
+    return start === previousEnd + 3 && source[previousEnd + 1] === 0x2c ? QUOTED | FOLLOWS : QUOTED;
   }
 
   private sameBytes(index: number, buffer: Buffer, start: number, end: number): boolean {
