@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import { readInputFile } from '../../files.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
+import { countByte } from './count-byte.js';
 import { TargetList } from './target-list.js';
 
 /** Every target is impacted (the bare string `"ALL"` on the wire), or exactly these, in order. */
@@ -206,12 +207,6 @@ function jsonStringAt(content: Buffer, open: number): { end: number; escaped: bo
 function skipJsonSpace(content: Buffer, at: number): number {
   while (at < content.length && isJsonSpace(content[at] as number)) at++;
   return at;
-}
-
-function countByte(content: Buffer, byte: number, from: number): number {
-  let count = 0;
-  for (let at = content.indexOf(byte, from); at >= 0; at = content.indexOf(byte, at + 1)) count++;
-  return count;
 }
 
 /** The slow path: says in one line what is wrong with a JSON document that the fast path refused. */
