@@ -3,7 +3,8 @@
 // barrier" is the same on every run). Per file: a barrier makes everything impacted; an inert file claims
 // nothing; else the first rule that matches (and does not exclude it) claims it for its targets; a file
 // inside a workspace package claims that package; a file nothing claims is handled by `unmatched`.
-import type { TargetsConfig } from './config.js';
+import type { CompiledRule, TargetsConfig } from './config.js';
+import type { PatternMatch } from './pattern-index.js';
 import type { Workspace, WorkspacePackage } from './workspace.js';
 
 export interface ChangedFile {
@@ -57,8 +58,9 @@ export function impactOf(
     impact.all ??= { reason, barrierFile };
   };
 
+  const barrierOf = config.barriers.matcher();
   for (const file of files) {
-    const barrier = config.barriers.first(file.path);
+    const barrier = barrierOf(file.path);
     if (barrier) {
       setAll(`"${file.path}" matches the barrier "${barrier.value}"`, file.path);
       return impact;
@@ -68,6 +70,8 @@ export function impactOf(
   const changedPackages = new Set<string>();
   let lastPackage: WorkspacePackage | undefined;
   let lastPackageCause = '';
+  let lastFound: RuleFound | undefined;
+  let lastTargets: string[] = [];
   const firstRule = ruleFinder(config);
   for (const { path, deleted } of files) {
     if (config.inert.first(path)) {
@@ -78,7 +82,12 @@ export function impactOf(
     let claimed = false;
     const found = firstRule(path);
     if (found) {
-      for (const target of found.rule.targetsFor(found.captures)) add(impact, target, path, found.rule.via);
+      // The files of a directory mostly come to the same rule with the same captures: one list of targets.
+      if (found !== lastFound) {
+        lastFound = found;
+        lastTargets = found.rule.targetsFor(found.captures);
+      }
+      for (const target of lastTargets) add(impact, target, path, found.rule.via);
       claimed = true;
     }
     const pkg = options.workspace?.packageOf(path);
@@ -180,16 +189,34 @@ export function knownTargets(
   return known;
 }
 
-/** Finds the rule that claims a path: the first whose match holds it and whose exclude does not. */
-function ruleFinder(config: TargetsConfig) {
+interface RuleFound {
+  rule: CompiledRule;
+  captures: Record<string, string>;
+}
+
+/**
+ * Finds the rule that claims a path: the first whose match holds it and whose exclude does not. Made for
+ * paths in sorted order: without excludes, a directory's files share the answer when the directory alone
+ * decides it (and then the same object comes back).
+ */
+function ruleFinder(config: TargetsConfig): (path: string) => RuleFound | undefined {
   const accept = (index: number, path: string) => {
     const excludes = config.rules[index]?.excludes;
     return !excludes?.length || !excludes.some((exclude) => exclude.match(path));
   };
-  return (path: string) => {
-    const found = config.ruleIndex.first(path, accept);
-    const rule = found && config.rules[found.value];
-    return rule && { rule, captures: found.captures };
+  const first = config.rules.some((rule) => rule.excludes.length > 0)
+    ? (path: string) => config.ruleIndex.first(path, accept)
+    : config.ruleIndex.matcher();
+  let lastMatch: PatternMatch<number> | undefined;
+  let lastFound: RuleFound | undefined;
+  return (path) => {
+    const match = first(path);
+    if (match !== lastMatch) {
+      lastMatch = match;
+      const rule = match && config.rules[match.value];
+      lastFound = rule && { rule, captures: match.captures };
+    }
+    return lastFound;
   };
 }
 

@@ -48,26 +48,32 @@ export class PatternIndex<T> {
    * holds the path does not), with its captures.
    */
   first(path: string, accept?: Accept<T>): PatternMatch<T> | undefined {
-    let best: IndexEntry<T> | undefined;
-    let bestCaptures: Record<string, string> | undefined;
-    const lists = this.candidateLists(path);
-    // Any order of the lists finds the same first match. The deepest first: a catch-all such as `**`
-    // usually comes last, and is then passed over once a closer pattern before it has matched.
-    for (let list = lists.length - 1; list >= 0; list--) {
-      // Within a list the order only grows: its first accepted match is the best it has.
-      for (const candidate of lists[list] as IndexEntry<T>[]) {
-        if (best && candidate.order > best.order) break;
-        const captures = candidate.pattern.match(path);
-        if (captures && (!accept || accept(candidate.value, path))) {
-          best = candidate;
-          bestCaptures = captures;
-          break;
-        }
+    return this.search(path, accept, 0).found;
+  }
+
+  /**
+   * `first` for paths in sorted order, where a directory's files come together. The answer for a path is
+   * given again to the next paths of its directory when only the directory decided it: every pattern
+   * tested says so (`services/{name}/**` does, `*.md` does not), and no pattern lies at the path itself.
+   */
+  matcher(): (path: string) => PatternMatch<T> | undefined {
+    let directory: string | undefined;
+    let segments = 0;
+    let kept: PatternMatch<T> | undefined;
+    return (path) => {
+      const slash = path.lastIndexOf('/');
+      const here = slash > 0 && isPlainName(path, slash + 1) ? path.slice(0, slash) : undefined;
+      const atPath = (depth: number) => depth < this.deepestBase && this.byBase.has(path);
+      if (here !== undefined && here === directory && !atPath(segments)) return kept;
+      const depth = countSlashes(path);
+      const { found, decided } = this.search(path, undefined, depth);
+      if (here !== undefined && decided && !atPath(depth)) {
+        directory = here;
+        segments = depth;
+        kept = found;
       }
-    }
-    return (
-      best && { value: best.value, pattern: best.pattern, captures: bestCaptures as Record<string, string> }
-    );
+      return found;
+    };
   }
 
   /** Every pattern that matches, in the order added. */
@@ -82,6 +88,43 @@ export class PatternIndex<T> {
     return found
       .sort((a, b) => a.order - b.order)
       .map(({ value, pattern, captures }) => ({ value, pattern, captures }));
+  }
+
+  /**
+   * The first accepted match; `decided` says whether the path's directory (`depth` segments) decided it
+   * alone: every pattern tested is decided by such a directory, and `accept` was not asked.
+   */
+  private search(
+    path: string,
+    accept: Accept<T> | undefined,
+    depth: number,
+  ): { found: PatternMatch<T> | undefined; decided: boolean } {
+    let best: IndexEntry<T> | undefined;
+    let bestCaptures: Record<string, string> | undefined;
+    let decided = !accept;
+    const lists = this.candidateLists(path);
+    // Any order of the lists finds the same first match. The deepest first: a catch-all such as `**`
+    // usually comes last, and is then passed over once a closer pattern before it has matched.
+    for (let list = lists.length - 1; list >= 0; list--) {
+      // Within a list the order only grows: its first accepted match is the best it has.
+      for (const candidate of lists[list] as IndexEntry<T>[]) {
+        if (best && candidate.order > best.order) break;
+        const { directoryDecided } = candidate.pattern;
+        if (directoryDecided === undefined || directoryDecided > depth) decided = false;
+        const captures = candidate.pattern.match(path);
+        if (captures && (!accept || accept(candidate.value, path))) {
+          best = candidate;
+          bestCaptures = captures;
+          break;
+        }
+      }
+    }
+    const found = best && {
+      value: best.value,
+      pattern: best.pattern,
+      captures: bestCaptures as Record<string, string>,
+    };
+    return { found, decided };
   }
 
   /** The lists whose base is the root, one of the path's directories, or the path itself. */
@@ -102,4 +145,18 @@ export class PatternIndex<T> {
     }
     return lists;
   }
+}
+
+/** A last segment from `start` that is not empty, `.` or `..`. */
+function isPlainName(path: string, start: number): boolean {
+  const length = path.length - start;
+  if (length === 0) return false;
+  if (length > 2 || path.charCodeAt(start) !== 46) return true;
+  return length === 2 && path.charCodeAt(start + 1) !== 46;
+}
+
+function countSlashes(path: string): number {
+  let count = 0;
+  for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) count++;
+  return count;
 }

@@ -18,6 +18,11 @@ export interface PathPattern {
   readonly captures: readonly string[];
   /** The directory every match lies in ('' when the glob starts with a wildcard or a brace list). */
   readonly base: string;
+  /**
+   * Set when the answer for a path depends only on its directory, for a directory of at least this many
+   * segments and a last segment that is neither `.` nor `..` (`services/{name}/**`: 2).
+   */
+  readonly directoryDecided?: number;
   /** The captured values when the path matches, else undefined; `{}` for a pattern without captures. */
   match(path: string): Record<string, string> | undefined;
 }
@@ -69,13 +74,19 @@ export function compilePattern(source: string): PathPattern {
     const captured = capturedTree(segments, extractors);
     if (captured) {
       const base = segments.slice(0, (extractors[0] as { segment: number }).segment).join('/');
-      return { source, captures, base, match: captured };
+      return { source, captures, base, directoryDecided: segments.length - 1, match: captured };
     }
   } else {
     const plain = plainTest(glob);
     if (plain) {
-      const { test, base } = plain;
-      return { source, captures, base, match: (path) => (test(path) ? NO_CAPTURES : undefined) };
+      const { test, base, directoryDecided } = plain;
+      return {
+        source,
+        captures,
+        base,
+        directoryDecided,
+        match: (path) => (test(path) ? NO_CAPTURES : undefined),
+      };
     }
   }
 
@@ -131,9 +142,11 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 // `services/api/**` cost more to compile than to run). Each one answers exactly as the regex does
 // (a test checks them against picomatch); anything else gets the regex. Their base is plain to see, so
 // picomatch's scan is not needed either.
-function plainTest(glob: string): { test: (path: string) => boolean; base: string } | undefined {
+function plainTest(
+  glob: string,
+): { test: (path: string) => boolean; base: string; directoryDecided?: number } | undefined {
   if (PLAIN_PATH.test(glob) && !DOT_SEGMENT.test(glob)) return { test: (path) => path === glob, base: glob };
-  if (glob === '**') return { test: (path) => !hasDotSegment(path, 0), base: '' };
+  if (glob === '**') return { test: (path) => !hasDotSegment(path, 0), base: '', directoryDecided: 0 };
   if (glob.endsWith('/**')) {
     const dir = glob.slice(0, -3);
     if (!PLAIN_PATH.test(dir) || DOT_SEGMENT.test(dir)) return undefined;
@@ -141,6 +154,7 @@ function plainTest(glob: string): { test: (path: string) => boolean; base: strin
     return {
       test: (path) => (path === dir || path.startsWith(prefix)) && !hasDotSegment(path, dir.length),
       base: dir,
+      directoryDecided: dir.split('/').length,
     };
   }
   if (glob.startsWith('**/*')) {
