@@ -2,7 +2,7 @@
 // temp directory, in a directory of their own so that two steps never overwrite each other, with the
 // run's secrets hidden as in every other thing the run writes. A temp directory that is missing or not
 // writable is one line that says which and what to do, not a raw ENOENT.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContextError } from '../errors.js';
 import type { OperationContext } from './types.js';
@@ -15,20 +15,24 @@ export function writeStepFile(target: StepFileTarget, fileName: string, content:
 }
 
 /**
- * Writes `pieces`, one after another, to a new file named `fileName` and returns its absolute path. Each
- * piece has been through `target.redact` already, whole: a report made page by page hides the secrets
- * of each item as its page arrives, while the next page is on its way, instead of all at the end. Each
- * piece must be whole JSON values or the punctuation between them, so that no secret spans two.
+ * Writes `pieces` (UTF-8), one after another, to a new file named `fileName` and returns its absolute
+ * path. Each piece has been through `target.redact` already, whole: a report made page by page hides the
+ * secrets of each item as its page arrives, while the next page is on its way, instead of all at the
+ * end. Each piece must be whole JSON values or the punctuation between them, so that no secret spans two.
  */
 export function writeRedactedStepFile(
   target: StepFileTarget,
   fileName: string,
-  pieces: readonly string[],
+  pieces: readonly Buffer[],
 ): Promise<string> {
-  return writeHidden(target, fileName, pieces.join(''));
+  return writeHidden(target, fileName, pieces);
 }
 
-async function writeHidden(target: StepFileTarget, fileName: string, content: string): Promise<string> {
+async function writeHidden(
+  target: StepFileTarget,
+  fileName: string,
+  content: string | readonly Buffer[],
+): Promise<string> {
   let directory: string;
   try {
     directory = await mkdtemp(join(target.tempDir, 'merge-queue-action-'));
@@ -37,11 +41,37 @@ async function writeHidden(target: StepFileTarget, fileName: string, content: st
   }
   const path = join(directory, fileName);
   try {
-    await writeFile(path, content, 'utf8');
+    if (typeof content === 'string') await writeFile(path, content, 'utf8');
+    else await writePieces(path, content);
   } catch (error) {
     throw tempDirError(target.tempDir, fileName, error);
   }
   return path;
+}
+
+/**
+ * The pieces in one vectored write (fs.writeFile would write a list piece by piece, and one buffer 512 KiB
+ * at a time), again from where it stopped if the system wrote only part.
+ */
+async function writePieces(path: string, pieces: readonly Buffer[]): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let left: readonly Buffer[] = pieces;
+    while (left.length) {
+      const { bytesWritten } = await file.writev(left as Buffer[]);
+      left = after(left, bytesWritten);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** What is left of `pieces` once their first `bytes` bytes are written. */
+function after(pieces: readonly Buffer[], bytes: number): readonly Buffer[] {
+  let index = 0;
+  while (index < pieces.length && bytes >= pieces[index]!.length) bytes -= pieces[index++]!.length;
+  if (index === pieces.length) return [];
+  return [pieces[index]!.subarray(bytes), ...pieces.slice(index + 1)];
 }
 
 function tempDirError(tempDir: string, fileName: string, error: unknown): ContextError {

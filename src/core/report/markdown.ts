@@ -8,12 +8,37 @@ export const SUMMARY_BYTE_BUDGET = 900 * 1024;
  * Characters that change how text reads without being seen: bidi overrides and isolates (which can make
  * `exe.gnp` read as `png.exe`), marks, zero-width spaces and joiners, the byte-order mark.
  */
-const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`);
 
 const ZERO_WIDTH_JOINER = '\u200d';
 
 /** Every character escapeMarkdown changes or looks at: text with none of them is already escaped. */
 const ESCAPED_CHARACTERS = new RegExp(`[\\\\*_[\\]#~@&<>|\`\\r\\n]|${INVISIBLE.source}`);
+
+/**
+ * Everything escapeMarkdown changes, found in one pass: `@` and `#` before a letter, digit or `-` (where
+ * they would notify or link), markdown punctuation, HTML's and tables' characters, line endings, and
+ * invisible characters. (`_` is not among the characters that keep `@` or `#` from linking: it is
+ * escaped, so a backslash follows them.)
+ */
+const ESCAPABLE = new RegExp(
+  `([@#])(?=[\\p{L}\\p{N}-])|[\\\\*_[\\]#~]|[&<>|\`]|\\r\\n?|\\n|${INVISIBLE.source}`,
+  'gu',
+);
+
+const REPLACEMENTS: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '|': '&#124;',
+  '`': '&#96;',
+  // Any line ending (CommonMark counts a lone \r too) would end a table row.
+  '\r\n': ' ',
+  '\r': ' ',
+  '\n': ' ',
+};
 
 /**
  * Text from the service or users' code as markdown that shows exactly that text: markup escaped,
@@ -22,22 +47,19 @@ const ESCAPED_CHARACTERS = new RegExp(`[\\\\*_[\\]#~@&<>|\`\\r\\n]|${INVISIBLE.s
  */
 export function escapeMarkdown(text: unknown): string {
   const plain = String(text ?? '');
-  // Most cells (a status, a count, a reason in words) have nothing to escape: one search instead of nine.
+  // Most cells (a status, a count, a reason in words) have nothing to escape: one search instead of a pass.
   if (!ESCAPED_CHARACTERS.test(plain)) return plain;
-  return (
-    plain
-      .replace(INVISIBLE, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`)
-      // Markdown punctuation first: the entities below bring their own `#`, which must stay unescaped.
-      .replace(/([\\*_[\]#~])/g, '\\$1')
-      .replace(/([@#])(?=[\p{L}\p{N}_-])/gu, `$1${ZERO_WIDTH_JOINER}`)
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/\|/g, '&#124;')
-      .replace(/`/g, '&#96;')
-      // Any line ending (CommonMark counts a lone \r too) would end a table row.
-      .replace(/\r\n?|\n/g, ' ')
-  );
+  return plain.replace(ESCAPABLE, escapeOne);
+}
+
+function escapeOne(match: string, mention: string | undefined): string {
+  if (mention) return `${mention === '#' ? '\\#' : '@'}${ZERO_WIDTH_JOINER}`;
+  const replacement = REPLACEMENTS[match];
+  if (replacement !== undefined) return replacement;
+  if (INVISIBLE_ONE.test(match)) {
+    return `⟨U+${match.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+  }
+  return `\\${match}`;
 }
 
 /** A link only when the URL is http(s); anything else is shown as plain text. */

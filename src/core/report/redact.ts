@@ -58,7 +58,14 @@ const CREDENTIAL_PATTERNS: { guard: RegExp; pattern: RegExp }[] = [
   },
 ];
 
+/**
+ * Every guard in one search, ignoring case (so it finds all that each guard finds): most text, such as
+ * each test of a report, holds none, and one search costs less than six.
+ */
+const ANY_GUARD = new RegExp(CREDENTIAL_PATTERNS.map(({ guard }) => `(?:${guard.source})`).join('|'), 'i');
+
 export function redactCredentials(text: string): string {
+  if (!ANY_GUARD.test(text)) return text;
   return CREDENTIAL_PATTERNS.reduce(
     (out, { guard, pattern }) => (guard.test(out) ? out.replace(pattern, '***') : out),
     text,

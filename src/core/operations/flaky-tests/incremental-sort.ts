@@ -31,8 +31,8 @@ export class IncrementalSort<T> {
 
 /**
  * Two sorted lists as one sorted list; where items compare equal, those of `first` come first. Each item
- * of `second` finds its place in `first` by binary search, and the runs of `first` between those places
- * are copied without comparing: merging a page into thousands costs a few comparisons per item.
+ * of `second` finds its place in `first` (firstAfter), and the runs of `first` between those places are
+ * copied without comparing: merging a page into thousands costs a few comparisons per item.
  */
 export function mergeSorted<T>(
   first: readonly T[],
@@ -51,10 +51,19 @@ export function mergeSorted<T>(
   return merged;
 }
 
-/** The index in `sorted` (at or after `from`) of the first item that sorts after `item`. */
+/**
+ * The index in `sorted` (at or after `from`) of the first item that sorts after `item`. It gallops from
+ * `from` (1, 2, 4... places on) before the binary search: merging two long lists of about equal length
+ * (a report's two listings) then costs a comparison or two per item instead of a whole binary search.
+ */
 function firstAfter<T>(sorted: readonly T[], item: T, from: number, compare: (a: T, b: T) => number): number {
   let low = from;
-  let high = sorted.length;
+  let high = from;
+  for (let stride = 1; high < sorted.length && compare(sorted[high]!, item) <= 0; stride *= 2) {
+    low = high + 1;
+    high = low + stride;
+  }
+  high = Math.min(high, sorted.length);
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (compare(sorted[middle]!, item) <= 0) low = middle + 1;

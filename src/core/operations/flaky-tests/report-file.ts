@@ -6,6 +6,10 @@ import type { FlakyTestsSettings } from './inputs.js';
 
 /** How deep an item of the report's list sits in the file (two spaces per level, as JSON.stringify). */
 const ITEM_INDENT = '    ';
+const ITEM_SEPARATOR = Buffer.from(`,\n${ITEM_INDENT}`);
+/** What JSON.stringify puts around an item two lists deep, where its lines get the item's indent. */
+const NESTED_OPENING = `[\n  [\n${ITEM_INDENT}`;
+const NESTED_CLOSING = '\n  ]\n]';
 
 /** Writes `{repo, org_url_slug, generated_at, ...content}` as JSON and returns the file's path. */
 export function writeReportFile(
@@ -17,12 +21,13 @@ export function writeReportFile(
 }
 
 /**
- * One item of a report's list as the file spells it (indented for its place), secrets hidden: made as
- * each page arrives, while the next page is on its way, so that writing a long report is only joining.
+ * One item of a report's list as the file spells it (indented for its place, in UTF-8), secrets hidden:
+ * made as each page arrives, while the next page is on its way, so that writing a long report is one
+ * write of the pieces, with nothing left to join or encode.
  */
-export function reportItem(op: Pick<OperationContext<unknown>, 'redact'>, item: unknown): string {
-  // JSON text has line breaks only between its tokens, never inside a string.
-  return op.redact(JSON.stringify(item, null, 2).replace(/\n/g, `\n${ITEM_INDENT}`));
+export function reportItem(op: Pick<OperationContext<unknown>, 'redact'>, item: unknown): Buffer {
+  const nested = JSON.stringify([[item]], null, 2);
+  return Buffer.from(op.redact(nested.slice(NESTED_OPENING.length, -NESTED_CLOSING.length)));
 }
 
 /**
@@ -34,12 +39,16 @@ export function writeListReportFile(
   fileName: string,
   content: Record<string, unknown>,
   listField: string,
-  items: readonly string[],
+  items: readonly Buffer[],
 ): Promise<string> {
   // The head without its closing `\n}`, the list after it as its last field.
   const head = op.redact(JSON.stringify(reportHead(op, content), null, 2).slice(0, -2));
-  const list = items.length ? [`[\n${ITEM_INDENT}`, items.join(`,\n${ITEM_INDENT}`), '\n  ]'] : ['[]'];
-  return writeRedactedStepFile(op, fileName, [head, `,\n  ${JSON.stringify(listField)}: `, ...list, '\n}\n']);
+  const field = `,\n  ${JSON.stringify(listField)}: `;
+  if (!items.length) return writeRedactedStepFile(op, fileName, [Buffer.from(`${head}${field}[]\n}\n`)]);
+  const pieces: Buffer[] = [Buffer.from(`${head}${field}[\n${ITEM_INDENT}`)];
+  for (const item of items) pieces.push(item, ITEM_SEPARATOR);
+  pieces[pieces.length - 1] = Buffer.from('\n  ]\n}\n');
+  return writeRedactedStepFile(op, fileName, pieces);
 }
 
 function reportHead(op: OperationContext<FlakyTestsSettings>, content: Record<string, unknown>) {

@@ -38,11 +38,12 @@ export type ReportedTest = TestView & { lines: TestLines; team: string };
 
 export function reportedTest(test: TestView): ReportedTest {
   const full = testTableRow(test);
-  return {
-    ...test,
+  // Not `{ ...test, lines, team }`: V8 gives objects made by a spread with more fields after it a shape
+  // whose fields read several times slower, and sorting a report reads them some fifteen times a test.
+  return Object.assign({}, test, {
     lines: { full: tableLine(full), brief: tableLine(briefRow(test, full)) },
     team: teamOf(test),
-  };
+  });
 }
 
 /** Unhealthy tests per owning team (the first of each test's codeowners), counted as they arrive. */

@@ -25,8 +25,8 @@ import {
 
 interface ListedTest {
   view: ReportedTest;
-  /** The test as the service sent it, as the report file spells it. */
-  reportItem: string;
+  /** The test as the service sent it, as the report file spells it (UTF-8). */
+  reportItem: Buffer;
   listedAs: UnhealthyStatus;
 }
 
