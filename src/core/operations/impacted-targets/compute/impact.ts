@@ -68,10 +68,12 @@ export function impactOf(
   }
 
   const changedPackages = new Set<string>();
+  // A directory's files come together and mostly claim the same targets for the same causes: the last
+  // rule match's and the last package's explanations are kept for the next file.
   let lastPackage: WorkspacePackage | undefined;
-  let lastPackageCause = '';
+  let lastPackageExplanation: Explanation | undefined;
   let lastFound: RuleFound | undefined;
-  let lastTargets: string[] = [];
+  let lastRuleExplanations: Explanation[] = [];
   const firstRule = ruleFinder(config);
   for (const { path, deleted } of files) {
     if (config.inert.first(path)) {
@@ -82,23 +84,23 @@ export function impactOf(
     let claimed = false;
     const found = firstRule(path);
     if (found) {
-      // The files of a directory mostly come to the same rule with the same captures: one list of targets.
       if (found !== lastFound) {
         lastFound = found;
-        lastTargets = found.rule.targetsFor(found.captures);
+        lastRuleExplanations = found.rule
+          .targetsFor(found.captures)
+          .map((target) => addCause(impact, target, found.rule.via));
       }
-      for (const target of lastTargets) add(impact, target, path, found.rule.via);
+      for (const explanation of lastRuleExplanations) addFile(explanation, path);
       claimed = true;
     }
     const pkg = options.workspace?.packageOf(path);
     if (pkg) {
-      // A package's files come one after another: its cause is written once for them.
       if (pkg !== lastPackage) {
         lastPackage = pkg;
-        lastPackageCause = `package ${pkg.name}`;
+        lastPackageExplanation = addCause(impact, pkg.target, `package ${pkg.name}`);
         changedPackages.add(pkg.name);
       }
-      add(impact, pkg.target, path, lastPackageCause);
+      addFile(lastPackageExplanation as Explanation, path);
       claimed = true;
     }
     if (claimed) continue;
@@ -242,7 +244,10 @@ function compareCodeUnits(a: string, b: string): number {
 }
 
 function add(impact: Impact, target: string, path: string, via: string): void {
-  const explanation = addCause(impact, target, via);
+  addFile(addCause(impact, target, via), path);
+}
+
+function addFile(explanation: Explanation, path: string): void {
   explanation.fileCount++;
   if (explanation.files.length < SHOWN_FILES) explanation.files.push(path);
 }

@@ -34,6 +34,8 @@ export class Workspace {
   readonly byName = new Map<string, WorkspacePackage>();
   private readonly byDir = new Map<string, WorkspacePackage>();
   private readonly dependents = new Map<string, string[]>();
+  private lastDirectory?: string;
+  private lastDirectoryPackage?: WorkspacePackage;
 
   constructor(
     readonly source: string,
@@ -58,11 +60,22 @@ export class Workspace {
 
   /** The innermost package whose directory holds `path`. */
   packageOf(path: string): WorkspacePackage | undefined {
-    for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
-      const pkg = this.byDir.get(path.slice(0, slash));
-      if (pkg) return pkg;
+    const slash = path.lastIndexOf('/');
+    if (slash <= 0) return undefined;
+    // Paths come sorted, a directory's files together: its package is looked up once for them.
+    const directory = path.slice(0, slash);
+    if (directory !== this.lastDirectory) {
+      this.lastDirectory = directory;
+      this.lastDirectoryPackage = this.innermost(directory);
     }
-    return undefined;
+    return this.lastDirectoryPackage;
+  }
+
+  private innermost(directory: string): WorkspacePackage | undefined {
+    const pkg = this.byDir.get(directory);
+    if (pkg) return pkg;
+    const slash = directory.lastIndexOf('/');
+    return slash > 0 ? this.innermost(directory.slice(0, slash)) : undefined;
   }
 
   /** Packages that depend on any of `names` (directly, or at any distance), each with the package it reached through. */
