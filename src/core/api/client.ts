@@ -78,12 +78,13 @@ export interface StreamedBody {
 /** What a caller may ask of one call beyond its answer. */
 export interface CallOptions {
   /**
-   * Told a 2xx answer's parsed JSON before the answer is checked against the endpoint's answer schema,
-   * so that a caller following pages can send the next request while this answer is checked and read.
-   * The value is not checked yet: read only what the next request needs, tolerantly. When the check
-   * fails, the call fails as it would without this, and what was sent meanwhile should be dropped.
+   * Told a 2xx answer's text before the answer is parsed and checked against the endpoint's answer
+   * schema, so that a caller following pages can send the next request while this answer is parsed,
+   * checked and read. The text is not checked yet: read only what the next request needs, tolerantly.
+   * When the checks fail, the call fails as it would without this, and what was sent meanwhile should be
+   * dropped.
    */
-  onParsed?: (json: unknown) => void;
+  onAnswer?: (text: string) => void;
 }
 
 type RequestBody = string | StreamedBody | null;
@@ -255,7 +256,7 @@ export class ApiClient {
           (text) => {
             if (text === undefined)
               finish({ fatal: this.tooLarge(endpoint, limit, message.statusCode ?? 0) });
-            else if (options.onParsed) this.parseEarly(endpoint, message, text, options.onParsed, finish);
+            else if (options.onAnswer) this.answerEarly(endpoint, message, text, options.onAnswer, finish);
             else finish(this.outcomeOf(endpoint, message, text));
           },
           (error: unknown) => finish({ retryable: ApiError.network(endpoint, error) }),
@@ -272,36 +273,27 @@ export class ApiClient {
   }
 
   /**
-   * A 2xx JSON answer is parsed and handed to `onParsed` first; its checks (outcomeOf) run on the loop's
-   * next turn, after any other answer that came in meanwhile has had its own next request sent.
+   * A 2xx answer's text (not an HTML page) is handed to `onAnswer` first; it is parsed and checked
+   * (outcomeOf) on the loop's next turn, after any other answer that came in meanwhile has had its own
+   * next request sent.
    */
-  private parseEarly(
+  private answerEarly(
     endpoint: EndpointName,
     message: IncomingMessage,
     text: string,
-    onParsed: (json: unknown) => void,
+    onAnswer: (text: string) => void,
     finish: (outcome: Attempt) => void,
   ): void {
     const status = message.statusCode ?? 0;
-    const json =
-      status >= 200 && status < 300 && !isHtmlPage(text, contentTypeOf(message))
-        ? parseJson(text)
-        : undefined;
-    if (json === undefined) {
+    if (status < 200 || status >= 300 || isHtmlPage(text, contentTypeOf(message))) {
       finish(this.outcomeOf(endpoint, message, text));
       return;
     }
-    onParsed(json);
-    setImmediate(() => finish(this.outcomeOf(endpoint, message, text, json)));
+    onAnswer(text);
+    setImmediate(() => finish(this.outcomeOf(endpoint, message, text)));
   }
 
-  /** `parsed` is the body already parsed by parseEarly (JSON.parse copes with any depth). */
-  private outcomeOf(
-    endpoint: EndpointName,
-    message: IncomingMessage,
-    text: string,
-    parsed?: unknown,
-  ): Attempt {
+  private outcomeOf(endpoint: EndpointName, message: IncomingMessage, text: string): Attempt {
     const status = message.statusCode ?? 0;
     const contentType = contentTypeOf(message);
     if (status >= 200 && status < 300) {
@@ -314,7 +306,7 @@ export class ApiClient {
           fatal: this.notTheAnswer(endpoint, status, `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`),
         };
       }
-      const json = parsed ?? parseJson(text);
+      const json = parseJson(text);
       const problem = answerProblem(endpoint, text, json);
       if (problem) {
         const said =

@@ -38,9 +38,9 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
     itemsField: 'tests',
     pageSize,
     maxPages,
-    fetchPage: (page_query, onParsed) =>
+    fetchPage: (page_query, onAnswer) =>
       op.client
-        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query }, { onParsed })
+        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query }, { onAnswer })
         .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });

@@ -2,8 +2,9 @@
 // after another (each token comes from the page before). A token seen twice would loop forever, and
 // more pages than max-pages means the guard was too low or the service misbehaves: both fail clearly.
 // The chain of pages is the listing's whole wait, so each page's request goes out the moment the page
-// before is parsed; that page is then checked and its items kept while the next one is on its way. A
-// page that fails its checks fails the listing as before; the request sent from it is dropped.
+// before has arrived, with the token read from its text; that page is then parsed, checked and its items
+// kept while the next one is on its way. A page that fails its checks fails the listing as before; the
+// request sent from it is dropped.
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { summarizeBody } from '../../api/errors.js';
@@ -21,8 +22,8 @@ export interface Listing<T = Record<string, unknown>> {
   itemsField: string;
   pageSize: number;
   maxPages: number;
-  /** Sends one page's request; `onParsed` goes to the client (CallOptions), to send the next one early. */
-  fetchPage: (page: PageRequest, onParsed: (json: unknown) => void) => Promise<ApiResponse>;
+  /** Sends one page's request; `onAnswer` goes to the client (CallOptions), to send the next one early. */
+  fetchPage: (page: PageRequest, onAnswer: (text: string) => void) => Promise<ApiResponse>;
   /** Told about every page as it arrives. */
   onPage?: (response: ApiResponse) => void;
   /** When aborted (another listing of the same step failed), stop after the page in flight. */
@@ -56,8 +57,8 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
   const seen = new Set<string>();
   const request = (token: string, pages: number): PageInFlight => {
     let next: PageInFlight | undefined;
-    const response = listing.fetchPage({ page_size: listing.pageSize, page_token: token }, (json) => {
-      const nextToken = nextPageToken(json);
+    const response = listing.fetchPage({ page_size: listing.pageSize, page_token: token }, (text) => {
+      const nextToken = nextPageTokenIn(text);
       // Only what the checks below would follow; they decide, once this page has passed the client's.
       if (!nextToken || nextToken === token || seen.has(nextToken)) return;
       if (pages >= listing.maxPages || listing.stop?.aborted) return;
@@ -103,10 +104,22 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
   }
 }
 
-/** The next page's token as the parsed, not yet checked, answer has it; '' when it has none. */
-function nextPageToken(json: unknown): string {
-  const page = isObject(json) && isObject(json.page) ? json.page : undefined;
-  return page && typeof page.next_page_token === 'string' ? page.next_page_token : '';
+const TOKEN_FIELD = '"next_page_token"';
+/** A colon and a JSON string without escapes, right after TOKEN_FIELD. */
+const PLAIN_TOKEN_VALUE = /[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"/y;
+
+/**
+ * The next page's token as the answer's text has it, before it is parsed (JSON.parse of a whole page
+ * would hold the next request back): the value of the last "next_page_token" field, when it is a string
+ * without escapes; '' otherwise. Inside a JSON string those quotes would be escaped, so the match is a
+ * field; should it be some other object's field, the early request is not the one the checked page asks
+ * for, and it is dropped.
+ */
+function nextPageTokenIn(text: string): string {
+  const field = text.lastIndexOf(TOKEN_FIELD);
+  if (field < 0) return '';
+  PLAIN_TOKEN_VALUE.lastIndex = field + TOKEN_FIELD.length;
+  return PLAIN_TOKEN_VALUE.exec(text)?.[1] ?? '';
 }
 
 function pageBody(response: ApiResponse, label: string): Record<string, unknown> {

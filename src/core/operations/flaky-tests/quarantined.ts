@@ -21,9 +21,9 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
     itemsField: 'quarantined_tests',
     pageSize,
     maxPages,
-    fetchPage: (page_query, onParsed) =>
+    fetchPage: (page_query, onAnswer) =>
       op.client
-        .listQuarantinedTests({ ...base, page_query }, { onParsed })
+        .listQuarantinedTests({ ...base, page_query }, { onAnswer })
         .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });

@@ -116,9 +116,9 @@ async function fetchUnhealthyTests(
         itemsField: 'tests',
         pageSize,
         maxPages,
-        fetchPage: (page_query, onParsed) =>
+        fetchPage: (page_query, onAnswer) =>
           op.client
-            .listUnhealthyTests({ ...base, page_query, status }, { onParsed })
+            .listUnhealthyTests({ ...base, page_query, status }, { onAnswer })
             .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
         onPage: (response) => (last = response),
         stop: stop.signal,
