@@ -50,6 +50,29 @@ export function hashBytes(buffer: Uint8Array, start: number, end: number): numbe
 }
 
 /**
+ * A hash whose collisions cannot be planned: a polynomial in a random `base` modulo 2^31 - 1, which two
+ * different targets of n bytes share with a chance of at most n in 2^31. `hashBytes` is fast but anyone
+ * can make targets collide under it (bytes swapped 31 places apart), and each collision costs a
+ * comparison with every target of its kind already listed; TargetList turns to this one when its targets
+ * collide far more often than chance allows.
+ */
+export function seededHash(buffer: Uint8Array, start: number, end: number, base: number): number {
+  // Two halves of the base keep every product below 2^53, where doubles are exact.
+  const high = base >>> 16;
+  const low = base & 0xffff;
+  let residue = 0;
+  for (let i = start; i < end; i++) {
+    residue = (((residue * high) % PRIME) * 0x10000 + residue * low + (buffer[i] as number)) % PRIME;
+  }
+  return finish(residue, end - start);
+}
+
+/** A base for seededHash, unknown to whoever wrote the targets. */
+export function randomHashBase(): number {
+  return 0x10000 + Math.floor(Math.random() * (PRIME - 0x10000));
+}
+
+/**
  * Reads the JSON strings of one buffer four bytes at a time, when the buffer's words can be read in
  * place (it starts on a 4-byte boundary of a little-endian machine).
  */

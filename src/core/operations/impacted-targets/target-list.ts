@@ -3,7 +3,7 @@
 // strings in a Set they would take about twice the file's size; as ranges plus a hash table they take a
 // few bytes each, and the request body is assembled by copying bytes. Each range holds a target exactly
 // as JSON.stringify would write it between the quotes, so equal targets are equal bytes.
-import { hashBytes, PlainJsonStrings } from './target-hash.js';
+import { hashBytes, PlainJsonStrings, randomHashBase, seededHash } from './target-hash.js';
 
 /** How a range of the source buffer spells its target. */
 export type Spelling =
@@ -24,8 +24,11 @@ const IN_EXTRA = 1;
 const QUOTED = 2;
 /** Quoted, and right after the previous target's closing quote and a comma (`"a","b"`). */
 const FOLLOWS = 4;
-/** How full the hash table may get: short probes, and about 1.4 slots of 4 bytes per target (with the start, length and tag: 12 bytes a target). */
-const MAX_LOAD = 0.7;
+/**
+ * How full the hash table may get: 1.25 slots of 4 bytes per target (with the start, length and tag: 11
+ * bytes a target). The slots' hash bits keep the longer probes of a fuller table within a cache line or two.
+ */
+const MAX_LOAD = 0.8;
 /**
  * A slot holds 1 + the index of a target in its low 25 bits (a 40 MiB file holds at most 21 million
  * targets of a character and a newline) and 7 bits of the target's hash above them, so that a probe
@@ -39,6 +42,12 @@ const INDEX_MASK = (1 << INDEX_BITS) - 1;
  * that the table's memory is fetched for all of them at once rather than one cache miss at a time.
  */
 const BATCH = 16;
+/**
+ * Unequal targets whose slots' hash bits match are a few in a hundred targets by chance; more than one
+ * per target beyond this allowance means the targets were made to collide, and the table is rebuilt
+ * with a seeded hash.
+ */
+const CHANCE_MATCHES_ALLOWED = 4096;
 
 /** 1 for the bytes that JSON must escape inside a string: control characters, quote, backslash. */
 const MUST_ESCAPE = new Uint8Array(256).map((_, byte) =>
@@ -72,6 +81,10 @@ export class TargetList {
   private batched = 0;
   /** What the early reads of the slots saw; kept only so that the reads are not optimized away. */
   private prefetched = 0;
+  /** Probes that met an unequal target with the same hash bits, since the table was last built. */
+  private falseMatches = 0;
+  /** 0 while targets are hashed by hashBytes (or its word-wise twin); else seededHash's base. */
+  private hashBase = 0;
 
   /** `expectedCount`: an upper bound on the number of targets, so that the tables never need to grow. */
   constructor(
@@ -288,14 +301,18 @@ export class TargetList {
 
   /** Adds the range unless an equal target is already listed; says whether it was added. */
   private insert(buffer: Buffer, start: number, end: number, inExtra: boolean, hash: number): boolean {
+    if (this.falseMatches > this.count + CHANCE_MATCHES_ALLOWED) this.rehashSeeded();
+    if (this.hashBase !== 0) hash = seededHash(buffer, start, end, this.hashBase);
     const slots = this.slots;
     const size = slots.length;
     // The top 7 bits of the hash.
     const fingerprint = hash >>> INDEX_BITS;
     let slot = this.slotOf(hash);
     for (let held = slots[slot] as number; held !== 0; held = slots[slot] as number) {
-      if (held >>> INDEX_BITS === fingerprint && this.sameBytes((held & INDEX_MASK) - 1, buffer, start, end))
-        return false;
+      if (held >>> INDEX_BITS === fingerprint) {
+        if (this.sameBytes((held & INDEX_MASK) - 1, buffer, start, end)) return false;
+        this.falseMatches++;
+      }
       slot = slot + 1 === size ? 0 : slot + 1;
     }
     if (this.count === this.starts.length || this.count === INDEX_MASK)
@@ -309,6 +326,24 @@ export class TargetList {
     this.targetBytes += end - start;
     slots[slot] = (fingerprint << INDEX_BITS) | (index + 1);
     return true;
+  }
+
+  /** Builds the table again from the targets listed so far, with a seeded hash of a new random base. */
+  private rehashSeeded(): void {
+    const slots = this.slots.fill(0);
+    this.hashBase = randomHashBase();
+    this.falseMatches = 0;
+    for (let index = 0; index < this.count; index++) {
+      const hash = seededHash(
+        this.bufferOf(index),
+        this.starts[index] as number,
+        this.endOf(index),
+        this.hashBase,
+      );
+      let slot = this.slotOf(hash);
+      while (slots[slot] !== 0) slot = slot + 1 === slots.length ? 0 : slot + 1;
+      slots[slot] = ((hash >>> INDEX_BITS) << INDEX_BITS) | (index + 1);
+    }
   }
 
   /** QUOTED and FOLLOWS for a target of the source about to be listed at `index`. */
