@@ -56,9 +56,11 @@ async function writeHidden(
 async function writePieces(path: string, pieces: readonly Buffer[]): Promise<void> {
   const file = await open(path, 'w');
   try {
-    let left: readonly Buffer[] = pieces;
+    let left: readonly Buffer[] = pieces.filter((piece) => piece.length > 0);
     while (left.length) {
       const { bytesWritten } = await file.writev(left as Buffer[]);
+      // Never seen on a regular file, but it would otherwise ask again forever.
+      if (bytesWritten === 0) throw Object.assign(new Error('nothing was written'), { code: 'EIO' });
       left = after(left, bytesWritten);
     }
   } finally {
