@@ -4,9 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-
-/** As the emulator waits: timers fire late, so the last millisecond is waited out a loop turn at a time. */
-const TIMER_MARGIN_MS = 1;
+import { reachTime } from '../../emulator/reach-time.js';
 
 export interface FixedLatencyServer {
   url: string;
@@ -37,17 +35,5 @@ export function startFixedLatencyServer(body: Buffer, latencyMs: number): Promis
           }),
       });
     });
-  });
-}
-
-function reachTime(at: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const left = at - performance.now();
-      if (left <= 0) resolve();
-      else if (left > TIMER_MARGIN_MS) setTimeout(check, left - TIMER_MARGIN_MS);
-      else setImmediate(check);
-    };
-    check();
   });
 }

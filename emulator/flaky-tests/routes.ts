@@ -1,12 +1,12 @@
 // The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
 // the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
-import { performance } from 'node:perf_hooks';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
 import { AnswerCache } from '../answer-cache.js';
 import { RepoInput, repoFrom } from '../control.js';
 import { EMPTY, writerOf, type AnswerOf } from '../http.js';
+import { reachTime } from '../reach-time.js';
 import { FlakyStoreError } from './errors.js';
 import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
 import type { FlakyTestStore } from './store.js';
@@ -137,25 +137,4 @@ function sendJson(reply: FastifyReply, payload: string | Buffer): void {
 function refuse(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof FlakyStoreError)) throw error;
   return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
-}
-
-/** How early a timer can fire: the loop's cached clock lags by what the current turn took, plus rounding. */
-const TIMER_MARGIN_MS = 1;
-
-/**
- * Resolves when performance.now() reaches `at`: never before, and within a few microseconds after. A timer
- * alone misses by up to a millisecond or two either way (Node counts it from the event loop's clock, cached
- * in whole milliseconds when the loop last woke), so it only brings the wait to within a millisecond; the
- * loop's next turns, which still serve other sockets, finish it.
- */
-function reachTime(at: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const left = at - performance.now();
-      if (left <= 0) resolve();
-      else if (left > TIMER_MARGIN_MS) setTimeout(check, left - TIMER_MARGIN_MS);
-      else setImmediate(check);
-    };
-    check();
-  });
 }
