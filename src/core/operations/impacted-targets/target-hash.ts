@@ -7,6 +7,7 @@
 // two is a rotation of 31 bits, so the same value comes out of the aligned 32-bit words that hold a
 // target wherever it starts: their sum, each rotated by its place, then rotated back by the target's
 // offset within its first word. Equal targets get equal hashes whichever way they were hashed.
+import { wordsOf } from './buffer-words.js';
 
 const PRIME = 0x7fffffff;
 
@@ -15,7 +16,6 @@ const imul = Math.imul;
 const clz32 = Math.clz32;
 
 const QUOTE = 0x22;
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** `value` (below 2^31 - 1) times 2^bits, modulo 2^31 - 1, for `bits` from 0 to 30. */
 function rotate(value: number, bits: number): number {
@@ -83,10 +83,7 @@ export class PlainJsonStrings {
   private readonly words: Int32Array | undefined;
 
   constructor(private readonly source: Buffer) {
-    this.words =
-      LITTLE_ENDIAN && source.byteOffset % 4 === 0
-        ? new Int32Array(source.buffer, source.byteOffset, source.length >>> 2)
-        : undefined;
+    this.words = wordsOf(source);
   }
 
   /**
