@@ -295,8 +295,12 @@ export class TargetList {
     if (!this.insert(this.extra, start, this.extraLength, true, hash)) this.extraLength = start;
   }
 
+  /**
+   * The hash's bits below the fingerprint, scaled to the table (multiplied, not divided: a remainder of
+   * the unsigned hash by the table's length is a floating-point remainder, several times slower).
+   */
   private slotOf(hash: number): number {
-    return (hash >>> 0) % this.slots.length;
+    return Math.floor(((hash & INDEX_MASK) * this.slots.length) / (INDEX_MASK + 1));
   }
 
   /** Adds the range unless an equal target is already listed; says whether it was added. */
