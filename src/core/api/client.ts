@@ -73,6 +73,13 @@ export interface ApiResponse {
 export interface StreamedBody {
   byteLength: number;
   open(): NodeJS.ReadableStream;
+  /**
+   * For a body sent while it is still being checked (its stream holds its last bytes back until then):
+   * settles when the check ends. Until it does, no answer is taken and nothing is retried; when it
+   * rejects, the request in flight is destroyed, so that the server never gets the whole body, and the
+   * call fails with its reason.
+   */
+  checked?: Promise<void>;
 }
 
 /** What a caller may ask of one call beyond its answer. */
@@ -151,6 +158,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
       const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining, options);
+      if (isStreamed(body) && body.checked) await body.checked;
       if ('response' in outcome) return outcome.response;
       if ('fatal' in outcome) {
         outcome.fatal.afterLostAnswer = answerLost;
@@ -263,6 +271,7 @@ export class ApiClient {
         );
       });
       if (isStreamed(body)) {
+        body.checked?.catch((reason: unknown) => request.destroy(reason as Error));
         const stream = body.open();
         stream.on('error', (error: Error) => request.destroy(error));
         stream.pipe(request);

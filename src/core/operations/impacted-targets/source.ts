@@ -4,6 +4,7 @@
 // it directly: no whole-file string and no intermediate arrays. A JSON document that the fast path does
 // not recognise is handed to JSON.parse, whose answer is then turned into one line the user can act on.
 import { isUtf8 } from 'node:buffer';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import { readInputFile } from '../../files.js';
@@ -32,32 +33,73 @@ export async function readImpactedTargets(
   deadline?: number,
 ): Promise<ImpactedTargets> {
   if (settings.impactsAll) return 'ALL';
-  if (settings.file !== undefined) {
-    const { content, where } = await readInputFile({
-      input: FILE_INPUT,
-      path: settings.file,
-      cwd,
-      maxBytes: MAX_TARGETS_FILE_BYTES,
-      deadline,
-      missingAdvice:
-        'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
-    });
-    checkText(content, where);
-    return parseTargets(content, { input: FILE_INPUT, where });
-  }
+  if (settings.file !== undefined)
+    return parseTargetsFile(await readTargetsFile(settings.file, cwd, deadline));
   return parseInlineTargets(settings.inline ?? '');
+}
+
+/** A targets file read and checked to be UTF-8 text, not parsed yet. */
+export interface TargetsFile {
+  content: Buffer;
+  /** How error lines name the file. */
+  where: string;
+}
+
+/** Reads the file of the impacted-targets-file input by `deadline`, and checks that it is UTF-8 text. */
+export async function readTargetsFile(path: string, cwd: string, deadline?: number): Promise<TargetsFile> {
+  const { content, where } = await readInputFile({
+    input: FILE_INPUT,
+    path,
+    cwd,
+    maxBytes: MAX_TARGETS_FILE_BYTES,
+    deadline,
+    missingAdvice:
+      'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
+  });
+  checkText(content, where);
+  return { content, where };
+}
+
+export function parseTargetsFile(file: TargetsFile): ImpactedTargets {
+  return toTheEnd(parseInStretches(file.content, { input: FILE_INPUT, where: file.where }));
+}
+
+/**
+ * As parseTargetsFile, with a turn of the event loop after each stretch of a JSON array (a MiB), so
+ * that I/O goes on meanwhile: a request that sends the file while it is checked (early-upload.ts).
+ */
+export async function parseTargetsFileInTurns(file: TargetsFile): Promise<ImpactedTargets> {
+  const stretches = parseInStretches(file.content, { input: FILE_INPUT, where: file.where });
+  for (;;) {
+    const stretch = stretches.next();
+    if (stretch.done) return stretch.value;
+    await nextTurn();
+  }
+}
+
+/**
+ * Where the content's JSON array lies, `[` to `]` inclusive, judging by its first and last bytes only
+ * (a BOM and JSON whitespace around it are allowed); undefined when the content is not that shape.
+ */
+export function jsonArraySpan(content: Buffer): { start: number; end: number } | undefined {
+  const start = skipJsonSpace(content, bomLength(content));
+  let end = content.length;
+  while (end > start && isJsonSpace(content[end - 1] as number)) end--;
+  return content[start] === OPEN_BRACKET && content[end - 1] === CLOSE_BRACKET && end - start >= 2
+    ? { start, end }
+    : undefined;
 }
 
 /** The targets of the inline input. */
 export function parseInlineTargets(text: string): ImpactedTargets {
-  return parseTargets(Buffer.from(text, 'utf8'), { input: INLINE_INPUT });
+  return toTheEnd(parseInStretches(Buffer.from(text, 'utf8'), { input: INLINE_INPUT }));
 }
 
 /** Targets computed by us (already strings), in the same compact form as the ones read from a file. */
 export function targetsFromList(targets: readonly string[]): TargetList {
-  return parseTargets(Buffer.from(JSON.stringify(targets), 'utf8'), {
-    input: 'targets-config',
-  }) as TargetList;
+  return toTheEnd(
+    parseInStretches(Buffer.from(JSON.stringify(targets), 'utf8'), { input: 'targets-config' }),
+  ) as TargetList;
 }
 
 /** The input a problem is reported against, and the file it named. */
@@ -124,12 +166,27 @@ function isJsonSpace(byte: number): boolean {
   return byte === SPACE || byte === LF || byte === CR || byte === TAB;
 }
 
-/** Parses text already known to be UTF-8: `ALL`, a JSON array of strings, or one target per line. */
-function parseTargets(content: Buffer, origin: Origin): ImpactedTargets {
-  const bom = content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
+function bomLength(content: Buffer): number {
+  return content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
+}
+
+/** Runs a parse that stops after each stretch to its end, without stopping. */
+function toTheEnd(stretches: Generator<void, ImpactedTargets>): ImpactedTargets {
+  for (;;) {
+    const stretch = stretches.next();
+    if (stretch.done) return stretch.value;
+  }
+}
+
+/**
+ * Parses text already known to be UTF-8: `ALL`, a JSON array of strings, or one target per line. Stops
+ * (yields) after each stretch of a JSON array, for a caller that lets I/O go on in between.
+ */
+function* parseInStretches(content: Buffer, origin: Origin): Generator<void, ImpactedTargets> {
+  const bom = bomLength(content);
   const start = skipJsonSpace(content, bom);
   const first = content[start];
-  if (first === OPEN_BRACKET) return parseJsonArray(content, bom, start, origin);
+  if (first === OPEN_BRACKET) return yield* parseJsonArray(content, bom, start, origin);
   if (first === OPEN_BRACE) {
     throw new InputError(origin.input, `${subjectOf(origin)}holds a JSON object`, `${FORMATS_HINT}, or ALL.`);
   }
@@ -153,40 +210,85 @@ function parseLines(content: Buffer, start: number): TargetList {
  * The fast path: the strings of the array are taken straight from the buffer. Anything else in the
  * document (another kind of value, a syntax error) sends it to JSON.parse for a precise diagnosis.
  */
-function parseJsonArray(content: Buffer, bom: number, open: number, origin: Origin): ImpactedTargets {
+function* parseJsonArray(
+  content: Buffer,
+  bom: number,
+  open: number,
+  origin: Origin,
+): Generator<void, ImpactedTargets> {
   let targets: TargetList | undefined;
   try {
-    targets = readJsonStrings(content, open);
+    const strings = new JsonArrayStrings(content, open);
+    for (let until = open + STRETCH_BYTES; strings.readUntil(until); until += STRETCH_BYTES) yield;
+    targets = strings.list;
   } catch {
     // A string that TargetList refused: an invalid escape or a control character.
   }
   return targets ?? diagnoseJson(content, bom, origin);
 }
 
-/** The strings of the JSON array that opens at `open`, or undefined when the document is not just that. */
-function readJsonStrings(content: Buffer, open: number): TargetList | undefined {
-  const targets = new TargetList(content, Math.ceil(countByte(content, QUOTE, open) / 2));
-  const length = content.length;
-  let i = skipJsonSpace(content, open + 1);
-  if (content[i] === CLOSE_BRACKET) return skipJsonSpace(content, i + 1) === length ? targets : undefined;
-  for (;;) {
-    if (i >= length || content[i] !== QUOTE) return undefined;
-    let end = targets.addJsonString(i);
-    if (end < 0) {
-      const string = jsonStringAt(content, i);
-      if (!string) return undefined;
-      end = string.end;
-      targets.add(i + 1, end, string.escaped ? 'json-escaped' : 'json');
+/** How much of a JSON array is read between two stops of parseInStretches. */
+const STRETCH_BYTES = 1024 * 1024;
+
+const FINISHED = -1;
+
+/** Reads the strings of the JSON array that opens at `open`, a stretch at a time. */
+class JsonArrayStrings {
+  /** The opening quote of the next string to read; FINISHED once the array has been read. */
+  private at: number;
+  private readonly targets: TargetList;
+  /** Set once the document turned out not to be just a JSON array of strings. */
+  private refused = false;
+
+  constructor(
+    private readonly content: Buffer,
+    open: number,
+  ) {
+    this.targets = new TargetList(content, Math.ceil(countByte(content, QUOTE, open) / 2));
+    this.at = skipJsonSpace(content, open + 1);
+    if (content[this.at] === CLOSE_BRACKET) this.finish(this.at);
+  }
+
+  /** The list, once the whole array was read; undefined when the document is not just that. */
+  get list(): TargetList | undefined {
+    return this.refused ? undefined : this.targets;
+  }
+
+  /** Reads strings until the next one starts at or past `until`; says whether any are left to read. */
+  readUntil(until: number): boolean {
+    const { content, targets } = this;
+    const length = content.length;
+    let i = this.at;
+    while (i !== FINISHED && i < until) {
+      if (i >= length || content[i] !== QUOTE) return this.refuse();
+      let end = targets.addJsonString(i);
+      if (end < 0) {
+        const string = jsonStringAt(content, i);
+        if (!string) return this.refuse();
+        end = string.end;
+        targets.add(i + 1, end, string.escaped ? 'json-escaped' : 'json');
+      }
+      i = skipJsonSpace(content, end + 1);
+      if (i >= length) return this.refuse();
+      if (content[i] === COMMA) i = skipJsonSpace(content, i + 1);
+      else if (content[i] === CLOSE_BRACKET) i = this.finish(i);
+      else return this.refuse();
     }
-    i = skipJsonSpace(content, end + 1);
-    if (i >= length) return undefined;
-    if (content[i] === COMMA) {
-      i = skipJsonSpace(content, i + 1);
-    } else if (content[i] === CLOSE_BRACKET) {
-      return skipJsonSpace(content, i + 1) === length ? targets : undefined;
-    } else {
-      return undefined;
-    }
+    this.at = i;
+    return i !== FINISHED;
+  }
+
+  /** The array closed at `close`: nothing but whitespace may follow. */
+  private finish(close: number): number {
+    if (skipJsonSpace(this.content, close + 1) !== this.content.length) this.refused = true;
+    this.at = FINISHED;
+    return FINISHED;
+  }
+
+  private refuse(): false {
+    this.refused = true;
+    this.at = FINISHED;
+    return false;
   }
 }
 

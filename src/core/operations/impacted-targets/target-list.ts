@@ -239,6 +239,22 @@ export class TargetList {
   }
 
   /**
+   * Whether the list written as a compact JSON array (what jsonArrayChunks yields) is exactly the
+   * source's bytes [start, end): `[`, every target in order as the source quotes it, one comma between
+   * each and the next, `]`. One byte read per target.
+   */
+  isSpelledBy(start: number, end: number): boolean {
+    this.insertBatch();
+    const source = this.source;
+    if (source[start] !== 0x5b || source[end - 1] !== 0x5d) return false;
+    if (this.count === 0) return end - start === 2;
+    if ((this.starts[0] as number) !== start + 2 || this.endOf(this.count - 1) !== end - 2) return false;
+    if ((this.tagOf(0) & QUOTED) === 0) return false;
+    for (let i = 1; i < this.count; i++) if ((this.tagOf(i) & FOLLOWS) === 0) return false;
+    return true;
+  }
+
+  /**
    * Past the last target of the run starting at `first` whose quoted spellings follow one another in
    * the source with a comma between (`"a","b"`), up to about `maxBytes`; `first` itself when the
    * source does not hold `first` in quotes (a line of text, a re-encoded or trimmed target).

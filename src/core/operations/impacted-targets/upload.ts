@@ -9,13 +9,21 @@ import { plural } from '../../report/words.js';
 import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { ContextError, InputError } from '../../errors.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
-import { readImpactedTargets, targetsFromList, type ImpactedTargets } from './source.js';
+import {
+  parseTargetsFile,
+  parseTargetsFileInTurns,
+  readImpactedTargets,
+  readTargetsFile,
+  targetsFromList,
+  type ImpactedTargets,
+} from './source.js';
+import { startEarlyUpload, type EarlyUpload } from './early-upload.js';
+import { listBodyEnds, type Envelope } from './request-body.js';
 import type { ComputeSettings } from './compute/inputs.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 
 type SetImpactedTargetsRequest = RequestOf<'setImpactedTargets'>;
-type Envelope = Omit<SetImpactedTargetsRequest, 'impactedTargets'>;
 
 /** How many targets the summary shows. */
 const SHOWN_TARGETS = 50;
@@ -24,18 +32,53 @@ const SHOWN_TARGET_CHARS = 200;
 export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op) => {
   // Bad input fails the step whatever happens next, so a broken file is never hidden by a skip.
   const computed = op.settings.compute ? await computeTargets(op, op.settings.compute) : undefined;
-  const targets =
-    computed?.targets ??
-    (await readImpactedTargets(op.settings, undefined, Date.now() + op.common.timeoutMs));
+  const quiet = quietAuth(op);
+  const { targets, early } = computed ? { targets: computed.targets } : await readTargets(op, quiet);
+  try {
+    const result = await uploadTargets(op, targets, quiet, early);
+    return computed ? computed.addTo(result) : result;
+  } finally {
+    await early?.withdraw();
+  }
+};
+
+/**
+ * The targets the inputs name. A large file's upload is started while the file is checked, when the
+ * upload goes ahead without a word first (the PR is known, and so is how to authenticate).
+ */
+async function readTargets(
+  op: OperationContext<ImpactedTargetsSettings>,
+  quiet: QuietAuth | undefined,
+): Promise<{ targets: ImpactedTargets; early?: EarlyUpload }> {
+  const deadline = Date.now() + op.common.timeoutMs;
+  const envelope = knownEnvelope(op.context);
+  const path = op.settings.impactsAll ? undefined : op.settings.file;
+  if (path === undefined || !quiet || !envelope) {
+    return { targets: await readImpactedTargets(op.settings, undefined, deadline) };
+  }
+  const file = await readTargetsFile(path, process.cwd(), deadline);
+  const early = startEarlyUpload(quiet.client, envelope, file);
+  if (!early) return { targets: parseTargetsFile(file) };
+  try {
+    return { targets: await parseTargetsFileInTurns(file), early };
+  } catch (error) {
+    await early.withdraw();
+    throw error;
+  }
+}
+
+async function uploadTargets(
+  op: OperationContext<ImpactedTargetsSettings>,
+  targets: ImpactedTargets,
+  quiet: QuietAuth | undefined,
+  early: EarlyUpload | undefined,
+): Promise<OperationResult> {
   const envelope: Envelope = {
     ...queueRef(op.context),
     pr: { number: requirePrNumber(op.context), sha: requireHeadSha(op.context) },
   };
-  const auth = chooseAuth(op);
-  if ('notUploaded' in auth) {
-    const result = notUploaded(op, envelope, targets, auth.notUploaded);
-    return computed ? computed.addTo(result) : result;
-  }
+  const auth = chooseAuth(op, quiet);
+  if ('notUploaded' in auth) return notUploaded(op, envelope, targets, auth.notUploaded);
 
   const upload = prepareUpload(envelope, targets);
   if (upload.fallbackReason) {
@@ -47,8 +90,11 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
   op.log.info(
     `Uploading ${what} for PR #${envelope.pr.number} at ${envelope.pr.sha}: ${upload.byteLength} bytes, authenticated by ${auth.description}.`,
   );
-  const response = await auth.client.setImpactedTargets(upload.body);
-  const result: OperationResult = {
+  const carried =
+    early && upload.sent === 'list' && targets !== 'ALL' && early.carries(targets, upload.byteLength);
+  if (early && !carried) await early.withdraw();
+  const response = carried ? await early.send() : await auth.client.setImpactedTargets(upload.body);
+  return {
     outputs: {
       response: rawResponse(response),
       ...countOutputs(targets, upload.sent, upload.fallbackReason),
@@ -62,8 +108,7 @@ export const setImpactedTargets: Operation<ImpactedTargetsSettings> = async (op)
       targets,
     ),
   };
-  return computed ? computed.addTo(result) : result;
-};
+}
 
 interface ComputedUpload {
   targets: ImpactedTargets;
@@ -94,24 +139,34 @@ async function computeTargets(
 // ---------------------------------------------------------------------------------------------------
 // Authentication
 
-type Auth = { client: ApiClient; description: string } | { notUploaded: string };
+type QuietAuth = { client: ApiClient; description: string };
+type Auth = QuietAuth | { notUploaded: string };
 
-/** A fork PR never carries the token: the service trusts the fork's own workflow run instead. */
-function chooseAuth(op: OperationContext<ImpactedTargetsSettings>): Auth {
-  const prNumber = requirePrNumber(op.context);
-  if (op.context.isFork) {
-    const runId = op.context.runId;
-    if (!runId) {
-      throw new ContextError(
-        `PR #${prNumber} comes from a fork, whose upload is authenticated by its workflow run id, but this run has none (GITHUB_RUN_ID is not set); run this step in the workflow that the pull request triggered.`,
-      );
-    }
+/**
+ * How the upload authenticates when that goes without a word: a fork PR never carries the token (the
+ * service trusts the fork's own workflow run instead); any other PR sends it.
+ */
+function quietAuth(op: OperationContext<ImpactedTargetsSettings>): QuietAuth | undefined {
+  const runId = op.context.runId;
+  if (op.context.isFork && runId) {
     return {
       client: new ApiClient({ ...op.clientOptions, token: undefined, forkedWorkflowRunId: runId }),
       description: `the fork's workflow run ${runId} (x-forked-workflow-run-id; no token is sent for a fork)`,
     };
   }
-  if (op.common.apiToken) return { client: op.client, description: 'api-token' };
+  if (!op.context.isFork && op.common.apiToken) return { client: op.client, description: 'api-token' };
+  return undefined;
+}
+
+/** The quiet auth, or what a missing token or a fork without its run id makes of the upload. */
+function chooseAuth(op: OperationContext<ImpactedTargetsSettings>, quiet: QuietAuth | undefined): Auth {
+  const prNumber = requirePrNumber(op.context);
+  if (quiet) return quiet;
+  if (op.context.isFork) {
+    throw new ContextError(
+      `PR #${prNumber} comes from a fork, whose upload is authenticated by its workflow run id, but this run has none (GITHUB_RUN_ID is not set); run this step in the workflow that the pull request triggered.`,
+    );
+  }
 
   const problem = `is empty, so the impacted targets of PR #${prNumber} (from this repository, not a fork) cannot be uploaded and a parallel queue will not test it; the usual causes are a Dependabot PR (its workflows get only Dependabot secrets: add the token there too) or a secret not passed to the job (a reusable workflow needs \`secrets: inherit\` or the secret passed by name)`;
   const policy = op.settings.onMissingToken;
@@ -160,10 +215,7 @@ interface Upload {
  */
 function prepareUpload(envelope: Envelope, targets: ImpactedTargets): Upload {
   if (targets !== 'ALL') {
-    const field: keyof SetImpactedTargetsRequest = 'impactedTargets';
-    // The envelope's JSON with the list as its last field: `{...,"impactedTargets":` + list + `}`.
-    const head = Buffer.from(`${JSON.stringify(envelope).slice(0, -1)},${JSON.stringify(field)}:`);
-    const tail = Buffer.from('}');
+    const { head, tail } = listBodyEnds(envelope);
     const byteLength = head.length + targets.jsonArrayByteLength() + tail.length;
     if (byteLength <= MAX_BODY_BYTES) {
       const chunks = function* () {
@@ -246,6 +298,13 @@ function withTargets(summary: Markdown, targets: ImpactedTargets): Markdown {
       ? `First ${shown.length} of ${targets.size} targets`
       : `All ${targets.size} targets`;
   return summary.details(title, lines.join('\n'));
+}
+
+/** The envelope when the context knows all it holds, without failing when it does not. */
+function knownEnvelope(context: ResolvedContext): Envelope | undefined {
+  const { targetBranch, prNumber, headSha } = context;
+  if (!targetBranch || prNumber === undefined || !headSha) return undefined;
+  return { repo: context.repo, targetBranch, pr: { number: prNumber, sha: headSha } };
 }
 
 function requireHeadSha(context: ResolvedContext): string {
