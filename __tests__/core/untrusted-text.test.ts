@@ -1,6 +1,7 @@
 // Text we do not control on its way out: each host's log syntax neutralised, values made one line,
 // secrets hidden before anything is cut, and summaries that show what is there (issue 18, items 4, 5, 10).
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import {
   neutraliseBuildkiteMarkers,
   neutraliseGitHubCommands,
@@ -9,7 +10,7 @@ import {
   oneLine,
 } from '../../src/core/report/control-syntax.js';
 import { escapeMarkdown } from '../../src/core/report/markdown.js';
-import { cutSafely, redactCredentials, redactor } from '../../src/core/report/redact.js';
+import { cutSafely, FRAGMENT, redactCredentials, redactor } from '../../src/core/report/redact.js';
 import { quoted } from '../../src/core/inputs.js';
 import { summarizeBody } from '../../src/core/api/errors.js';
 
@@ -68,6 +69,46 @@ describe('secrets are hidden before anything is cut', () => {
     const said = summarizeBody(redactor([token])(body));
     expect(said).not.toContain(token.slice(0, 8));
     expect(said.endsWith('…')).toBe(true);
+  });
+
+  it('a part of the token that an answer echoes is hidden, from FRAGMENT characters up', () => {
+    const redact = redactor([token]);
+    expect(redact(`bad token ${token.slice(0, 16)}...`)).toBe('bad token ***...');
+    expect(redact(`{"error":"key ${token.slice(9, 9 + FRAGMENT)} revoked"}`)).toBe(
+      '{"error":"key *** revoked"}',
+    );
+    expect(redact(`ends in ${token.slice(-4)}`)).toBe(`ends in ${token.slice(-4)}`);
+    expect(redact(`two parts ${token.slice(0, 10)} and ${token.slice(20)}`)).toBe('two parts *** and ***');
+    expect(redact(escapeMarkdown(token.slice(0, 12)))).toBe('***');
+  });
+
+  it('a word that is part of the token is not a secret: a path that holds it is shown whole', () => {
+    const redact = redactor(['tok_security_Wn5hQ8xJ3cF6']);
+    expect(redact('/tmp/mqa-security-zZAvZa/response.txt')).toBe('/tmp/mqa-security-zZAvZa/response.txt');
+    expect(redact('echoed: tok_security_Wn5')).toBe('echoed: ***');
+  });
+
+  it('no run of FRAGMENT characters of the token but a word survives, wherever and however often it is echoed', () => {
+    const tokenChars = fc.constantFrom(...'abcdefXYZ0123456789_-.'.split(''));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: tokenChars, minLength: 12, maxLength: 64 }),
+        fc.array(fc.tuple(fc.string({ maxLength: 30 }), fc.nat(), fc.nat()), { minLength: 1, maxLength: 5 }),
+        (secret, pieces) => {
+          const text = pieces
+            .map(([prose, from, length]) => {
+              const start = from % secret.length;
+              return prose + secret.slice(start, start + FRAGMENT + (length % secret.length));
+            })
+            .join('');
+          const shown = redactor([secret])(text);
+          for (let at = 0; at + FRAGMENT <= secret.length; at++) {
+            const part = secret.slice(at, at + FRAGMENT);
+            if (!/^[A-Za-z]+$/.test(part)) expect(shown).not.toContain(part);
+          }
+        },
+      ),
+    );
   });
 
   it('credentials recognisable by their shape are hidden wherever they turn up', () => {

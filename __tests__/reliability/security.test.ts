@@ -151,6 +151,21 @@ describe('the token', () => {
     expectMaskedOnly(result, TOKEN);
   });
 
+  check('token', 'never appears in part when the service echoes pieces of it', async () => {
+    const { slug } = await freshQueue();
+    const [head, tail] = [TOKEN.slice(0, 13), TOKEN.slice(-9)];
+    planFaults('/getQueue', [
+      { kind: 'status', status: 401, body: `key ${head}... revoked; the token ending ${tail} is unknown` },
+    ]);
+    const result = await run(slug, { operation: 'get-queue' });
+    expect(result.error).toMatch(
+      /the API answered 401: key \*\*\*\.\.\. revoked; the token ending \*\*\* is unknown/,
+    );
+    const logged = result.log.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+    const shown = [...logged, result.error, result.summary, ...Object.values(result.outputs)].join('\n');
+    expect([head, tail].filter((part) => shown.includes(part))).toEqual([]);
+  });
+
   check('token', 'never appears when an echoing error is retried and logged', async () => {
     const { slug } = await freshQueue();
     planFaults('/getQueue', [

@@ -1,11 +1,14 @@
 // Hiding secrets from everything that leaves the run: log lines, outputs, summaries, report files.
 import { escapeMarkdown } from './markdown.js';
+import { escapeRegExp } from '../regexp.js';
 
 export type Redact = (text: string) => string;
 
 /**
  * Replaces every occurrence of the given secrets with `***`: as given, and as the summary and the
  * outputs may spell them once escaped (markdown, JSON, a URL), where the plain form no longer matches.
+ * A part of a secret is hidden too, from `FRAGMENT` characters up: an answer that echoes the first half of
+ * a token shows none of it.
  */
 export function redactor(secrets: (string | undefined)[]): Redact {
   const present = secrets.filter((s): s is string => !!s && s.length >= 4);
@@ -19,13 +22,61 @@ export function redactor(secrets: (string | undefined)[]): Redact {
       ]),
     ),
   ].sort((a, b) => b.length - a.length);
+  const hideFragments = fragmentRedactor(spellings);
   return (text) =>
     redactCredentials(
-      spellings.reduce(
-        (out, spelling) => (out.includes(spelling) ? out.split(spelling).join('***') : out),
-        text,
+      hideFragments(
+        spellings.reduce(
+          (out, spelling) => (out.includes(spelling) ? out.split(spelling).join('***') : out),
+          text,
+        ),
       ),
     );
+}
+
+/** The shortest part of a secret that is hidden on its own; shorter ones are as likely to be prose. */
+export const FRAGMENT = 8;
+
+/** A part made of letters alone reads as a word (`security` in `tok_security_x9`), which text may hold. */
+const WORD = /^[A-Za-z]+$/;
+
+/**
+ * Hides every run of text that is a part, `FRAGMENT` characters or longer and not a word, of one of the
+ * spellings. Most text holds none: one search for the spellings' aligned halves (every such run holds
+ * one) decides that before the search for every part runs.
+ */
+function fragmentRedactor(spellings: string[]): Redact {
+  const parts = spellings.flatMap((spelling) => slices(spelling, FRAGMENT, 1)).filter((p) => !WORD.test(p));
+  if (parts.length === 0) return (text) => text;
+  const half = FRAGMENT / 2;
+  const anyOf = (texts: string[]) => [...new Set(texts)].map(escapeRegExp).join('|');
+  const guard = new RegExp(anyOf(spellings.flatMap((spelling) => slices(spelling, half, half))));
+  const part = new RegExp(`(?=(?:${anyOf(parts)}))`, 'g');
+  return (text) => {
+    if (!guard.test(text)) return text;
+    const hidden: [number, number][] = [];
+    for (const match of text.matchAll(part)) {
+      const end = match.index + FRAGMENT;
+      const last = hidden.at(-1);
+      if (last && match.index <= last[1]) last[1] = end;
+      else hidden.push([match.index, end]);
+    }
+    let out = '';
+    let from = 0;
+    for (const [start, end] of hidden) {
+      out += `${text.slice(from, start)}***`;
+      from = end;
+    }
+    return hidden.length === 0 ? text : out + text.slice(from);
+  };
+}
+
+/** Every `length`-character slice of `text` that starts at a multiple of `step`. */
+function slices(text: string, length: number, step: number): string[] {
+  const out: string[] = [];
+  for (let start = 0; start + length <= text.length; start += step)
+    out.push(text.slice(start, start + length));
+  return out;
 }
 
 /**

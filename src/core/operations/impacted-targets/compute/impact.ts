@@ -6,6 +6,7 @@
 import type { CompiledRule, TargetsConfig } from './config.js';
 import type { PatternMatch } from './pattern-index.js';
 import type { Workspace, WorkspacePackage } from './workspace.js';
+import { escapeRegExp } from '../../../regexp.js';
 
 export interface ChangedFile {
   path: string;
@@ -158,10 +159,6 @@ export function expandGroups(config: TargetsConfig, impact: Impact, known: () =>
 function matchingTargets(member: string, known: readonly string[]): string[] {
   const regex = new RegExp(`^${member.split('*').map(escapeRegExp).join('.*')}$`);
   return known.filter((name) => regex.test(name));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Every target the config names or can produce from these paths (for groups and the outputs' map). */

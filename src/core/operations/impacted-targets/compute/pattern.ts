@@ -4,6 +4,7 @@
 // rule's targets (`services/{name}/**` -> `svc:{name}`). picomatch sees a capture as `*`; the captured
 // text is then cut out of the path's segment with a small anchored regex of our own.
 import picomatch from 'picomatch';
+import { escapeRegExp } from '../../../regexp.js';
 
 /** `{name}`: a capture, told apart from a brace list (`{a,b}`) or a range (`{1..3}`) by its spelling. */
 const CAPTURE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -259,8 +260,4 @@ export function compileTemplate(template: string): (values: Record<string, strin
 /** The capture names a target template uses. */
 export function templateNames(template: string): string[] {
   return [...template.matchAll(CAPTURE)].map((m) => m[1] as string);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
