@@ -170,7 +170,7 @@ function bomLength(content: Buffer): number {
   return content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
 }
 
-/** Runs a parse that stops after each stretch to its end, without stopping. */
+/** Runs a parse to its end, going straight on after each stretch. */
 function toTheEnd(stretches: Generator<void, ImpactedTargets>): ImpactedTargets {
   for (;;) {
     const stretch = stretches.next();
