@@ -2,8 +2,8 @@
 // runners (jest with jest-junit, node's own test runner) and fixtures in the other dialects, every
 // verdict, the annotations at the tests, and the gate during an outage of the service.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.close();
 });
+
+/** A fifo at `path`, which nothing ever writes to: a read of it waits forever. */
+function mkfifo(path: string): string {
+  execFileSync('mkfifo', [path]);
+  return path;
+}
 
 function checkout(): string {
   return mkdtempSync(join(tmpdir(), 'mqa-checkout-'));
@@ -427,11 +433,47 @@ describe('bad reports', () => {
     );
   });
 
+  it.each([
+    ['a fifo', 'a fifo', (dir: string) => mkfifo(join(dir, 'pipe'))],
+    ['/dev/zero', 'a character device', () => '/dev/zero'],
+  ])('refuses a report that is a symlink to %s, at once, with one line', async (_, kind, target) => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    symlinkSync(target(dir), join(dir, 'reports', 'junit.xml'));
+    expect(await failureOf(gate(dir))).toBe(
+      `Input "junit-paths": reports/junit.xml is ${kind}, not a regular file. Leave it out of junit-paths, or make the path lead to the report the test runner wrote.`,
+    );
+  });
+
   it('says which globs matched nothing', async () => {
     const message = await failureOf(gate(checkout(), { 'junit-paths': 'out/*.xml, build/{a,b}/*.xml' }));
     expect(message).toMatch(
       /^Input "junit-paths": "out\/\*\.xml", "build\/\{a,b\}\/\*\.xml" matched no file under/,
     );
+  });
+});
+
+describe('a hostile checkout', () => {
+  it('reads no CODEOWNERS that is a symlink to /dev/zero, and searches no test file that is a fifo', async () => {
+    await seedTests([]);
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    mkdirSync(join(dir, '.github'));
+    symlinkSync('/dev/zero', join(dir, '.github', 'CODEOWNERS'));
+    mkfifo(join(dir, 'stuck.test.js'));
+    writeFileSync(
+      join(dir, 'reports', 'junit.xml'),
+      '<testsuite name="s"><testcase name="hangs nothing" file="stuck.test.js"><failure message="boom"/></testcase></testsuite>',
+    );
+    const result = await gate(dir);
+    expect(result.outputs['failed-count']).toBe(1);
+    expect(parsed(result.outputs['unquarantined-failures'])).toEqual([
+      expect.objectContaining({ name: 'hangs nothing', file: 'stuck.test.js', verdict: 'new' }),
+    ]);
+    expect(result.annotations).toEqual([
+      expect.objectContaining({ level: 'error', file: 'stuck.test.js', title: 'hangs nothing' }),
+    ]);
+    expect(result.annotations[0]).not.toHaveProperty('line');
   });
 });
 

@@ -32,14 +32,41 @@ export interface InputFile {
 
 const CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * Opens `path` to read, without blocking: opening a fifo for reading would otherwise wait for a writer,
+ * beyond any deadline. Check the handle's `stat()` before reading: it may be a fifo or a device.
+ */
+export function openToRead(path: string): Promise<FileHandle> {
+  return open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+}
+
+/**
+ * The text of a regular file of at most `maxBytes` that the checkout may hold (a CODEOWNERS file, a test's
+ * source); undefined when it is missing, unreadable, larger, or not a regular file (a symlink to
+ * /dev/zero, a fifo), none of which a run should wait on.
+ */
+export async function readRegularText(path: string, maxBytes: number): Promise<string | undefined> {
+  const handle = await openToRead(path).catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
+    const content = await readAll(handle, stats.size, { maxBytes }, (problem) => new Error(problem));
+    return content.toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function readInputFile(request: InputFileRequest): Promise<InputFile> {
   const path = resolve(request.cwd, request.path);
   const where = path === request.path ? `"${path}"` : `"${request.path}" (${path})`;
   const fail = (problem: string, fix: string) => new InputError(request.input, `${where} ${problem}`, fix);
   let handle: FileHandle;
   try {
-    // O_NONBLOCK: opening a fifo for reading would otherwise wait for a writer, beyond any deadline.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    handle = await openToRead(path);
   } catch (error) {
     throw openFailure(error, fail, request.missingAdvice);
   }
@@ -66,8 +93,8 @@ export async function readInputFile(request: InputFileRequest): Promise<InputFil
 async function readAll(
   handle: FileHandle,
   expectedBytes: number,
-  request: InputFileRequest,
-  fail: (problem: string, fix: string) => InputError,
+  request: Pick<InputFileRequest, 'maxBytes' | 'deadline'>,
+  fail: (problem: string, fix: string) => Error,
 ): Promise<Buffer> {
   // Read in place into one buffer of the size the file said it had (and a byte more, to see it grow):
   // a 20 MiB file is never held twice, as pieces and as their concatenation.
@@ -118,7 +145,8 @@ function openFailure(
   return fail(`cannot be opened (${code ?? 'unknown error'})`, 'Give the path of a readable regular file.');
 }
 
-function kindOf(stats: Stats): string {
+/** What a path that is not a regular file is, for an error line: `a directory`, `a fifo`. */
+export function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a fifo';
   if (stats.isCharacterDevice()) return 'a character device';

@@ -1,9 +1,9 @@
 // The checkout's CODEOWNERS file, for the owners of the run's own failures (the service's tests carry
 // their owners already). Each line is a gitignore-style pattern (matched with `ignore`, the library
 // eslint uses for .gitignore rules) and its owners; the last matching line wins, as on GitHub.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readRegularText } from '../../../files.js';
 
 const LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS', '.gitlab/CODEOWNERS'];
 const MAX_BYTES = 3 * 1024 * 1024;
@@ -17,8 +17,8 @@ export interface CodeOwners {
 
 export async function readCodeOwners(checkoutDir: string): Promise<CodeOwners | undefined> {
   for (const location of LOCATIONS) {
-    const text = await readFile(join(checkoutDir, location), 'utf8').catch(() => undefined);
-    if (text !== undefined && text.length <= MAX_BYTES) return parseCodeOwners(text, location);
+    const text = await readRegularText(join(checkoutDir, location), MAX_BYTES);
+    if (text !== undefined) return parseCodeOwners(text, location);
   }
   return undefined;
 }

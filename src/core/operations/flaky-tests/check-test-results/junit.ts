@@ -4,10 +4,11 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
+import { kindOf, openToRead } from '../../../files.js';
 import type { TestCaseRead, TestResults } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
@@ -115,11 +116,13 @@ export async function readJUnitReport(
 
   let file: FileHandle;
   try {
-    file = await open(path, 'r');
+    file = await openToRead(path);
   } catch (error) {
     throw unreadable(shownAs, error);
   }
   try {
+    const stats = await file.stat();
+    if (!stats.isFile()) throw notAFile(shownAs, kindOf(stats));
     const decoder = new StringDecoder('utf8');
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
@@ -132,6 +135,7 @@ export async function readJUnitReport(
       if (!parseError) parser.close();
     }
   } catch (error) {
+    if (error instanceof InputError) throw error;
     if (!parseError) throw unreadable(shownAs, error);
   } finally {
     await file.close();
@@ -139,6 +143,14 @@ export async function readJUnitReport(
   if (parseError) throw malformed(shownAs, parseError);
   if (!sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
   results.reports++;
+}
+
+function notAFile(shownAs: string, kind: string): InputError {
+  return new InputError(
+    'junit-paths',
+    `${shownAs} is ${kind}, not a regular file`,
+    'Leave it out of junit-paths, or make the path lead to the report the test runner wrote.',
+  );
 }
 
 function unreadable(shownAs: string, error: unknown): InputError {

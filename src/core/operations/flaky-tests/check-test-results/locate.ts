@@ -1,8 +1,8 @@
 // Where a failed test is in the checkout, for an annotation on its line: the file and line from the
 // report when it gives them, else the first line of the file that names the test. Paths are made
 // relative to the checkout (annotations outside it are dropped: the platform could not show them).
-import { open } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readRegularText } from '../../../files.js';
 import type { TestCaseResult } from './results.js';
 
 export interface Location {
@@ -32,20 +32,14 @@ export function inCheckout(path: string, checkoutDir: string): string | undefine
 }
 
 async function findNameInFile(path: string, name: string): Promise<number | undefined> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (!handle) return undefined;
-  try {
-    const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_SEARCHED_BYTES) return undefined;
-    const lines = (await handle.readFile('utf8')).split(/\r?\n/);
-    for (const candidate of searchTerms(name)) {
-      const index = lines.findIndex((line) => line.includes(candidate));
-      if (index >= 0) return index + 1;
-    }
-    return undefined;
-  } finally {
-    await handle.close();
+  const text = await readRegularText(path, MAX_SEARCHED_BYTES);
+  if (text === undefined) return undefined;
+  const lines = text.split(/\r?\n/);
+  for (const candidate of searchTerms(name)) {
+    const index = lines.findIndex((line) => line.includes(candidate));
+    if (index >= 0) return index + 1;
   }
+  return undefined;
 }
 
 /**
