@@ -144,4 +144,32 @@ describe('circleci context', () => {
       'No pull request to act on: CIRCLE_PULL_REQUEST is not set; set the pr-number input.',
     );
   });
+
+  it.each([
+    [
+      'Bitbucket',
+      'git@bitbucket.org:octo-org/octo-repo.git',
+      'https://bitbucket.org/octo-org/octo-repo/pull-requests/14',
+    ],
+    [
+      'GitLab',
+      'git@gitlab.com:octo-org/octo-repo.git',
+      'https://gitlab.com/octo-org/octo-repo/-/merge_requests/14',
+    ],
+  ])('reads the PR number from a %s CIRCLE_PULL_REQUEST', async (_, remote, url) => {
+    const env = {
+      ...build,
+      CIRCLE_REPOSITORY_URL: remote,
+      CIRCLE_PULL_REQUEST: url,
+      TRUNK_TARGET_BRANCH: 'main',
+    };
+    expect(await contextOf('circleci', env, NEEDS.prAndHead)).toMatchObject({ prNumber: 14, headSha: HEAD });
+  });
+
+  it('says what is wrong with a CIRCLE_PULL_REQUEST it cannot read, rather than that it is not set', async () => {
+    const env = { ...build, CIRCLE_PULL_REQUEST: 'https://github.com/octo-org/octo-repo/pull/58/files' };
+    expect(await contextFailure('circleci', env)).toBe(
+      'No pull request to act on: CIRCLE_PULL_REQUEST "https://github.com/octo-org/octo-repo/pull/58/files" does not end in a pull request number; set the pr-number input.',
+    );
+  });
 });

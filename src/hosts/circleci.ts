@@ -1,6 +1,7 @@
 // CircleCI: the pull request from CIRCLE_PR_NUMBER (fork PRs) or the tail of CIRCLE_PULL_REQUEST, the head
 // from CIRCLE_SHA1. CircleCI names no base branch: it comes from the target-branch input (or
 // TRUNK_TARGET_BRANCH), else the GitHub API with a github-token, else the run stops saying so.
+import { quoted } from '../core/inputs.js';
 import { PLAIN_DIALECT } from './common/log.js';
 import { filePublisher, pipelineHost, type HostOptions, type PipelineHost } from './common/pipeline-host.js';
 import {
@@ -10,18 +11,23 @@ import {
   type PipelineFacts,
 } from './common/pipeline-context.js';
 
+/** The number at the end of a PR's address: GitHub's /pull/N, Bitbucket's /pull-requests/N, GitLab's /merge_requests/N. */
+const PULL_REQUEST_URL_TAIL = /\/(?:pull|pull-requests|merge_requests)\/(\d+)\/?$/;
+
 export function circleciFacts(env: Environment): PipelineFacts {
   const notes: string[] = [];
   const read = variableReader(env, notes);
   const pullRequestUrl = read.text('CIRCLE_PULL_REQUEST');
-  const tail = pullRequestUrl && /\/pull\/(\d+)\/?$/.exec(pullRequestUrl.value)?.[1];
+  const tail = pullRequestUrl && PULL_REQUEST_URL_TAIL.exec(pullRequestUrl.value)?.[1];
   const prNumber =
     read.prNumber('CIRCLE_PR_NUMBER') ??
     (tail
       ? { value: pullRequestNumber(tail, 'CIRCLE_PULL_REQUEST'), source: 'CIRCLE_PULL_REQUEST' }
       : undefined);
-  if (pullRequestUrl && !tail && !prNumber)
-    notes.push('CIRCLE_PULL_REQUEST does not end in /pull/<number>; ignored');
+  const unreadUrl =
+    pullRequestUrl && !tail
+      ? `CIRCLE_PULL_REQUEST ${quoted(pullRequestUrl.value)} does not end in a pull request number`
+      : undefined;
 
   const owner = read.text('CIRCLE_PROJECT_USERNAME')?.value;
   const name = read.text('CIRCLE_PROJECT_REPONAME')?.value;
@@ -51,6 +57,7 @@ export function circleciFacts(env: Environment): PipelineFacts {
     runId: read.text('CIRCLE_WORKFLOW_ID')?.value,
     runUrl: read.text('CIRCLE_BUILD_URL')?.value,
     trigger: prNumber ? 'pull request' : 'branch',
+    noPullRequest: unreadUrl,
     variables: {
       repo: 'CIRCLE_REPOSITORY_URL',
       prNumber: 'CIRCLE_PULL_REQUEST',
