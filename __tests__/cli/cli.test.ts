@@ -182,6 +182,43 @@ describe('on GitLab CI', () => {
   });
 });
 
+describe('values from the pipeline are checked like inputs', () => {
+  const gitlab = (overrides: Record<string, string>) => ({
+    GITLAB_CI: 'true',
+    CI_PROJECT_DIR: mkdtempSync(join(tmpdir(), 'cli-gitlab-')),
+    CI_SERVER_URL: 'https://github.com',
+    CI_PROJECT_PATH: REPO,
+    CI_PIPELINE_SOURCE: 'merge_request_event',
+    CI_MERGE_REQUEST_IID: '5',
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+    MERGE_QUEUE_API_URL: emulator.current.url,
+    MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+    ...overrides,
+  });
+
+  it.each([
+    [
+      { CI_PROJECT_PATH: `${REPO}\n::error::forged` },
+      `The pipeline's repository "${REPO}\\n::error::forged" is not owner/name; set the repo input (like my-org/my-repo).`,
+    ],
+    [
+      { CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main\u001b[2J' },
+      `The pipeline's target branch "main\\u001b[2J" is not a branch name (it holds whitespace or a control character); set the target-branch input.`,
+    ],
+    [
+      { CI_SERVER_URL: '', CI_SERVER_HOST: 'github.com/../evil' },
+      `The pipeline's repository host "github.com/../evil" is not a host name; set the repo-host input (like github.com).`,
+    ],
+  ])('refuses %j with exit code 2 and writes no output', async (overrides, failure) => {
+    const env = gitlab(overrides);
+    const run = await runCli(['get-submitted-pull-request', '--json'], { env });
+    expect(run.exitCode).toBe(EXIT_CODES.badInput);
+    const result = JSON.parse(run.stdout) as JsonResult;
+    expect(result.failure).toBe(failure);
+    expect(result.outputs).toEqual({});
+  });
+});
+
 describe('exit codes', () => {
   it('1 when the outcome is a failure: the PR failed while waiting', async () => {
     await queue.ci(21, { outcome: 'fail', durationMinutes: 1 });

@@ -1,5 +1,7 @@
 // What an operation acts on, as every host resolves it from its own pipeline: the repository, the pull
 // request, its head sha and target branch, and the run.
+import { ContextError } from './errors.js';
+import { quoted } from './inputs.js';
 
 export interface RepoRef {
   host: string;
@@ -68,4 +70,38 @@ export function readMergeQueueBranch(branch: string | undefined): MergeQueueBran
   const group = GITHUB_MERGE_GROUP_BRANCH.exec(branch);
   if (group) return { prNumber: Number(group[2]), targetBranch: group[1], isTestRun: false };
   return undefined;
+}
+
+/** Whitespace or a control character: in no repository name, host or git branch name. */
+const NOT_IN_A_NAME = /[\s\p{Cc}]/u;
+
+/**
+ * Refuses a context whose values no pipeline should give (a CI variable or an event payload is trusted no
+ * more than an input, and inputs are checked as they are read): a repository, host or branch holding a
+ * line break or a control character is never sent to the service or written to an output. The log's
+ * notes, just above the error, say where each value came from.
+ */
+export function checkResolvedContext(context: ResolvedContext): void {
+  const { host, owner, name } = context.repo;
+  const refuse = (what: string, value: string, problem: string, fix: string) =>
+    new ContextError(`The pipeline's ${what} ${quoted(value)} ${problem}; ${fix}`);
+  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+    throw refuse('repository host', host, 'is not a host name', 'set the repo-host input (like github.com).');
+  }
+  const repo = `${owner}/${name}`;
+  if (!name || name.includes('/') || NOT_IN_A_NAME.test(repo) || owner.split('/').some((s) => !s)) {
+    throw refuse('repository', repo, 'is not owner/name', 'set the repo input (like my-org/my-repo).');
+  }
+  const branch = context.targetBranch;
+  if (branch !== undefined && NOT_IN_A_NAME.test(branch)) {
+    throw refuse(
+      'target branch',
+      branch,
+      'is not a branch name (it holds whitespace or a control character)',
+      'set the target-branch input.',
+    );
+  }
+  if (context.headSha !== undefined && !/^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(context.headSha)) {
+    throw refuse('head sha', context.headSha, 'is not a full commit sha', 'set the pr-sha input.');
+  }
 }

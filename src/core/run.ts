@@ -4,6 +4,7 @@
 import { ApiClient, type ClientOptions } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import { COMMON_INPUTS, readCommonSettings, type CommonSettings } from './common-inputs.js';
+import { checkResolvedContext } from './context.js';
 import { ContextError, InputError } from './errors.js';
 import type { Clock } from './clock.js';
 import type { Host } from './host.js';
@@ -101,6 +102,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     runUrl = context.runUrl;
     for (const note of context.notes) host.log.info(logLine(note));
     for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
+    checkResolvedContext(context);
     await publish({
       repo: `${context.repo.owner}/${context.repo.name}`,
       'pr-number': context.prNumber ?? '',
