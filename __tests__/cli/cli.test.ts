@@ -155,22 +155,27 @@ describe('on GitHub Actions', () => {
   });
 });
 
+/** A GitLab merge request pipeline's variables for MR !5, a project directory of its own, and overrides. */
+function gitlabPipeline(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    GITLAB_CI: 'true',
+    CI_PROJECT_DIR: mkdtempSync(join(tmpdir(), 'cli-gitlab-')),
+    CI_SERVER_URL: 'https://github.com',
+    CI_PROJECT_PATH: REPO,
+    CI_PIPELINE_SOURCE: 'merge_request_event',
+    CI_MERGE_REQUEST_IID: '5',
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+    MERGE_QUEUE_API_URL: emulator.current.url,
+    MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+    ...overrides,
+  };
+}
+
 describe('on GitLab CI', () => {
   it('takes the merge request from the pipeline and hands the outputs to later jobs as a dotenv report', async () => {
-    const projectDir = mkdtempSync(join(tmpdir(), 'cli-gitlab-'));
-    const run = await runCli(['get-submitted-pull-request'], {
-      env: {
-        GITLAB_CI: 'true',
-        CI_PROJECT_DIR: projectDir,
-        CI_SERVER_URL: 'https://github.com',
-        CI_PROJECT_PATH: REPO,
-        CI_PIPELINE_SOURCE: 'merge_request_event',
-        CI_MERGE_REQUEST_IID: '5',
-        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
-        MERGE_QUEUE_API_URL: emulator.current.url,
-        MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
-      },
-    });
+    const env = gitlabPipeline();
+    const projectDir = env.CI_PROJECT_DIR!;
+    const run = await runCli(['get-submitted-pull-request'], { env });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('host: gitlab-ci (detected by GITLAB_CI=true)');
     const report = readFileSync(join(projectDir, 'merge-queue.env'), 'utf8');
@@ -183,19 +188,6 @@ describe('on GitLab CI', () => {
 });
 
 describe('values from the pipeline are checked like inputs', () => {
-  const gitlab = (overrides: Record<string, string>) => ({
-    GITLAB_CI: 'true',
-    CI_PROJECT_DIR: mkdtempSync(join(tmpdir(), 'cli-gitlab-')),
-    CI_SERVER_URL: 'https://github.com',
-    CI_PROJECT_PATH: REPO,
-    CI_PIPELINE_SOURCE: 'merge_request_event',
-    CI_MERGE_REQUEST_IID: '5',
-    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
-    MERGE_QUEUE_API_URL: emulator.current.url,
-    MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
-    ...overrides,
-  });
-
   it.each([
     [
       { CI_PROJECT_PATH: `${REPO}\n::error::forged` },
@@ -210,7 +202,7 @@ describe('values from the pipeline are checked like inputs', () => {
       `The pipeline's repository host "github.com/../evil" is not a host name; set the repo-host input (like github.com).`,
     ],
   ])('refuses %j with exit code 2 and writes no output', async (overrides, failure) => {
-    const env = gitlab(overrides);
+    const env = gitlabPipeline(overrides);
     const run = await runCli(['get-submitted-pull-request', '--json'], { env });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
     const result = JSON.parse(run.stdout) as JsonResult;
