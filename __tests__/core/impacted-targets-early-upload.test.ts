@@ -313,12 +313,12 @@ describe('the early upload itself', () => {
     pr: { number: context.prNumber!, sha: context.headSha! },
   };
   const targets = manyTargets();
-  const file = { content: Buffer.from(JSON.stringify(targets)), where: '"targets.json"' };
+  const content = Buffer.from(JSON.stringify(targets));
   const client = (url: string) => new ApiClient({ baseUrl: url, token: 'early-token', deadlineMs: 10_000 });
 
   it('sends all but the last byte before it is told to, then the whole body', async () => {
     const { url, received } = await hostileServer(['accept']);
-    const early = startEarlyUpload(client(url), envelope, file)!;
+    const early = startEarlyUpload(client(url), envelope, content)!;
 
     await eventually(() => received[0] !== undefined && received[0].bytes === received[0].declared - 1);
     expect(received[0]!.whole).toBeUndefined();
@@ -331,7 +331,7 @@ describe('the early upload itself', () => {
 
   it('once withdrawn, destroys the request: the server never gets its last byte', async () => {
     const { url, received } = await hostileServer(['accept']);
-    const early = startEarlyUpload(client(url), envelope, file)!;
+    const early = startEarlyUpload(client(url), envelope, content)!;
     await eventually(() => received[0] !== undefined && received[0].bytes === received[0].declared - 1);
 
     await early.withdraw();
@@ -342,8 +342,8 @@ describe('the early upload itself', () => {
   });
 
   it('is not started for a small file, nor for one that is not a JSON array', () => {
-    const small = { content: Buffer.from(JSON.stringify(targets.slice(0, 10))), where: '"small.json"' };
-    const lines = { content: Buffer.from(targets.join('\n')), where: '"lines.txt"' };
+    const small = Buffer.from(JSON.stringify(targets.slice(0, 10)));
+    const lines = Buffer.from(targets.join('\n'));
     expect(startEarlyUpload(client('http://127.0.0.1:9/v1'), envelope, small)).toBeUndefined();
     expect(startEarlyUpload(client('http://127.0.0.1:9/v1'), envelope, lines)).toBeUndefined();
   });

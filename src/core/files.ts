@@ -20,6 +20,8 @@ export interface InputFileRequest {
   deadline?: number;
   /** Told what to do when the file is missing; the default says to check the path. */
   missingAdvice?: string;
+  /** Handed each piece of the content as it is read, in order, while the next piece is being read. */
+  onPiece?: (piece: Buffer) => void;
 }
 
 export interface InputFile {
@@ -100,6 +102,7 @@ async function readAll(
   // a 20 MiB file is never held twice, as pieces and as their concatenation.
   let buffer = Buffer.allocUnsafe(expectedBytes + 1);
   let total = 0;
+  let handed = 0;
   for (;;) {
     if (request.deadline !== undefined && Date.now() > request.deadline) {
       throw fail('could not be read in time', 'Check the disk or mount it is on, or raise timeout-seconds.');
@@ -110,12 +113,10 @@ async function readAll(
       buffer.copy(grown, 0, 0, total);
       buffer = grown;
     }
-    const { bytesRead } = await handle.read(
-      buffer,
-      total,
-      Math.min(CHUNK_BYTES, buffer.length - total),
-      null,
-    );
+    const reading = handle.read(buffer, total, Math.min(CHUNK_BYTES, buffer.length - total), null);
+    request.onPiece?.(buffer.subarray(handed, total));
+    handed = total;
+    const { bytesRead } = await reading;
     if (bytesRead === 0) break;
     total += bytesRead;
     if (total > request.maxBytes) {

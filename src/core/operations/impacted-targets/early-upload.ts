@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { ApiClient, ApiResponse } from '../../api/client.js';
 import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { listBodyEnds, type Envelope } from './request-body.js';
-import { jsonArraySpan, type TargetsFile } from './source.js';
+import { jsonArraySpan } from './source.js';
 import type { TargetList } from './target-list.js';
 
 /** A smaller list is checked in a few milliseconds: nothing to win by sending it early. */
@@ -66,19 +66,19 @@ export class EarlyUpload {
 }
 
 /**
- * Starts sending the file's list as the body of a set-impacted-targets request, or returns undefined
- * when the file is small, not shaped as a JSON array, or would make a body over the service's limit.
+ * Starts sending a targets file's content as the list of a set-impacted-targets request body, or returns
+ * undefined when it is small, not shaped as a JSON array, or would make a body over the service's limit.
  */
 export function startEarlyUpload(
   client: ApiClient,
   envelope: Envelope,
-  file: TargetsFile,
+  content: Buffer,
 ): EarlyUpload | undefined {
-  const span = jsonArraySpan(file.content);
+  const span = jsonArraySpan(content);
   if (!span || span.end - span.start < EARLY_MIN_BYTES) return undefined;
   const { head, tail } = listBodyEnds(envelope);
   const byteLength = head.length + (span.end - span.start) + tail.length;
   if (byteLength > MAX_BODY_BYTES) return undefined;
-  const list = file.content.subarray(span.start, span.end);
+  const list = content.subarray(span.start, span.end);
   return new EarlyUpload(client, byteLength, { head, list, tail }, span);
 }

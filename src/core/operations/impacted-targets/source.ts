@@ -43,10 +43,13 @@ export interface TargetsFile {
   content: Buffer;
   /** How error lines name the file. */
   where: string;
+  /** How many quotes it holds (counted while it was read), which sizes a JSON array's list. */
+  quotes: number;
 }
 
 /** Reads the file of the impacted-targets-file input by `deadline`, and checks that it is UTF-8 text. */
 export async function readTargetsFile(path: string, cwd: string, deadline?: number): Promise<TargetsFile> {
+  let quotes = 0;
   const { content, where } = await readInputFile({
     input: FILE_INPUT,
     path,
@@ -55,13 +58,18 @@ export async function readTargetsFile(path: string, cwd: string, deadline?: numb
     deadline,
     missingAdvice:
       'Check the path; in a job without checkout, download the artifact that holds the file first (actions/download-artifact) and give the path it was saved to.',
+    onPiece: (piece) => (quotes += countByte(piece, QUOTE, 0)),
   });
   checkText(content, where);
-  return { content, where };
+  return { content, where, quotes };
 }
 
 export function parseTargetsFile(file: TargetsFile): ImpactedTargets {
-  return toTheEnd(parseInStretches(file.content, { input: FILE_INPUT, where: file.where }));
+  return toTheEnd(parseInStretches(file.content, fileOrigin(file), file.quotes));
+}
+
+function fileOrigin(file: TargetsFile): Origin {
+  return { input: FILE_INPUT, where: file.where };
 }
 
 /**
@@ -69,7 +77,7 @@ export function parseTargetsFile(file: TargetsFile): ImpactedTargets {
  * that I/O goes on meanwhile: a request that sends the file while it is checked (early-upload.ts).
  */
 export async function parseTargetsFileInTurns(file: TargetsFile): Promise<ImpactedTargets> {
-  const stretches = parseInStretches(file.content, { input: FILE_INPUT, where: file.where });
+  const stretches = parseInStretches(file.content, fileOrigin(file), file.quotes);
   for (;;) {
     const stretch = stretches.next();
     if (stretch.done) return stretch.value;
@@ -180,13 +188,25 @@ function toTheEnd(stretches: Generator<void, ImpactedTargets>): ImpactedTargets 
 
 /**
  * Parses text already known to be UTF-8: `ALL`, a JSON array of strings, or one target per line. Stops
- * (yields) after each stretch of a JSON array, for a caller that lets I/O go on in between.
+ * (yields) after each stretch of a JSON array, for a caller that lets I/O go on in between. `quotes`:
+ * how many the content holds, when they were counted already.
  */
-function* parseInStretches(content: Buffer, origin: Origin): Generator<void, ImpactedTargets> {
+function* parseInStretches(
+  content: Buffer,
+  origin: Origin,
+  quotes?: number,
+): Generator<void, ImpactedTargets> {
   const bom = bomLength(content);
   const start = skipJsonSpace(content, bom);
   const first = content[start];
-  if (first === OPEN_BRACKET) return yield* parseJsonArray(content, bom, start, origin);
+  if (first === OPEN_BRACKET) {
+    // Only a BOM and whitespace come before the array: its quotes are all the content's.
+    return yield* parseJsonArray(
+      content,
+      { bom, open: start, quotes: quotes ?? countByte(content, QUOTE, start) },
+      origin,
+    );
+  }
   if (first === OPEN_BRACE) {
     throw new InputError(origin.input, `${subjectOf(origin)}holds a JSON object`, `${FORMATS_HINT}, or ALL.`);
   }
@@ -212,13 +232,13 @@ function parseLines(content: Buffer, start: number): TargetList {
  */
 function* parseJsonArray(
   content: Buffer,
-  bom: number,
-  open: number,
+  array: { bom: number; open: number; quotes: number },
   origin: Origin,
 ): Generator<void, ImpactedTargets> {
+  const { bom, open } = array;
   let targets: TargetList | undefined;
   try {
-    const strings = new JsonArrayStrings(content, open);
+    const strings = new JsonArrayStrings(content, open, array.quotes);
     for (let until = open + STRETCH_BYTES; strings.readUntil(until); until += STRETCH_BYTES) yield;
     targets = strings.list;
   } catch {
@@ -240,11 +260,13 @@ class JsonArrayStrings {
   /** Set once the document turned out not to be just a JSON array of strings. */
   private refused = false;
 
+  /** `quotes`: how many the array holds, at most; a string takes two. */
   constructor(
     private readonly content: Buffer,
     open: number,
+    quotes: number,
   ) {
-    this.targets = new TargetList(content, Math.ceil(countByte(content, QUOTE, open) / 2));
+    this.targets = new TargetList(content, Math.ceil(quotes / 2));
     this.at = skipJsonSpace(content, open + 1);
     if (content[this.at] === CLOSE_BRACKET) this.finish(this.at);
   }

@@ -57,7 +57,7 @@ async function readTargets(
     return { targets: await readImpactedTargets(op.settings, undefined, deadline) };
   }
   const file = await readTargetsFile(path, process.cwd(), deadline);
-  const early = startEarlyUpload(quiet.client, envelope, file);
+  const early = startEarlyUpload(quiet.client, envelope, file.content);
   if (!early) return { targets: parseTargetsFile(file) };
   try {
     return { targets: await parseTargetsFileInTurns(file), early };
