@@ -95,7 +95,7 @@ export async function readInputFile(request: InputFileRequest): Promise<InputFil
 async function readAll(
   handle: FileHandle,
   expectedBytes: number,
-  request: Pick<InputFileRequest, 'maxBytes' | 'deadline'>,
+  request: Pick<InputFileRequest, 'maxBytes' | 'deadline' | 'onPiece'>,
   fail: (problem: string, fix: string) => Error,
 ): Promise<Buffer> {
   // Read in place into one buffer of the size the file said it had (and a byte more, to see it grow):
