@@ -2,12 +2,9 @@
 // gets when the file is right, when the list it makes differs from the file (duplicates, spaces), when a
 // target near the end is bad (never a whole body), and when the server answers before the body is whole
 // or drops the connection mid-body (the checked body is sent again, as retries always did).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
 import type { ResolvedContext } from '../../src/core/context.js';
 import {
@@ -16,20 +13,13 @@ import {
 } from '../../src/core/operations/impacted-targets/early-upload.js';
 import { prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { targetsFiles } from '../helpers/targets-files.js';
 
 const emu = useEmulator();
 const REPO = { host: 'github.com', owner: 'acme', name: 'early' };
 const FAST_RETRIES = { baseDelayMs: 10, maxDelayMs: 20 };
 
-const dir = mkdtempSync(join(tmpdir(), 'mqa-early-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
-function targetsFile(content: string): string {
-  const path = join(dir, `targets-${++files}.json`);
-  writeFileSync(path, content);
-  return path;
-}
+const targetsFile = targetsFiles('.json');
 
 /** Different targets making a compact JSON array of about twice the size sent early. */
 function manyTargets(): string[] {

@@ -1,32 +1,22 @@
 // set-impacted-targets against the emulator: what is stored for which PR and sha, the 20 MiB boundary,
 // fork authentication, the missing-token policies, the outputs and the summary; and the whole action
 // through run() with real pull_request payloads.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ClientOptions } from '../../src/core/api/client.js';
 import { MAX_BODY_BYTES } from '../../src/wire/index.js';
 import type { ResolvedContext } from '../../src/core/context.js';
 import { prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
+import { targetsFiles } from '../helpers/targets-files.js';
 import { example } from '../helpers/webhook-examples.js';
 
 const emu = useEmulator();
 const REPO = { host: 'github.com', owner: 'acme', name: 'app' };
 const RUN_ID = '9001';
 
-const dir = mkdtempSync(join(tmpdir(), 'mqa-upload-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
-function targetsFile(content: string): string {
-  const path = join(dir, `targets-${++files}.txt`);
-  writeFileSync(path, content);
-  return path;
-}
+const targetsFile = targetsFiles('.txt');
 
 /** Every request the emulator receives, with its headers, as the server saw them. */
 let requests: { url: string; headers: IncomingHttpHeaders }[] = [];
