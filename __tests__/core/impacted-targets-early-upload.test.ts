@@ -11,7 +11,7 @@ import {
   EARLY_MIN_BYTES,
   startEarlyUpload,
 } from '../../src/core/operations/impacted-targets/early-upload.js';
-import { prepareFrom, startPrepared } from '../helpers/prepare.js';
+import { contextOf, errorOf, prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { targetsFiles } from '../helpers/targets-files.js';
 
@@ -35,17 +35,13 @@ function manyTargets(): string[] {
 let nextPr = 700;
 function pullRequest(): ResolvedContext {
   const prNumber = ++nextPr;
-  return {
+  return contextOf({
     repo: REPO,
     prNumber,
     headSha: `${prNumber}`.padStart(40, 'e'),
     targetBranch: 'main',
-    isFork: false,
-    isMergeQueueTestRun: false,
     trigger: 'pull_request',
-    notes: [],
-    warnings: [],
-  };
+  });
 }
 
 /** The body the action sends for `targets`, as JSON.stringify writes it. */
@@ -76,15 +72,6 @@ async function upload(baseUrl: string, file: string, context: ResolvedContext) {
   };
   const run = await startPrepared(prepared, context, clientOptions);
   return { ...run, retries };
-}
-
-async function failureOf(work: Promise<unknown>): Promise<Error> {
-  try {
-    await work;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the operation to fail');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -223,7 +210,7 @@ describe('a bad target near the end of a large file', () => {
     const targets = manyTargets();
     const file = targetsFile(`[${targets.map((target) => JSON.stringify(target)).join(',')},7]`);
 
-    const error = await failureOf(upload(url, file, pullRequest()));
+    const error = await errorOf(upload(url, file, pullRequest()));
 
     expect(error.message).toBe(
       `Input "impacted-targets-file": in "${file}", entry ${targets.length + 1} of the JSON array is the number 7, not a string. Give every target as a string, e.g. ["//app:server", "//lib:util"].`,
@@ -240,7 +227,7 @@ describe('a bad target near the end of a large file', () => {
     const targets = manyTargets();
     const file = targetsFile(`${JSON.stringify(targets).slice(0, -1)},"//bad:\\q"]`);
 
-    const error = await failureOf(upload(url, file, pullRequest()));
+    const error = await errorOf(upload(url, file, pullRequest()));
 
     expect(error.message).toMatch(/^Input "impacted-targets-file": ".*" is not valid JSON \(/);
     expect(received.length).toBeLessThanOrEqual(1);
@@ -280,7 +267,7 @@ describe('a server that does not wait for the body', () => {
   it('answers 401 before the body: the call fails with that answer once the file is checked', async () => {
     const { url, received } = await hostileServer([{ answersEarly: 401 }]);
 
-    const error = await failureOf(upload(url, targetsFile(JSON.stringify(manyTargets())), pullRequest()));
+    const error = await errorOf(upload(url, targetsFile(JSON.stringify(manyTargets())), pullRequest()));
 
     expect(error.message).toMatch(/401/);
     expect(received).toHaveLength(1);

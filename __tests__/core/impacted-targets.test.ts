@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { ClientOptions } from '../../src/core/api/client.js';
 import { MAX_BODY_BYTES } from '../../src/wire/index.js';
 import type { ResolvedContext } from '../../src/core/context.js';
-import { prepareFrom, startPrepared } from '../helpers/prepare.js';
+import { contextOf, errorOf, prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { targetsFiles } from '../helpers/targets-files.js';
@@ -36,19 +36,15 @@ function uploadRequests() {
 let nextPr = 100;
 function pullRequest(overrides: Partial<ResolvedContext> = {}): ResolvedContext {
   const prNumber = ++nextPr;
-  return {
+  return contextOf({
     repo: REPO,
     prNumber,
     headSha: `${prNumber}`.padStart(40, 'a'),
     targetBranch: 'main',
-    isFork: false,
-    isMergeQueueTestRun: false,
     runId: RUN_ID,
     trigger: 'pull_request',
-    notes: [],
-    warnings: [],
     ...overrides,
-  };
+  });
 }
 
 function storedTargets(context: ResolvedContext, sha = context.headSha ?? '') {
@@ -71,15 +67,6 @@ async function upload(inputs: Record<string, string>, context: ResolvedContext) 
   };
   const result = await startPrepared(prepared, context, clientOptions);
   return { ...result, summary: result.summary?.toString() ?? '' };
-}
-
-async function failureOf(work: Promise<unknown>): Promise<Error> {
-  try {
-    await work;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the operation to fail');
 }
 
 describe('what is stored', () => {
@@ -241,13 +228,13 @@ describe('authentication', () => {
 
   it('fails a fork upload outside a workflow run, saying what is missing', async () => {
     const noRun = pullRequest({ isFork: true, runId: undefined });
-    const error = await failureOf(upload({ 'impacted-targets': '//x' }, noRun));
+    const error = await errorOf(upload({ 'impacted-targets': '//x' }, noRun));
     expect(error.message).toMatch(/comes from a fork, .* but this run has none/);
   });
 
   it('fails by default for a PR of this repository without a token, naming the usual causes', async () => {
     const pr = pullRequest();
-    const error = await failureOf(upload({ 'api-token': '', 'impacted-targets': '//x' }, pr));
+    const error = await errorOf(upload({ 'api-token': '', 'impacted-targets': '//x' }, pr));
     expect(error.message).not.toContain('\n');
     expect(error.message).toMatch(/^Input "api-token": is empty, so the impacted targets of PR #\d+ /);
     expect(error.message).toMatch(/Dependabot/);
@@ -287,7 +274,7 @@ describe('authentication', () => {
   });
 
   it('still refuses a bad targets file when it would skip the upload', async () => {
-    const error = await failureOf(
+    const error = await errorOf(
       upload({ 'api-token': '', 'impacted-targets': '[1]', 'on-missing-token': 'skip' }, pullRequest()),
     );
     expect(error.message).toMatch(/^Input "impacted-targets": entry 1 of the JSON array is the number 1/);

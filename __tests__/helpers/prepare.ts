@@ -71,3 +71,13 @@ export async function startPrepared(
   });
   return { ...result, infos, warnings, annotations };
 }
+
+/** The error an operation (or any call) fails with; the test fails when it succeeds. */
+export async function errorOf(work: Promise<unknown>): Promise<Error> {
+  try {
+    await work;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the operation to fail');
+}
