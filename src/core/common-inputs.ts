@@ -1,7 +1,7 @@
 // The inputs every operation shares: where the API is, the tokens, the deadline, the summary, and the
 // values that replace what the pipeline says about the repository and pull request.
 import { isIP } from 'node:net';
-import type { ContextOverrides } from './context.js';
+import { isHostName, isOwnerAndName, type ContextOverrides } from './context.js';
 import { InputError } from './errors.js';
 import { DEFAULT_API_URL, quoted, type Inputs, type InputSpec } from './inputs.js';
 
@@ -134,7 +134,6 @@ function readContextOverrides(input: Inputs): ContextOverrides {
     const slash = repo.lastIndexOf('/');
     const owner = repo.slice(0, slash);
     const name = repo.slice(slash + 1);
-    const segments = owner.split('/');
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(repo)) {
       throw new InputError(
         'repo',
@@ -142,7 +141,7 @@ function readContextOverrides(input: Inputs): ContextOverrides {
         'Set it to the owner and name only, like `my-org/my-repo`, or leave it empty to use this repository.',
       );
     }
-    if (slash < 0 || !name || segments.some((s) => !s) || /\s/.test(repo)) {
+    if (slash < 0 || !isOwnerAndName(owner, name)) {
       throw new InputError(
         'repo',
         `${quoted(repo)} is not owner/name`,
@@ -153,7 +152,7 @@ function readContextOverrides(input: Inputs): ContextOverrides {
   }
   const host = input.line('repo-host');
   if (host) {
-    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+    if (!isHostName(host)) {
       throw new InputError(
         'repo-host',
         `${quoted(host)} is not a host name`,

@@ -75,6 +75,21 @@ export function readMergeQueueBranch(branch: string | undefined): MergeQueueBran
 /** Whitespace or a control character: in no repository name, host or git branch name. */
 const NOT_IN_A_NAME = /[\s\p{Cc}]/u;
 
+/** A repository host as the service names it: `github.com`, `ghe.example.com:8443`. */
+export function isHostName(text: string): boolean {
+  return /^[a-z0-9.-]+(:\d+)?$/i.test(text);
+}
+
+/** A repository's owner (a nested group is `group/sub`) and name, each segment a name. */
+export function isOwnerAndName(owner: string, name: string): boolean {
+  return (
+    !!name &&
+    !name.includes('/') &&
+    !NOT_IN_A_NAME.test(`${owner}/${name}`) &&
+    !owner.split('/').some((s) => !s)
+  );
+}
+
 /**
  * Refuses a context whose values no pipeline should give (a CI variable or an event payload is trusted no
  * more than an input, and inputs are checked as they are read): a repository, host or branch holding a
@@ -85,12 +100,16 @@ export function checkResolvedContext(context: ResolvedContext): void {
   const { host, owner, name } = context.repo;
   const refuse = (what: string, value: string, problem: string, fix: string) =>
     new ContextError(`The pipeline's ${what} ${quoted(value)} ${problem}; ${fix}`);
-  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+  if (!isHostName(host)) {
     throw refuse('repository host', host, 'is not a host name', 'set the repo-host input (like github.com).');
   }
-  const repo = `${owner}/${name}`;
-  if (!name || name.includes('/') || NOT_IN_A_NAME.test(repo) || owner.split('/').some((s) => !s)) {
-    throw refuse('repository', repo, 'is not owner/name', 'set the repo input (like my-org/my-repo).');
+  if (!isOwnerAndName(owner, name)) {
+    throw refuse(
+      'repository',
+      `${owner}/${name}`,
+      'is not owner/name',
+      'set the repo input (like my-org/my-repo).',
+    );
   }
   const branch = context.targetBranch;
   if (branch !== undefined && NOT_IN_A_NAME.test(branch)) {

@@ -34,12 +34,25 @@ export interface InputFile {
 
 const CHUNK_BYTES = 1024 * 1024;
 
+/** A regular file open to read, or what the path led to instead (`a fifo`, `a directory`). */
+export type OpenedFile = { handle: FileHandle; size: number } | { notAFile: string };
+
 /**
- * Opens `path` to read, without blocking: opening a fifo for reading would otherwise wait for a writer,
- * beyond any deadline. Check the handle's `stat()` before reading: it may be a fifo or a device.
+ * Opens `path` to read without blocking (opening a fifo would otherwise wait for a writer, beyond any
+ * deadline) and checks through that same descriptor, so that nothing is swapped in between, that it is a
+ * regular file; anything else is closed at once. An error opening it is thrown as Node gives it.
  */
-export function openToRead(path: string): Promise<FileHandle> {
-  return open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+export async function openRegularFile(path: string): Promise<OpenedFile> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, size: stats.size };
+    await handle.close();
+    return { notAFile: kindOf(stats) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 /**
@@ -48,17 +61,16 @@ export function openToRead(path: string): Promise<FileHandle> {
  * /dev/zero, a fifo), none of which a run should wait on.
  */
 export async function readRegularText(path: string, maxBytes: number): Promise<string | undefined> {
-  const handle = await openToRead(path).catch(() => undefined);
-  if (!handle) return undefined;
+  const opened = await openRegularFile(path).catch(() => undefined);
+  if (!opened || 'notAFile' in opened) return undefined;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    const content = await readAll(handle, stats.size, { maxBytes }, (problem) => new Error(problem));
+    if (opened.size > maxBytes) return undefined;
+    const content = await readAll(opened.handle, opened.size, { maxBytes }, (problem) => new Error(problem));
     return content.toString('utf8');
   } catch {
     return undefined;
   } finally {
-    await handle.close();
+    await opened.handle.close();
   }
 }
 
@@ -66,27 +78,27 @@ export async function readInputFile(request: InputFileRequest): Promise<InputFil
   const path = resolve(request.cwd, request.path);
   const where = path === request.path ? `"${path}"` : `"${request.path}" (${path})`;
   const fail = (problem: string, fix: string) => new InputError(request.input, `${where} ${problem}`, fix);
-  let handle: FileHandle;
+  let opened: OpenedFile;
   try {
-    handle = await openToRead(path);
+    opened = await openRegularFile(path);
   } catch (error) {
     throw openFailure(error, fail, request.missingAdvice);
   }
+  if ('notAFile' in opened) {
+    throw fail(
+      `is ${opened.notAFile}, not a regular file`,
+      'Give the path of a regular file (a symlink is followed; it must lead to a file).',
+    );
+  }
+  const { handle, size } = opened;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
+    if (size > request.maxBytes) {
       throw fail(
-        `is ${kindOf(stats)}, not a regular file`,
-        'Give the path of a regular file (a symlink is followed; it must lead to a file).',
-      );
-    }
-    if (stats.size > request.maxBytes) {
-      throw fail(
-        `is ${mebibytes(stats.size)}, more than the ${mebibytes(request.maxBytes, 0)} this input reads`,
+        `is ${mebibytes(size)}, more than the ${mebibytes(request.maxBytes, 0)} this input reads`,
         'Check that it is the right file; write less into it.',
       );
     }
-    return { path, where, content: await readAll(handle, stats.size, request, fail) };
+    return { path, where, content: await readAll(handle, size, request, fail) };
   } finally {
     await handle.close();
   }
@@ -146,8 +158,7 @@ function openFailure(
   return fail(`cannot be opened (${code ?? 'unknown error'})`, 'Give the path of a readable regular file.');
 }
 
-/** What a path that is not a regular file is, for an error line: `a directory`, `a fifo`. */
-export function kindOf(stats: Stats): string {
+function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a fifo';
   if (stats.isCharacterDevice()) return 'a character device';

@@ -4,11 +4,10 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
-import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
-import { kindOf, openToRead } from '../../../files.js';
+import { openRegularFile, type OpenedFile } from '../../../files.js';
 import type { TestCaseRead, TestResults } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
@@ -114,15 +113,15 @@ export async function readJUnitReport(
     parseError ??= error.message;
   };
 
-  let file: FileHandle;
+  let opened: OpenedFile;
   try {
-    file = await openToRead(path);
+    opened = await openRegularFile(path);
   } catch (error) {
     throw unreadable(shownAs, error);
   }
+  if ('notAFile' in opened) throw notAFile(shownAs, opened.notAFile);
+  const file = opened.handle;
   try {
-    const stats = await file.stat();
-    if (!stats.isFile()) throw notAFile(shownAs, kindOf(stats));
     const decoder = new StringDecoder('utf8');
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
@@ -135,7 +134,6 @@ export async function readJUnitReport(
       if (!parseError) parser.close();
     }
   } catch (error) {
-    if (error instanceof InputError) throw error;
     if (!parseError) throw unreadable(shownAs, error);
   } finally {
     await file.close();
