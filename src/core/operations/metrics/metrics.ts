@@ -35,13 +35,6 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
     response: Buffer.byteLength(response.text) <= MAX_RESPONSE_OUTPUT_BYTES ? response.text : '',
     'metrics-file': metricsFile,
   };
-  const scope: [string, unknown][] = [
-    [
-      'Repositories',
-      allRepositories ? 'every repository of the organization' : `${op.context.repo.host}/${repo}`,
-    ],
-    ['Branch', branch ?? 'every branch'],
-  ];
   const where = allRepositories ? 'every repository' : escapeMarkdown(repo);
   const summary = new Markdown().headingMarkdown(
     `📊 Merge queue: ${where}${branch ? ` <code>${escapeMarkdown(branch)}</code>` : ''}, last hour`,
@@ -70,19 +63,34 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
 
   const headline = total(rows);
   Object.assign(outputs, headlineOutputs(headline), percentileOutputs(headline));
+  addHeadline(summary, headline);
+  const scope: [string, unknown][] = [
+    [
+      'Repositories',
+      allRepositories ? 'every repository of the organization' : `${op.context.repo.host}/${repo}`,
+    ],
+    ['Branch', branch ?? 'every branch'],
+  ];
+  const everyFigure = factsTable([...scope, ...headlineFacts(headline)]);
+  if (rows.length === 0) summary.paragraph('The service reported no queue in this scope.');
+  summary.details('Every figure', `${everyFigure}\n\n${byQueueTable(rows)}`.trim());
+  return { outputs, summary };
+};
+
+/** The figures across, the wait chart and the restarts warning: what a person reads first. */
+function addHeadline(summary: Markdown, headline: Figures): void {
   const { merged, failed } = headline.conclusions;
-  const wait50 = quantile(headline.waitDuration, 0.5);
-  const wait90 = quantile(headline.waitDuration, 0.9);
-  const test50 = quantile(headline.testDuration, 0.5);
-  const queue50 = quantile(headline.timeInQueue, 0.5);
   summary.factsAcross([
     ['In queue', headline.depth],
     ['Testing', headline.testing],
     ['Merged', merged],
     ['Failed', `${failed}${failed ? ' ⚠️' : ''}`],
-    ['Wait before testing p50 / p90', `${formatRange(wait50)} / ${formatRange(wait90)}`],
-    ['Test duration p50', formatRange(test50)],
-    ['Time in queue p50', formatRange(queue50)],
+    [
+      'Wait before testing p50 / p90',
+      `${formatRange(quantile(headline.waitDuration, 0.5))} / ${formatRange(quantile(headline.waitDuration, 0.9))}`,
+    ],
+    ['Test duration p50', formatRange(quantile(headline.testDuration, 0.5))],
+    ['Time in queue p50', formatRange(quantile(headline.timeInQueue, 0.5))],
   ]);
   if (headline.waitDuration.count > 0) {
     summary.mermaid(
@@ -102,47 +110,45 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
       `${headline.restarts} restarts in the last hour and ${merged} merges: the line restarts more than it merges (check the failing PRs ahead).`,
     );
   }
-  const everyFigure = factsTable([...scope, ...headlineFacts(headline)]);
-  // An idle bisection lane says nothing worth a row.
+}
+
+/** One row per queue when there is more than one worth showing (an idle bisection lane is not). */
+function byQueueTable(rows: QueueFigures[]): string {
   const shown = rows.filter((row) => row.queueType !== 'bisection' || !isIdle(row));
+  if (shown.length <= 1) return '';
   const byQueue = new Markdown();
-  if (rows.length === 0) {
-    summary.paragraph('The service reported no queue in this scope.');
-  } else if (shown.length > 1) {
-    byQueue.heading('By queue', 3).table(
+  byQueue.heading('By queue', 3).table(
+    [
+      'Repository',
+      'Branch',
+      'Queue',
+      'Depth',
+      'Testing',
+      'Awaiting mergeability',
+      'Merged',
+      'Failed',
+      'Cancelled',
+      'Restarts',
+    ],
+    shown.map((row) =>
       [
-        'Repository',
-        'Branch',
-        'Queue',
-        'Depth',
-        'Testing',
-        'Awaiting mergeability',
-        'Merged',
-        'Failed',
-        'Cancelled',
-        'Restarts',
-      ],
-      shown.map((row) =>
-        [
-          row.repo,
-          row.branch,
-          row.queueType,
-          row.depth,
-          row.testing,
-          row.awaitingMergeability,
-          row.conclusions.merged,
-          row.conclusions.failed,
-          row.conclusions.cancelled,
-          row.restarts,
-        ].map(escapeMarkdown),
-      ),
-      'queues not shown; see metrics-file',
-    );
-    byQueue.paragraph('_Merged, failed, cancelled and restarts count the last hour._');
-  }
-  summary.details('Every figure', `${everyFigure}\n\n${byQueue.toString().trim()}`.trim());
-  return { outputs, summary };
-};
+        row.repo,
+        row.branch,
+        row.queueType,
+        row.depth,
+        row.testing,
+        row.awaitingMergeability,
+        row.conclusions.merged,
+        row.conclusions.failed,
+        row.conclusions.cancelled,
+        row.restarts,
+      ].map(escapeMarkdown),
+    ),
+    'queues not shown; see metrics-file',
+  );
+  byQueue.paragraph('_Merged, failed, cancelled and restarts count the last hour._');
+  return byQueue.toString().trim();
+}
 
 function isIdle(row: QueueFigures): boolean {
   const { merged, failed, cancelled } = row.conclusions;
