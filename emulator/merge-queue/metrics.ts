@@ -19,107 +19,108 @@ interface Family {
   lines: string[];
 }
 
-export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): string {
-  const now = engine.clock.now();
-  const since = now - HOUR_MS;
-  const family = (name: string, type: Family['type'], help: string): Family => ({
-    name,
-    type,
-    help,
-    lines: [],
-  });
-  const depth = family(
+const FAMILIES = {
+  depth: [
     'mq_depth_current',
     'gauge',
     'Pull requests in line (pending, testing, tests passed or pending failure); not-ready PRs are not.',
-  );
-  const awaiting = family(
-    'mq_awaiting_mergeability',
-    'gauge',
-    'Submitted pull requests not ready to enter the queue.',
-  );
-  const slots = family('mq_testing_slots_active', 'gauge', 'Test runs in progress.');
+  ],
+  awaiting: ['mq_awaiting_mergeability', 'gauge', 'Submitted pull requests not ready to enter the queue.'],
+  slots: ['mq_testing_slots_active', 'gauge', 'Test runs in progress.'],
   // Rolling one-hour counts: gauges, as the service documents them (they go down as well as up).
-  const conclusions = family(
-    'mq_pr_conclusions_1h_total',
-    'gauge',
-    'Pull requests concluded in the last hour.',
-  );
-  const restarts = family(
-    'mq_pr_restarts_1h_total',
-    'gauge',
-    'Pull requests sent back to pending in the last hour.',
-  );
-  const wait = family(
+  conclusions: ['mq_pr_conclusions_1h_total', 'gauge', 'Pull requests concluded in the last hour.'],
+  restarts: ['mq_pr_restarts_1h_total', 'gauge', 'Pull requests sent back to pending in the last hour.'],
+  wait: [
     'mq_pr_wait_duration_1h_seconds',
     'histogram',
     'Time from submission to the first test run, for runs started in the last hour.',
-  );
-  const test = family(
+  ],
+  test: [
     'mq_pr_test_duration_1h_seconds',
     'histogram',
     'Duration of test runs that finished in the last hour.',
-  );
-  const inQueue = family(
+  ],
+  inQueue: [
     'mq_pr_time_in_queue_1h_seconds',
     'histogram',
     'Time from submission to conclusion, for pull requests concluded in the last hour.',
-  );
+  ],
+} as const satisfies Record<string, readonly [string, Family['type'], string]>;
 
+type Families = Record<keyof typeof FAMILIES, Family>;
+
+export function renderMetrics(engine: MergeQueueEngine, queues: QueueRecord[]): string {
+  const since = engine.clock.now() - HOUR_MS;
+  const families = Object.fromEntries(
+    Object.entries(FAMILIES).map(([key, [name, type, help]]) => [key, { name, type, help, lines: [] }]),
+  ) as unknown as Families;
   const restartsByQueue = countRestarts(engine, since);
   for (const queue of queues) {
-    const base = { repo: `${queue.repo.owner}/${queue.repo.name}`, branch: queue.branch };
-    const main = { ...base, queue_type: 'main' };
-    const submissions = queue.submissions;
-    let bisecting = 0;
-    let inLine = 0;
-    for (const s of queue.live) {
-      if (s.bisection) bisecting++;
-      if (ACTIVE_STATES.has(s.state)) inLine++;
-    }
-    depth.lines.push(
-      sample(depth.name, main, inLine),
-      sample(depth.name, { ...base, queue_type: 'bisection' }, bisecting),
-    );
-    awaiting.lines.push(
-      sample(awaiting.name, main, [...queue.live].filter((s) => s.state === 'not_ready').length),
-    );
-    for (const queueType of QUEUE_TYPES) {
-      let running = 0;
-      for (const run of queue.liveRuns) if (run.status === 'in_progress' && run.kind === queueType) running++;
-      slots.lines.push(sample(slots.name, { ...base, queue_type: queueType }, running));
-    }
-    for (const conclusion of CONCLUSIONS) {
-      const count = submissions.filter(
-        (s) => s.state === conclusion && s.concludedAt !== null && s.concludedAt > since,
-      ).length;
-      conclusions.lines.push(sample(conclusions.name, { ...main, conclusion }, count));
-    }
-    restarts.lines.push(sample(restarts.name, main, restartsByQueue.get(queue.key) ?? 0));
-
-    const waits = submissions
-      .filter((s) => s.firstTestStartedAt !== null && s.firstTestStartedAt > since)
-      .map((s) => (s.firstTestStartedAt! - s.submittedAt) / 1000);
-    wait.lines.push(...histogram(wait.name, main, waits));
-    for (const queueType of QUEUE_TYPES) {
-      const durations = [...queue.runs.values()]
-        .filter(
-          (r) =>
-            r.kind === queueType && r.finishedAt !== null && r.finishedAt > since && r.status !== 'cancelled',
-        )
-        .map((r) => (r.finishedAt! - r.createdAt) / 1000);
-      test.lines.push(...histogram(test.name, { ...base, queue_type: queueType }, durations));
-    }
-    const times = submissions
-      .filter((s) => s.concludedAt !== null && s.concludedAt > since)
-      .map((s) => (s.concludedAt! - s.submittedAt) / 1000);
-    inQueue.lines.push(...histogram(inQueue.name, main, times));
+    addGauges(families, queue, since, restartsByQueue.get(queue.key) ?? 0);
+    addHistograms(families, queue, since);
   }
-
-  return [depth, awaiting, slots, conclusions, restarts, wait, test, inQueue]
+  return Object.values(families)
     .map((f) => [`# HELP ${f.name} ${f.help}`, `# TYPE ${f.name} ${f.type}`, ...f.lines].join('\n'))
     .join('\n')
     .concat('\n');
+}
+
+function queueLabels(queue: QueueRecord): Labels {
+  return { repo: `${queue.repo.owner}/${queue.repo.name}`, branch: queue.branch };
+}
+
+function addGauges(families: Families, queue: QueueRecord, since: number, restarts: number): void {
+  const { depth, awaiting, slots, conclusions } = families;
+  const base = queueLabels(queue);
+  const main = { ...base, queue_type: 'main' };
+  let bisecting = 0;
+  let inLine = 0;
+  for (const s of queue.live) {
+    if (s.bisection) bisecting++;
+    if (ACTIVE_STATES.has(s.state)) inLine++;
+  }
+  depth.lines.push(
+    sample(depth.name, main, inLine),
+    sample(depth.name, { ...base, queue_type: 'bisection' }, bisecting),
+  );
+  awaiting.lines.push(
+    sample(awaiting.name, main, [...queue.live].filter((s) => s.state === 'not_ready').length),
+  );
+  for (const queueType of QUEUE_TYPES) {
+    let running = 0;
+    for (const run of queue.liveRuns) if (run.status === 'in_progress' && run.kind === queueType) running++;
+    slots.lines.push(sample(slots.name, { ...base, queue_type: queueType }, running));
+  }
+  for (const conclusion of CONCLUSIONS) {
+    const count = queue.submissions.filter(
+      (s) => s.state === conclusion && s.concludedAt !== null && s.concludedAt > since,
+    ).length;
+    conclusions.lines.push(sample(conclusions.name, { ...main, conclusion }, count));
+  }
+  families.restarts.lines.push(sample(families.restarts.name, main, restarts));
+}
+
+function addHistograms(families: Families, queue: QueueRecord, since: number): void {
+  const { wait, test, inQueue } = families;
+  const base = queueLabels(queue);
+  const main = { ...base, queue_type: 'main' };
+  const waits = queue.submissions
+    .filter((s) => s.firstTestStartedAt !== null && s.firstTestStartedAt > since)
+    .map((s) => (s.firstTestStartedAt! - s.submittedAt) / 1000);
+  wait.lines.push(...histogram(wait.name, main, waits));
+  for (const queueType of QUEUE_TYPES) {
+    const durations = [...queue.runs.values()]
+      .filter(
+        (r) =>
+          r.kind === queueType && r.finishedAt !== null && r.finishedAt > since && r.status !== 'cancelled',
+      )
+      .map((r) => (r.finishedAt! - r.createdAt) / 1000);
+    test.lines.push(...histogram(test.name, { ...base, queue_type: queueType }, durations));
+  }
+  const times = queue.submissions
+    .filter((s) => s.concludedAt !== null && s.concludedAt > since)
+    .map((s) => (s.concludedAt! - s.submittedAt) / 1000);
+  inQueue.lines.push(...histogram(inQueue.name, main, times));
 }
 
 function countRestarts(engine: MergeQueueEngine, since: number): Map<string, number> {
