@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { CONTROL_PREFIX } from './control.js';
 
 const MAX_DELAY_MS = 10 * 60_000;
 
@@ -237,17 +238,17 @@ function dropAnswer(response: ServerResponse): void {
  * GET /_emulator/faults/requests for the number of requests each endpoint received.
  */
 export function registerFaultRoutes(app: FastifyInstance, injector: FaultInjector): void {
-  app.post('/_emulator/faults', { schema: { body: FaultPlan } }, async (request) => {
+  app.post(`${CONTROL_PREFIX}/faults`, { schema: { body: FaultPlan } }, async (request) => {
     const { path, faults } = request.body as FaultPlan;
     injector.plan(path, faults);
     return injector.pending();
   });
-  app.get('/_emulator/faults', async () => injector.pending());
-  app.delete('/_emulator/faults', async () => {
+  app.get(`${CONTROL_PREFIX}/faults`, async () => injector.pending());
+  app.delete(`${CONTROL_PREFIX}/faults`, async () => {
     injector.clear();
     return {};
   });
-  app.get('/_emulator/faults/requests', async () => injector.requests());
+  app.get(`${CONTROL_PREFIX}/faults/requests`, async () => injector.requests());
 }
 
 const FLAG_EXAMPLE =

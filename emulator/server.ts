@@ -166,7 +166,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerPullRequestRoutes(app, engine);
   registerQueueRoutes(app, engine);
   registerMetricsRoute(app, engine);
-  registerFlakyTestRoutes(app, { store: flakyTests, apiPrefix: API_PREFIX });
+  registerFlakyTestRoutes(app, flakyTests);
   registerControlRoutes(app, engine, webhooks);
   registerFaultRoutes(app, faults);
   const time: TimeControl = { timeScale: options.timeScale, paused: false };

@@ -4,8 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
 import { AnswerCache } from '../answer-cache.js';
-import { RepoInput, repoFrom } from '../control.js';
-import { EMPTY, writerOf, type AnswerOf } from '../http.js';
+import { CONTROL_PREFIX, RepoInput, repoFrom } from '../control.js';
+import { API_PREFIX, EMPTY, writerOf, type AnswerOf } from '../http.js';
 import { reachTime } from '../reach-time.js';
 import { FlakyStoreError } from './errors.js';
 import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
@@ -13,12 +13,6 @@ import type { FlakyTestStore } from './store.js';
 
 export { FlakyTestStore } from './store.js';
 export { loadFlakyFixture } from './fixture.js';
-
-export interface FlakyTestRoutesOptions {
-  store: FlakyTestStore;
-  /** Where the public API lives (default `/v1`). */
-  apiPrefix?: string;
-}
 
 const TestCaseControl = Type.Object(
   {
@@ -48,9 +42,12 @@ type FlakyEndpoint =
   | 'getTestDetails'
   | 'linkTicketToTestCase';
 
-export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTestRoutesOptions): void {
-  const { store, apiPrefix = '/v1' } = options;
+export function registerFlakyTestRoutes(app: FastifyInstance, store: FlakyTestStore): void {
+  registerApiRoutes(app, store);
+  registerControlRoutes(app, store);
+}
 
+function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore): void {
   /**
    * Serves an endpoint. With `cached`, the same request is answered the same bytes until the store
    * changes: the lists depend on the request and the store's data only, never on the clock.
@@ -63,7 +60,7 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
     const { path, request: schema } = ENDPOINTS[endpoint];
     const write = writerOf(endpoint);
     const cache = cached ? new AnswerCache() : undefined;
-    app.post(`${apiPrefix}${path}`, { schema: { body: schema } }, (request, reply) => {
+    app.post(`${API_PREFIX}${path}`, { schema: { body: schema } }, (request, reply) => {
       const body = request.body as RequestOf<E>;
       const make = () => write(handle(body), request);
       let payload: string | Buffer;
@@ -90,15 +87,21 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
     return EMPTY;
   });
   answer('createCiRun', (body) => store.recordCiRun(body));
+}
 
+function registerControlRoutes(app: FastifyInstance, store: FlakyTestStore): void {
   // The CI runs create-ci-run recorded, for one repository (`?repo=owner/name&repoHost=`) or all.
-  app.get('/_emulator/flaky-tests/ci-runs', { schema: { querystring: CiRunsQuery } }, async (request) => {
-    const { repo, repoHost } = request.query as Static<typeof CiRunsQuery>;
-    return { runs: store.ciRuns(repo ? { ...repoFrom(repo), host: repoHost ?? 'github.com' } : undefined) };
-  });
+  app.get(
+    `${CONTROL_PREFIX}/flaky-tests/ci-runs`,
+    { schema: { querystring: CiRunsQuery } },
+    async (request) => {
+      const { repo, repoHost } = request.query as Static<typeof CiRunsQuery>;
+      return { runs: store.ciRuns(repo ? { ...repoFrom(repo), host: repoHost ?? 'github.com' } : undefined) };
+    },
+  );
 
   // Seeds the store: the body is a fixture (see docs/flaky-tests.md); repositories it names are replaced.
-  app.post('/_emulator/flaky-tests', async (request, reply) => {
+  app.post(`${CONTROL_PREFIX}/flaky-tests`, async (request, reply) => {
     let fixture: FlakyFixture;
     try {
       fixture = parseFlakyFixture(request.body, 'flaky-tests fixture');
@@ -117,7 +120,7 @@ export function registerFlakyTestRoutes(app: FastifyInstance, options: FlakyTest
 
   // Changes one test's status and/or quarantine setting, as the service's detection or a user would.
   app.post(
-    '/_emulator/flaky-tests/test-case',
+    `${CONTROL_PREFIX}/flaky-tests/test-case`,
     { schema: { body: TestCaseControl } },
     async (request, reply) => {
       const { repo, id, ...change } = request.body as TestCaseControl;
