@@ -25,7 +25,6 @@ export async function resolveContext(
   { overrides, needs, githubToken }: ContextRequest,
   env: Environment,
 ): Promise<ResolvedContext> {
-  const token = githubToken || undefined;
   const notes: string[] = [];
   const warnings: string[] = [];
   const event = readEvent(env, notes);
@@ -53,31 +52,18 @@ export async function resolveContext(
 
   // The event's facts describe its own PR; a PR named by input may be another one.
   const eventPr = prNumber !== undefined && eventIsForRepo && prNumber === facts.prNumber ? facts : undefined;
-  let headSha = firstKnown([overrides.prSha, 'from the pr-sha input'], [eventPr?.headSha, fromEvent]);
-  let targetBranch = firstKnown(
-    [overrides.targetBranch, 'from the target-branch input'],
-    [eventPr?.targetBranch, fromEvent],
-  );
-  let pullRequest: PullRequestFacts | undefined = eventPr?.pullRequest;
-  let lookupProblem: string | undefined;
-
-  const lookup = token ? gitHubLookup(token, apiUrl(env, serverUrl)) : undefined;
-  const missing = (needs.headSha && !headSha) || (needs.targetBranch && !targetBranch);
-  if (prNumber !== undefined && missing) {
-    if (!lookup) {
-      lookupProblem = `no github-token to look up PR #${prNumber}`;
-    } else {
-      try {
-        pullRequest = await lookup.pullRequest(repo.owner, repo.name, prNumber);
-        const source = `PR #${prNumber} looked up through the GitHub API`;
-        headSha ??= firstKnown([pullRequest.headSha, source]);
-        targetBranch ??= firstKnown([pullRequest.baseRef, source]);
-      } catch (error) {
-        lookupProblem = `could not look up PR #${prNumber}: ${(error as Error).message}`;
-        notes.push(`GitHub API: ${lookupProblem}`);
-      }
-    }
-  }
+  const known: PullRequestSources = {
+    headSha: firstKnown([overrides.prSha, 'from the pr-sha input'], [eventPr?.headSha, fromEvent]),
+    targetBranch: firstKnown(
+      [overrides.targetBranch, 'from the target-branch input'],
+      [eventPr?.targetBranch, fromEvent],
+    ),
+    pullRequest: eventPr?.pullRequest,
+  };
+  const lookup = githubToken ? gitHubLookup(githubToken, apiUrl(env, serverUrl)) : undefined;
+  const missing = (needs.headSha && !known.headSha) || (needs.targetBranch && !known.targetBranch);
+  if (prNumber !== undefined && missing) await lookUpPullRequest(known, repo, prNumber, lookup, notes);
+  const { headSha, pullRequest, lookupProblem } = known;
 
   if (headSha) notes.push(`head sha: ${headSha.value} (${headSha.source})`);
   else if (needs.headSha) {
@@ -88,6 +74,7 @@ export async function resolveContext(
     );
   }
 
+  let targetBranch = known.targetBranch;
   if (!targetBranch && needs.targetBranch) {
     targetBranch = await defaultBranch(repo, eventIsForRepo ? event.payload : undefined, prNumber, lookup, {
       eventName: event.name,
@@ -96,18 +83,7 @@ export async function resolveContext(
       notes: prNumber === undefined ? notes : warnings,
     });
   } else if (targetBranch) notes.push(`target branch: ${targetBranch.value} (${targetBranch.source})`);
-
-  if (pullRequest?.isFork) {
-    const head = pullRequest.headRepoFullName;
-    notes.push(
-      `fork: PR #${prNumber} comes from ${head ? `${head}, not ${repo.owner}/${repo.name}` : 'a repository that is gone'}`,
-    );
-  }
-  if (facts.isMergeQueueTestRun) {
-    notes.push(
-      `merge-queue test run: PR #${facts.prNumber}, test run id ${facts.testRunId} (from the branch name)`,
-    );
-  }
+  notes.push(...originNotes(repo, prNumber, pullRequest, facts));
 
   return {
     repo,
@@ -123,6 +99,59 @@ export async function resolveContext(
     notes,
     warnings,
   };
+}
+
+/** What is known of the PR so far, and why the GitHub API could not say more when it could not. */
+interface PullRequestSources {
+  headSha: Sourced | undefined;
+  targetBranch: Sourced | undefined;
+  pullRequest: PullRequestFacts | undefined;
+  lookupProblem?: string;
+}
+
+/** Fills what the inputs and the event left unknown from the GitHub API, or says why it could not. */
+async function lookUpPullRequest(
+  known: PullRequestSources,
+  repo: RepoRef,
+  prNumber: number,
+  lookup: GitHubLookup | undefined,
+  notes: string[],
+): Promise<void> {
+  if (!lookup) {
+    known.lookupProblem = `no github-token to look up PR #${prNumber}`;
+    return;
+  }
+  try {
+    known.pullRequest = await lookup.pullRequest(repo.owner, repo.name, prNumber);
+    const source = `PR #${prNumber} looked up through the GitHub API`;
+    known.headSha ??= firstKnown([known.pullRequest.headSha, source]);
+    known.targetBranch ??= firstKnown([known.pullRequest.baseRef, source]);
+  } catch (error) {
+    known.lookupProblem = `could not look up PR #${prNumber}: ${(error as Error).message}`;
+    notes.push(`GitHub API: ${known.lookupProblem}`);
+  }
+}
+
+/** Where the PR comes from, when that is worth a line: a fork, or the queue's own test run. */
+function originNotes(
+  repo: RepoRef,
+  prNumber: number | undefined,
+  pullRequest: PullRequestFacts | undefined,
+  facts: EventFacts,
+): string[] {
+  const notes: string[] = [];
+  if (pullRequest?.isFork) {
+    const head = pullRequest.headRepoFullName;
+    notes.push(
+      `fork: PR #${prNumber} comes from ${head ? `${head}, not ${repo.owner}/${repo.name}` : 'a repository that is gone'}`,
+    );
+  }
+  if (facts.isMergeQueueTestRun) {
+    notes.push(
+      `merge-queue test run: PR #${facts.prNumber}, test run id ${facts.testRunId} (from the branch name)`,
+    );
+  }
+  return notes;
 }
 
 interface Sourced {
