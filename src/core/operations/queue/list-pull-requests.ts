@@ -15,29 +15,8 @@ type Row = ReturnType<typeof readPullRequest>;
 
 export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) => {
   const ref = queueRef(op.context);
-  const { state, since, until, take, maxPages } = op.settings;
-  const rows: Row[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  let last: ApiResponse | undefined;
-  /** Why paging stopped before the last page, if it did. */
-  let cutShort: string | undefined;
-  for (;;) {
-    last = await listPage(op, { ...ref, state, since, until, take, cursor });
-    pages++;
-    const page = readPage(last);
-    rows.push(...page.pullRequests);
-    if (page.nextCursor === undefined) break;
-    if (page.nextCursor === cursor) {
-      cutShort = `listPullRequests returned the same cursor twice, so paging stopped after page ${pages}`;
-      break;
-    }
-    cursor = page.nextCursor;
-    if (pages >= maxPages) {
-      cutShort = `Stopped after max-pages (${maxPages}) pages of up to ${take} with more PRs to come; raise max-pages or narrow since/until`;
-      break;
-    }
-  }
+  const { state, since, until, take } = op.settings;
+  const { rows, pages, last, cutShort } = await readAllPages(op, { ...ref, state, since, until, take });
   const complete = cutShort === undefined;
 
   const reportFile = await writeStepFile(
@@ -68,7 +47,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
         .map((part) => escapeMarkdown(part))
         .join('; ') + `. Repository ${repoLink(ref.repo)}.`,
     );
-  const now = last?.serverTimeMs ?? op.clock?.now() ?? Date.now();
+  const now = last.serverTimeMs ?? op.clock?.now() ?? Date.now();
   if (rows.length)
     summary.table(
       ['PR', 'Title', 'State', 'In this state', 'Priority', 'Author'],
@@ -97,6 +76,31 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
     failure: cutShort && `${cutShort}. The ${rows.length} PR(s) read are in ${reportFile}.`,
   };
 };
+
+/** Every page from the first, until there is no next cursor, the cursor repeats or max-pages is reached. */
+async function readAllPages(
+  op: OperationContext<ListPullRequestsSettings>,
+  request: Omit<RequestOf<'listPullRequests'>, 'cursor'>,
+): Promise<{ rows: Row[]; pages: number; last: ApiResponse; cutShort?: string }> {
+  const { maxPages } = op.settings;
+  const rows: Row[] = [];
+  let cursor: string | undefined;
+  for (let pages = 1; ; pages++) {
+    const last = await listPage(op, { ...request, cursor });
+    const page = readPage(last);
+    rows.push(...page.pullRequests);
+    if (page.nextCursor === undefined) return { rows, pages, last };
+    if (page.nextCursor === cursor) {
+      const cutShort = `listPullRequests returned the same cursor twice, so paging stopped after page ${pages}`;
+      return { rows, pages, last, cutShort };
+    }
+    cursor = page.nextCursor;
+    if (pages >= maxPages) {
+      const cutShort = `Stopped after max-pages (${maxPages}) pages of up to ${request.take} with more PRs to come; raise max-pages or narrow since/until`;
+      return { rows, pages, last, cutShort };
+    }
+  }
+}
 
 async function listPage(
   op: OperationContext<ListPullRequestsSettings>,
