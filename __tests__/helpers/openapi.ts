@@ -1,10 +1,9 @@
-// The service's own OpenAPI document (../shared/reference/openapi.json beside the repository), compiled with
-// ajv: whether an answer of the emulator or a webhook payload is one the spec allows.
+// The service's OpenAPI document, as the structure-only copy in src/wire/v1 (made from the service's own
+// document by `npm run spec:structure`), compiled with ajv: whether an answer of the emulator or a webhook
+// payload is one the spec allows.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
@@ -16,25 +15,14 @@ interface OpenApi {
   webhooks: Record<string, { post: Operation }>;
 }
 
-const SPEC_PATH = join('shared', 'reference', 'openapi.json');
-
-/** The spec, found beside the repository (CI's clone, /work/main) or beside a worktree's parent. */
-export function specLocation(): string {
-  let dir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  for (let up = 0; up < 4; up++) {
-    const candidate = join(dirname(dir), SPEC_PATH);
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error(`the service's OpenAPI document (${SPEC_PATH}) was not found beside the repository`);
-}
+const SPEC = new URL('../../src/wire/v1/openapi.structure.json', import.meta.url);
 
 let loaded: { spec: OpenApi; ajv: Ajv2020 } | undefined;
 const validators = new Map<string, ValidateFunction | null>();
 
 function load() {
   if (!loaded) {
-    const spec = JSON.parse(readFileSync(specLocation(), 'utf8')) as OpenApi;
+    const spec = JSON.parse(readFileSync(SPEC, 'utf8')) as OpenApi;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     // ajv-formats is CommonJS: its plugin is the module itself or its default, depending on the loader.
     const plugin = formats as unknown as { default?: unknown };

@@ -1,8 +1,8 @@
 // Runs around every test file (jest setupFilesAfterEnv): each 200 answer of the public API and each
-// webhook payload of every emulator the file starts is checked against the service's OpenAPI document,
-// and the file fails, naming what did not match, if any did not. An answer written by a response schema's
-// serializer must also say exactly what JSON.stringify of the same value says: no field dropped, no value
-// coerced to another type.
+// webhook payload of every emulator the file starts is checked against the service's OpenAPI document
+// (its structure-only copy in src/wire/v1, see helpers/openapi.ts), and the file fails, naming what did
+// not match, if any did not. An answer written by a response schema's serializer must also say exactly
+// what JSON.stringify of the same value says: no field dropped, no value coerced to another type.
 import { afterAll } from '@jest/globals';
 import { isDeepStrictEqual } from 'node:util';
 import { observeEmulators } from '../../emulator/observe.js';
