@@ -73,25 +73,54 @@ describe('gitlab-ci context', () => {
     expect(context.notes).toContain('fork: PR #12 comes from contributor/api');
   });
 
-  it('reads a pipeline GitLab runs for a GitHub pull request (external pull request)', async () => {
-    const external = {
-      ...pipeline,
-      CI_SERVER_URL: 'https://gitlab.com',
-      CI_PROJECT_PATH: 'octo-org/octo-repo',
-      CI_PIPELINE_SOURCE: 'external_pull_request_event',
-      CI_EXTERNAL_PULL_REQUEST_IID: '31',
-      CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA: HEAD,
-      CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME: 'main',
-      CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY: 'someone/octo-repo',
-      CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY: 'octo-org/octo-repo',
-      CI_COMMIT_SHA: MERGE,
-    };
+  // GitLab's mirror of a GitHub repository, in a group of its own: the queue is the GitHub repository's.
+  const external = {
+    ...pipeline,
+    CI_SERVER_URL: 'https://gitlab.com',
+    CI_SERVER_HOST: 'gitlab.com',
+    CI_PROJECT_PATH: 'mirrors/octo-repo',
+    CI_PIPELINE_SOURCE: 'external_pull_request_event',
+    CI_EXTERNAL_PULL_REQUEST_IID: '31',
+    CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
+    CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA: HEAD,
+    CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME: 'main',
+    CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_SHA: MERGE,
+    CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY: 'someone/octo-repo',
+    CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY: 'octo-org/octo-repo',
+    CI_COMMIT_REF_NAME: 'feature/login',
+  };
+
+  it('reads a pipeline GitLab runs for a GitHub pull request (external pull request): the GitHub repository, PR, head and base', async () => {
     expect(await contextOf('gitlab-ci', external, NEEDS.prAndHead)).toMatchObject({
+      repo: { host: 'github.com', owner: 'octo-org', name: 'octo-repo' },
       prNumber: 31,
       headSha: HEAD,
       targetBranch: 'main',
       isFork: true,
+      trigger: 'external_pull_request_event',
     });
+    const sameRepo = { ...external, CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY: 'octo-org/octo-repo' };
+    expect((await contextOf('gitlab-ci', sameRepo)).isFork).toBe(false);
+  });
+
+  it('takes a GitHub Enterprise host from repo-host in an external pull request pipeline', async () => {
+    const { host } = await fixtureHost('gitlab-ci', external);
+    const context = await host.resolveContext({
+      overrides: { repoHost: 'github.acme.com' },
+      needs: NEEDS.pr,
+    });
+    expect(context.repo).toEqual({ host: 'github.acme.com', owner: 'octo-org', name: 'octo-repo' });
+  });
+
+  it('names the external pull request variable that is missing', async () => {
+    const noTarget = { ...external, CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME: '', CI_DEFAULT_BRANCH: '' };
+    expect(await contextFailure('gitlab-ci', noTarget)).toBe(
+      'Cannot tell the target branch of PR #31: CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME is not set and no github-token was given to look up PR #31; set the target-branch input.',
+    );
+    const noHead = { ...external, CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA: '' };
+    expect(await contextFailure('gitlab-ci', noHead, NEEDS.prAndHead)).toBe(
+      'Cannot tell the head sha of PR #31: CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA is not set and no github-token was given to look up PR #31; set the pr-sha input or pass github-token.',
+    );
   });
 
   it('recognises a merge-queue test branch in a branch pipeline', async () => {
@@ -111,7 +140,7 @@ describe('gitlab-ci context', () => {
   it('says which variable is missing and which input replaces it', async () => {
     const push = { ...pipeline, CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main' };
     expect(await contextFailure('gitlab-ci', push)).toBe(
-      'No pull request to act on: CI_MERGE_REQUEST_IID is not set: this is a push pipeline, not a merge request pipeline; set the pr-number input.',
+      'No pull request to act on: neither CI_MERGE_REQUEST_IID nor CI_EXTERNAL_PULL_REQUEST_IID is set: this is a push pipeline, not a merge request or external pull request pipeline; set the pr-number input.',
     );
     const noTarget = { ...mergeRequest, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: '', CI_DEFAULT_BRANCH: '' };
     expect(await contextFailure('gitlab-ci', noTarget)).toBe(

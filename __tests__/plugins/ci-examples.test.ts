@@ -93,12 +93,12 @@ describe('GitLab CI/CD components (templates/)', () => {
     },
   );
 
-  it('examples/gitlab-ci includes each component with inputs it declares, and every required one', () => {
-    const pipeline = parse(readFileSync('examples/gitlab-ci/.gitlab-ci.yml', 'utf8')) as {
+  it('examples/gitlab-ci/full-pipeline.gitlab-ci.yml includes each component with inputs it declares, and every required one', () => {
+    const pipeline = parse(readFileSync('examples/gitlab-ci/full-pipeline.gitlab-ci.yml', 'utf8')) as {
       include: { component: string; inputs?: Record<string, unknown> }[];
     };
     const included = pipeline.include.map(({ component, inputs = {} }) => {
-      const name = /\/merge-queue-action\/([\w-]+)@\d+\.\d+\.\d+$/.exec(component)?.[1];
+      const name = /\/merge-queue-action\/([\w-]+)@v?\d+\.\d+\.\d+$/.exec(component)?.[1];
       const spec = components.find((c) => c.name === name)?.inputs ?? {};
       const unknown = Object.keys(inputs).filter((input) => !(input in spec));
       const missing = Object.keys(spec).filter((input) => !('default' in spec[input]!) && !(input in inputs));
@@ -109,6 +109,21 @@ describe('GitLab CI/CD components (templates/)', () => {
     expect(included.sort(byName)).toEqual(
       components.map((c) => ({ name: c.name, unknown: [], missing: [] })).sort(byName),
     );
+  });
+
+  it("examples/gitlab-ci/.gitlab-ci.yml is the README's GitLab snippet, verbatim", () => {
+    const example = readFileSync('examples/gitlab-ci/.gitlab-ci.yml', 'utf8');
+    const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)];
+    expect(blocks.filter((block) => block[1] === example)).toHaveLength(1);
+  });
+
+  it('every component adds its pull-request job to merge request and external pull request pipelines only', () => {
+    const rules = (name: string) =>
+      JSON.stringify((components.find((c) => c.name === name)!.job as { rules?: unknown }).rules);
+    for (const name of ['set-impacted-targets', 'submit-pull-request']) {
+      expect(rules(name)).toContain('$CI_MERGE_REQUEST_IID');
+      expect(rules(name)).toContain('$CI_EXTERNAL_PULL_REQUEST_IID');
+    }
   });
 });
 
@@ -179,34 +194,36 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
   });
 });
 
-describe('Jenkins (examples/jenkins/Jenkinsfile)', () => {
+describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars/)', () => {
   const jenkinsfile = readFileSync('examples/jenkins/Jenkinsfile', 'utf8');
-  const commands = [...jenkinsfile.matchAll(/\$MERGE_QUEUE_CLI ([a-z-]+)((?:\\\n|[^'\n])*)/g)].map(
-    ([, operation, rest]) => ({
-      operation: operation!,
-      flags: [...rest!.matchAll(/--([a-z-]+)/g)].map((m) => m[1]!),
-    }),
-  );
+  const steps = [
+    ...jenkinsfile.matchAll(/mergeQueue operation: '([a-z-]+)'(?:,\s*inputs: \[([^\]]*)\])?/g),
+  ].map(([, operation, inputs]) => ({
+    operation: operation!,
+    inputs: [...(inputs ?? '').matchAll(/'?([\w-]+)'?:/g)].map((m) => m[1]!),
+  }));
 
-  it('submits a PR, uploads impacted targets and reports flaky tests', () => {
-    expect(commands.map((c) => c.operation).sort()).toEqual([
+  it('loads the library at a release tag, and submits a PR, uploads impacted targets and reports flaky tests', () => {
+    expect(jenkinsfile).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+    expect(steps.map((step) => step.operation).sort()).toEqual([
       'list-unhealthy-tests',
       'set-impacted-targets',
       'submit-pull-request',
     ]);
   });
 
-  it.each(commands.map((c) => [c.operation, c.flags] as const))(
-    '%s: only flags the CLI or the operation declares, and files for outputs and summary',
-    (operation, flags) => {
-      const inputs = inputsOf(operation);
-      expect(flags.filter((flag) => !inputs.has(flag) && !(flag in CLI_FLAGS))).toEqual([]);
-      expect(flags).toEqual(expect.arrayContaining(['outputs-file', 'summary-file']));
+  it.each(steps.map((step) => [step.operation, step.inputs] as const))(
+    '%s: only inputs the operation declares',
+    (operation, inputs) => {
+      const declared = inputsOf(operation);
+      expect(inputs.length).toBeGreaterThan(0);
+      expect(inputs.filter((input) => !declared.has(input))).toEqual([]);
     },
   );
 
   it('keeps the token out of Groovy strings (single-quoted sh, credentials() into the environment)', () => {
     expect(jenkinsfile).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
     expect(jenkinsfile).not.toMatch(/sh\s+"/);
+    expect(readFileSync('vars/mergeQueue.groovy', 'utf8')).toMatch(/sh\(label: [^,]+, script: '[^']+'\)/);
   });
 });

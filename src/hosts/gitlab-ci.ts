@@ -1,7 +1,9 @@
-// GitLab CI: the merge request from CI_MERGE_REQUEST_* (or CI_EXTERNAL_PULL_REQUEST_* for a GitHub
-// repository built by GitLab), the repository from CI_PROJECT_PATH or the remote URL; outputs in a dotenv
-// report for later jobs, the summary as a markdown file, groups as collapsible sections.
+// GitLab CI: the merge request from CI_MERGE_REQUEST_*, or the GitHub pull request from
+// CI_EXTERNAL_PULL_REQUEST_* in an external pull request pipeline (a GitHub repository built by GitLab);
+// the repository from CI_PROJECT_PATH or the remote URL; outputs in a dotenv report for later jobs, the
+// summary as a markdown file, groups as collapsible sections.
 import { join } from 'node:path';
+import type { RepoRef } from '../core/context.js';
 import { appendedFile, jsonOutputsFile } from './common/files.js';
 import type { LogDialect } from './common/log.js';
 import {
@@ -10,51 +12,71 @@ import {
   type PipelineHost,
   type PublishTools,
 } from './common/pipeline-host.js';
-import { sameRepo, variableReader, type Environment, type PipelineFacts } from './common/pipeline-context.js';
+import {
+  sameRepo,
+  variableReader,
+  type Environment,
+  type PipelineFacts,
+  type Sourced,
+} from './common/pipeline-context.js';
 
-export function gitlabCiFacts(env: Environment): PipelineFacts {
-  const notes: string[] = [];
-  const read = variableReader(env, notes);
+type Reader = ReturnType<typeof variableReader>;
+
+/** owner/name (the owner may be a nested group) as a repository on `host`; undefined without a slash. */
+function repoAt(host: string, path: string | undefined): RepoRef | undefined {
+  const slash = path?.lastIndexOf('/') ?? -1;
+  if (!path || slash < 1) return undefined;
+  return { host: host.toLowerCase(), owner: path.slice(0, slash), name: path.slice(slash + 1) };
+}
+
+/** The GitLab project the pipeline runs in: CI_PROJECT_PATH on the server's host, else the clone URL. */
+function projectRepo(read: Reader): Sourced<RepoRef> | undefined {
   const server = read.text('CI_SERVER_URL');
   const host =
     (server && URL.canParse(server.value) ? new URL(server.value).host : undefined) ??
     read.text('CI_SERVER_HOST')?.value;
-  const path = read.text('CI_PROJECT_PATH');
-  const slash = path?.value.lastIndexOf('/') ?? -1;
-  const repo =
-    path && host && slash > 0
-      ? {
-          value: {
-            host: host.toLowerCase(),
-            owner: path.value.slice(0, slash),
-            name: path.value.slice(slash + 1),
-          },
-          source: 'CI_PROJECT_PATH',
-        }
-      : read.remote('CI_REPOSITORY_URL');
+  const repo = host ? repoAt(host, read.text('CI_PROJECT_PATH')?.value) : undefined;
+  return repo ? { value: repo, source: 'CI_PROJECT_PATH' } : read.remote('CI_REPOSITORY_URL');
+}
 
-  const external = !read.text('CI_MERGE_REQUEST_IID') && !!read.text('CI_EXTERNAL_PULL_REQUEST_IID');
-  const prNumber = read.prNumber('CI_MERGE_REQUEST_IID') ?? read.prNumber('CI_EXTERNAL_PULL_REQUEST_IID');
+// GitLab names the variables of each kind of pipeline for a pull request differently.
+const MERGE_REQUEST = {
+  prNumber: 'CI_MERGE_REQUEST_IID',
+  headSha: 'CI_MERGE_REQUEST_SOURCE_BRANCH_SHA',
+  targetBranch: 'CI_MERGE_REQUEST_TARGET_BRANCH_NAME',
+  sourceRepo: 'CI_MERGE_REQUEST_SOURCE_PROJECT_PATH',
+  targetRepo: 'CI_MERGE_REQUEST_PROJECT_PATH',
+};
+const EXTERNAL_PULL_REQUEST = {
+  prNumber: 'CI_EXTERNAL_PULL_REQUEST_IID',
+  headSha: 'CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA',
+  targetBranch: 'CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME',
+  sourceRepo: 'CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY',
+  targetRepo: 'CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY',
+};
+
+export function gitlabCiFacts(env: Environment): PipelineFacts {
+  const notes: string[] = [];
+  const read = variableReader(env, notes);
+  // An external pull request pipeline builds a GitHub pull request in a project mirroring the GitHub
+  // repository: the queue is the GitHub repository's (on github.com unless repo-host says otherwise).
+  const external = !read.text(MERGE_REQUEST.prNumber) && !!read.text(EXTERNAL_PULL_REQUEST.prNumber);
+  const names = external ? EXTERNAL_PULL_REQUEST : MERGE_REQUEST;
+  const gitHubRepo = external ? repoAt('github.com', read.text(names.targetRepo)?.value) : undefined;
+  const repo = gitHubRepo ? { value: gitHubRepo, source: names.targetRepo } : projectRepo(read);
+
+  const prNumber = read.prNumber(names.prNumber);
   // In merged-results and merge-train pipelines CI_COMMIT_SHA is the merge commit, not the MR's head.
   const eventType = read.text('CI_MERGE_REQUEST_EVENT_TYPE')?.value;
   const commitIsHead = !external && eventType !== 'merged_result' && eventType !== 'merge_train';
   const headSha = prNumber
-    ? (read.sha('CI_MERGE_REQUEST_SOURCE_BRANCH_SHA') ??
-      read.sha('CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA') ??
-      (commitIsHead ? read.sha('CI_COMMIT_SHA') : undefined))
+    ? (read.sha(names.headSha) ?? (commitIsHead ? read.sha('CI_COMMIT_SHA') : undefined))
     : undefined;
 
-  const [source, target] = external
-    ? ['CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY', 'CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY']
-    : ['CI_MERGE_REQUEST_SOURCE_PROJECT_PATH', 'CI_MERGE_REQUEST_PROJECT_PATH'];
-  const sourcePath = read.text(source)?.value;
-  const targetPath = read.text(target)?.value;
-  const asRepo = (full: string) => ({
-    host: '',
-    owner: full.slice(0, full.lastIndexOf('/')),
-    name: full.slice(full.lastIndexOf('/') + 1),
-  });
-  const isFork = sourcePath && targetPath ? !sameRepo(asRepo(sourcePath), asRepo(targetPath)) : undefined;
+  const sourcePath = read.text(names.sourceRepo)?.value;
+  const targetPath = read.text(names.targetRepo)?.value;
+  const isFork =
+    sourcePath && targetPath ? !sameRepo(repoAt('', sourcePath), repoAt('', targetPath)) : undefined;
   const pipelineSource = read.text('CI_PIPELINE_SOURCE')?.value ?? 'unknown';
 
   return {
@@ -62,9 +84,7 @@ export function gitlabCiFacts(env: Environment): PipelineFacts {
     repo,
     prNumber,
     headSha,
-    targetBranch:
-      read.branch('CI_MERGE_REQUEST_TARGET_BRANCH_NAME') ??
-      read.branch('CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME'),
+    targetBranch: read.branch(names.targetBranch),
     branch: read.branch('CI_COMMIT_BRANCH') ?? read.branch('CI_COMMIT_REF_NAME'),
     defaultBranch: read.branch('CI_DEFAULT_BRANCH'),
     isFork,
@@ -74,11 +94,11 @@ export function gitlabCiFacts(env: Environment): PipelineFacts {
     trigger: pipelineSource,
     variables: {
       repo: 'CI_PROJECT_PATH',
-      prNumber: 'CI_MERGE_REQUEST_IID',
-      headSha: 'CI_COMMIT_SHA',
-      targetBranch: 'CI_MERGE_REQUEST_TARGET_BRANCH_NAME',
+      prNumber: names.prNumber,
+      headSha: external ? names.headSha : 'CI_COMMIT_SHA',
+      targetBranch: names.targetBranch,
     },
-    noPullRequest: `CI_MERGE_REQUEST_IID is not set: this is a ${pipelineSource} pipeline, not a merge request pipeline`,
+    noPullRequest: `neither ${MERGE_REQUEST.prNumber} nor ${EXTERNAL_PULL_REQUEST.prNumber} is set: this is a ${pipelineSource} pipeline, not a merge request or external pull request pipeline`,
     notes,
   };
 }
