@@ -195,13 +195,13 @@ try {
           measured(
             'git diff --name-only',
             ['git', ...floorArgs],
-            { PATH: process.env.PATH },
+            {},
             (out) => out.trim().split('\n').length === expectedChanged,
           ),
       },
       {
         name: 'node',
-        run: () => measured('node -e ""', [NODE, '-e', ''], { PATH: process.env.PATH }, () => true),
+        run: () => measured('node -e ""', [NODE, '-e', ''], {}, () => true),
       },
     ],
     RUNS,

@@ -156,7 +156,7 @@ try {
 async function startUpOnly(): Promise<number> {
   const result = await timeProcess(process.execPath, ['dist/index.js'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, GITHUB_OUTPUT: join(dir, 'output'), RUNNER_TEMP: dir },
+    env: { GITHUB_OUTPUT: join(dir, 'output'), RUNNER_TEMP: dir },
   });
   // Exit code 2: an input is missing.
   if (result.exitCode !== 2)

@@ -142,12 +142,11 @@ try {
       },
       {
         name: 'curl',
-        run: () =>
-          measured('curl --data-binary', ['curl', ...curlArgs], { PATH: process.env.PATH }, () => true),
+        run: () => measured('curl --data-binary', ['curl', ...curlArgs], {}, () => true),
       },
       {
         name: 'node',
-        run: () => measured('node -e ""', [NODE, '-e', ''], { PATH: process.env.PATH }, () => true),
+        run: () => measured('node -e ""', [NODE, '-e', ''], {}, () => true),
       },
       {
         name: 'small',

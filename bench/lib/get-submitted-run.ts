@@ -7,11 +7,9 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { example } from '../../__tests__/helpers/webhook-examples.js';
-import { timeProcess, type ProcessRun } from './measure.js';
+import { timeProcess, type Env, type ProcessRun } from './measure.js';
 import { launchEmulator, postJson, REPO_ROOT, type RunningServer } from './servers.js';
 import { stepEnvironment, type StepFiles } from './step-env.js';
-
-type Env = Record<string, string | undefined>;
 
 export interface GetSubmittedRun {
   emulator: RunningServer;
@@ -76,7 +74,7 @@ export async function prepareGetSubmittedRun(dir: string, token: string): Promis
       '--target-branch',
       targetBranch,
     ],
-    cliEnv: { PATH: process.env.PATH, MERGE_QUEUE_API_URL: emulator.url, MERGE_QUEUE_API_TOKEN: token },
+    cliEnv: { MERGE_QUEUE_API_URL: emulator.url, MERGE_QUEUE_API_TOKEN: token },
     actionAnswered: () => /^is-submitted<<.+\ntrue$/m.test(readFileSync(step.files.output, 'utf8')),
     cliAnswered: (stdout) => {
       try {

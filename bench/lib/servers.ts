@@ -2,6 +2,7 @@
 // floors. A separate process keeps the load generator and the server off one event loop.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchEnv } from './measure.js';
 
 export interface RunningServer {
   /** The URL the server printed, e.g. http://127.0.0.1:41234/v1 for the emulator. */
@@ -26,7 +27,11 @@ export function launchServer(
   stopSignal: NodeJS.Signals = 'SIGTERM',
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: benchEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let settled = false;

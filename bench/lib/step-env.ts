@@ -32,7 +32,6 @@ export function stepEnvironment(
   };
   reset();
   const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
     GITHUB_ACTIONS: 'true',
     GITHUB_EVENT_NAME: step.eventName,
     GITHUB_EVENT_PATH: files.event,
