@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Emulator } from '../../emulator/server.js';
 import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
-import { REPO, TOKEN, failureOf, runOperation, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+import { runOperation } from '../helpers/prepare.js';
+import { REPO, TOKEN, failureOf, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
 import {
   CHUNK_BYTES,
   MAX_TOKEN_CHARS,
@@ -43,7 +44,7 @@ async function seedTests(tests: FixtureTest[]): Promise<void> {
 }
 
 function gate(dir: string, inputs: Record<string, string> = {}) {
-  return runOperation('check-test-results', emulator, {
+  return runOperation(emulator, 'check-test-results', {
     'junit-paths': 'reports/**/*.xml',
     'checkout-dir': dir,
     ...inputs,

@@ -4,19 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Emulator } from '../../emulator/server.js';
 import type { FlakyTestsSettings } from '../../src/core/operations/flaky-tests/inputs.js';
-import { settingsFrom } from '../helpers/prepare.js';
+import { runOperation, settingsFrom } from '../helpers/prepare.js';
 import { runAction } from '../helpers/action-runner.js';
 import { example } from '../helpers/webhook-examples.js';
-import {
-  ORG,
-  REPO,
-  TOKEN,
-  failureOf,
-  runOperation,
-  seed,
-  startFlakyEmulator,
-  tests,
-} from '../helpers/flaky-harness.js';
+import { ORG, REPO, TOKEN, failureOf, seed, startFlakyEmulator, tests } from '../helpers/flaky-harness.js';
 
 let emulator: Emulator;
 
@@ -66,7 +57,7 @@ afterAll(async () => {
 
 describe('list-quarantined-tests', () => {
   it('follows every page and lists the most recently quarantined first', async () => {
-    const result = await runOperation('list-quarantined-tests', emulator, { 'page-size': '2' });
+    const result = await runOperation(emulator, 'list-quarantined-tests', { 'page-size': '2' });
     expect(result.outputs['quarantined-count']).toBe(7);
     const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
     expect(report.quarantined_tests).toHaveLength(7);
@@ -82,7 +73,7 @@ describe('list-quarantined-tests', () => {
 
 describe('list-failing-tests', () => {
   it('lists the tests that failed in the window, highest failure rate first', async () => {
-    const result = await runOperation('list-failing-tests', emulator, {
+    const result = await runOperation(emulator, 'list-failing-tests', {
       'start-time': '2025-01-05T00:00:00Z',
       'end-time': '2025-01-06T00:00:00Z',
     });
@@ -99,7 +90,7 @@ describe('list-failing-tests', () => {
     emulator.faults.plan('/flaky-tests/list-failing-tests', [{ kind: 'status', status: 500 }]);
     try {
       const message = await failureOf(
-        runOperation('list-failing-tests', emulator, {
+        runOperation(emulator, 'list-failing-tests', {
           'start-time': '2025-01-01T00:00:00Z',
           'end-time': '2025-01-08T00:00:01Z',
         }),
@@ -128,13 +119,13 @@ describe('list-failing-tests', () => {
 
 describe('get-test-details and link-ticket-to-test-case', () => {
   it('links a ticket, which get-test-details then shows', async () => {
-    const linked = await runOperation('link-ticket-to-test-case', emulator, {
+    const linked = await runOperation(emulator, 'link-ticket-to-test-case', {
       'test-case-id': TEST_ID,
       'external-ticket-id': 'KAN-123',
     });
     expect(linked.summary!.toString()).toContain('| Ticket | KAN-123 |');
 
-    const details = await runOperation('get-test-details', emulator, { 'test-id': TEST_ID });
+    const details = await runOperation(emulator, 'get-test-details', { 'test-id': TEST_ID });
     expect(details.outputs).toMatchObject({
       'test-name': 'CheckoutService > applies the discount | twice',
       'test-health': 'FLAKY',
@@ -149,12 +140,12 @@ describe('get-test-details and link-ticket-to-test-case', () => {
 
   it('names the input to check when the test is unknown', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await failureOf(runOperation('get-test-details', emulator, { 'test-id': unknown }))).toMatch(
+    expect(await failureOf(runOperation(emulator, 'get-test-details', { 'test-id': unknown }))).toMatch(
       /^the API answered 404: Not Found.*Check test-id/,
     );
     expect(
       await failureOf(
-        runOperation('link-ticket-to-test-case', emulator, {
+        runOperation(emulator, 'link-ticket-to-test-case', {
           'test-case-id': unknown,
           'external-ticket-id': 'KAN-1',
         }),

@@ -8,16 +8,8 @@ import { join } from 'node:path';
 import type { FixtureTest } from '../../emulator/flaky-tests/fixture.js';
 import type { Emulator } from '../../emulator/server.js';
 import { InputError } from '../../src/core/errors.js';
-import {
-  ORG,
-  REPO,
-  TOKEN,
-  failureOf,
-  runOperation,
-  seed,
-  startFlakyEmulator,
-  tests,
-} from '../helpers/flaky-harness.js';
+import { ORG, REPO, TOKEN, failureOf, seed, startFlakyEmulator, tests } from '../helpers/flaky-harness.js';
+import { runOperation } from '../helpers/prepare.js';
 
 let emulator: Emulator;
 
@@ -36,7 +28,7 @@ function seedTests(
   return seed(emulator, { repositories: [{ repo: REPO, org_url_slug: ORG, ...extra, tests: list }] });
 }
 
-const run = (inputs: Record<string, string> = {}) => runOperation('list-unhealthy-tests', emulator, inputs);
+const run = (inputs: Record<string, string> = {}) => runOperation(emulator, 'list-unhealthy-tests', inputs);
 
 describe('list-unhealthy-tests', () => {
   it('follows every page of both statuses to the end and counts them', async () => {
@@ -54,7 +46,7 @@ describe('list-unhealthy-tests', () => {
       'quarantined-count': 3,
     });
     expect(result.failure).toBeUndefined();
-    expect(result.logs).toEqual(
+    expect(result.infos).toEqual(
       expect.arrayContaining(['FLAKY: 23 test(s) on 5 page(s).', 'BROKEN: 7 test(s) on 2 page(s).']),
     );
     const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));

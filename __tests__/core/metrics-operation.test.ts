@@ -3,19 +3,24 @@ import { readFileSync } from 'node:fs';
 import { renderSummary } from '../helpers/render-summary.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { prepareFrom } from '../helpers/prepare.js';
-import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
+import { runOperation } from '../helpers/prepare.js';
+import { REPO, apiClient, control } from '../helpers/queue-harness.js';
 
 let emulator: Emulator;
 const OTHER_REPO = { host: 'github.com', owner: 'acme', name: 'api' };
 
-// acme/web, concurrency 2, CI runs of 5 minutes: PRs 1 and 2 test first and merge at minute 5, then 3
+// octo-org/octo-repo, concurrency 2, CI runs of 5 minutes: PRs 1 and 2 test first and merge at minute 5, then 3
 // and 4 test; PR 5 waits for GitHub to call it mergeable; PR 6 is cancelled. acme/api holds one PR.
 beforeAll(async () => {
   emulator = await startEmulator();
   const client = apiClient(emulator);
   const ref = { repo: REPO, targetBranch: 'main' };
   await client.createQueue({ ...ref, concurrency: 2 });
-  await control(emulator, 'pull-requests', { repo: 'acme/web', number: 5, mergeability: 'not_mergeable' });
+  await control(emulator, 'pull-requests', {
+    repo: 'octo-org/octo-repo',
+    number: 5,
+    mergeability: 'not_mergeable',
+  });
   for (const number of [1, 2, 3, 4, 5, 6]) await client.submitPullRequest({ ...ref, pr: { number } });
   await client.cancelPullRequest({ ...ref, pr: { number: 6 } });
   await control(emulator, 'clock/advance', { minutes: 7 });
@@ -77,7 +82,7 @@ describe('get-merge-queue-metrics', () => {
     expect(readFileSync(String(run.outputs['metrics-file']), 'utf8')).toContain('repo="acme/api"');
     expect(run.summaryText).toContain('| Repositories | every repository of the organization |');
     expect(run.summaryText).toContain('| acme/api | main | main | 1 | 1 | 0 | 0 | 0 | 0 | 0 |');
-    expect(run.summaryText).toContain('| acme/web | main | main | 2 | 2 | 1 | 2 | 0 | 1 | 0 |');
+    expect(run.summaryText).toContain('| octo-org/octo-repo | main | main | 2 | 2 | 1 | 2 | 0 | 1 | 0 |');
     expect(run.summaryText).not.toContain('| bisection |');
   });
 
@@ -86,7 +91,7 @@ describe('get-merge-queue-metrics', () => {
       operation: 'get-merge-queue-metrics',
       'api-token': 'secret-token',
       'all-repositories': 'true',
-      repo: 'acme/web',
+      repo: 'octo-org/octo-repo',
     };
     expect(() => prepareFrom(inputs)).toThrow(
       'Input "all-repositories": is true, which asks for every repository of the organization, but repo is set too. Remove repo to get every repository, or all-repositories to get one.',

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { prepareFrom } from '../helpers/prepare.js';
-import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
+import { runOperation } from '../helpers/prepare.js';
+import { REPO, apiClient, control } from '../helpers/queue-harness.js';
 
 let emulator: Emulator;
 
@@ -64,7 +65,7 @@ describe('create-queue', () => {
       { kind: 'status', status: 400, body: 'batchingMinSize is too large' },
     ]);
     await expect(runOperation(emulator, 'create-queue', { 'batching-min-size': '4' })).rejects.toThrow(
-      /^Created the merge queue for branch main of github\.com\/acme\/web, but applying the other settings failed: updateQueue failed: the API answered 400: batchingMinSize is too large\..* Run update-queue with the same inputs to apply them\.$/,
+      /^Created the merge queue for branch main of github\.com\/octo-org\/octo-repo, but applying the other settings failed: updateQueue failed: the API answered 400: batchingMinSize is too large\..* Run update-queue with the same inputs to apply them\.$/,
     );
     expect(await queueOnServer()).toMatchObject({ batchingMinSize: 2 });
   });
@@ -72,7 +73,7 @@ describe('create-queue', () => {
   it('fails on an existing queue by default, naming if-exists', async () => {
     await runOperation(emulator, 'create-queue', {});
     await expect(runOperation(emulator, 'create-queue', { concurrency: '5' })).rejects.toThrow(
-      'A merge queue for branch main of github.com/acme/web already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.',
+      'A merge queue for branch main of github.com/octo-org/octo-repo already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.',
     );
     expect(await queueOnServer()).toMatchObject({ concurrency: 1 });
   });
@@ -105,14 +106,18 @@ describe('get-queue', () => {
     expect(run.outputs['queue-exists']).toBe(false);
     expect(run.outputs['queue-state']).toBe('');
     expect(run.failure).toBe(
-      'No merge queue exists for branch release of github.com/acme/web (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
+      'No merge queue exists for branch release of github.com/octo-org/octo-repo (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
     );
     expect(run.summaryText).toContain('create-queue');
   });
 
   it('shows the settings and the enqueued PRs with their states', async () => {
     await runOperation(emulator, 'create-queue', { concurrency: '1' });
-    await control(emulator, 'pull-requests', { repo: 'acme/web', number: 7, title: 'Fix <the> | pipe' });
+    await control(emulator, 'pull-requests', {
+      repo: 'octo-org/octo-repo',
+      number: 7,
+      title: 'Fix <the> | pipe',
+    });
     await submit(7, 8, 9);
 
     const run = await runOperation(emulator, 'get-queue', {});
@@ -127,7 +132,7 @@ describe('get-queue', () => {
     );
     expect(run.summaryText).toContain('### In line (3)');
     expect(run.summaryText).toMatch(
-      /\| \[\\#\u200d7\]\(https:\/\/github\.com\/acme\/web\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
+      /\| \[\\#\u200d7\]\(https:\/\/github\.com\/octo-org\/octo-repo\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
     );
     expect(run.summaryText).toMatch(
       /\| 2 \| \[\\#\u200d8\]\([^)]*\) \| [^|]* \| PENDING \| [^|]+ \| \d+s \|/,
@@ -180,7 +185,7 @@ describe('update-queue', () => {
 
   it('names create-queue when the branch has no queue', async () => {
     await expect(runOperation(emulator, 'drain-queue', {}, { targetBranch: 'release' })).rejects.toThrow(
-      'No merge queue exists for branch release of github.com/acme/web (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
+      'No merge queue exists for branch release of github.com/octo-org/octo-repo (getQueue answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.',
     );
   });
 
@@ -230,7 +235,7 @@ describe('delete-queue', () => {
 
     const refused = await runOperation(emulator, 'delete-queue', {});
     expect(refused.failure).toMatch(
-      /^Could not delete the merge queue for branch main of github\.com\/acme\/web \(deleteQueue answered 400: .+\)\. The queue still holds 2 PR\(s\): #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
+      /^Could not delete the merge queue for branch main of github\.com\/octo-org\/octo-repo \(deleteQueue answered 400: .+\)\. The queue still holds 2 PR\(s\): #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
     );
     expect(refused.outputs).toMatchObject({ 'queue-exists': true, 'enqueued-count': 2 });
     expect(refused.summaryText).toContain(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import { REPO, apiClient, control, runOperation } from '../helpers/queue-harness.js';
+import { runOperation } from '../helpers/prepare.js';
+import { REPO, apiClient, control } from '../helpers/queue-harness.js';
 
 let emulator: Emulator;
 const ref = { repo: REPO, targetBranch: 'main' };
@@ -45,7 +46,7 @@ describe('list-pull-requests', () => {
     expect(JSON.parse(String(run.outputs.response)).pullRequests).toHaveLength(2);
     expect(run.summaryText).toContain('## 📋 8 pull requests in the merge queue for <code>main</code>');
     expect(run.summaryText).toMatch(
-      /\| \[\\#\u200d8\]\(https:\/\/github\.com\/acme\/web\/pull\/8\) \| [^|]* \| CANCELLED \|/,
+      /\| \[\\#\u200d8\]\(https:\/\/github\.com\/octo-org\/octo-repo\/pull\/8\) \| [^|]* \| CANCELLED \|/,
     );
   });
 
@@ -79,7 +80,7 @@ describe('list-pull-requests', () => {
 
   it('says so when the branch has no queue', async () => {
     await expect(runOperation(emulator, 'list-pull-requests', {}, { targetBranch: 'nope' })).rejects.toThrow(
-      /^No merge queue exists for branch nope of github\.com\/acme\/web \(listPullRequests answered 404: .*\)\. Check target-branch, repo and repo-host\.$/,
+      /^No merge queue exists for branch nope of github\.com\/octo-org\/octo-repo \(listPullRequests answered 404: .*\)\. Check target-branch, repo and repo-host\.$/,
     );
   });
 });

@@ -8,6 +8,7 @@ import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
 import type { ResolvedContext } from '../../src/core/context.js';
 import type { Annotation } from '../../src/core/host.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
+import { OPERATIONS, type OperationName } from '../../src/core/operations/registry.js';
 import { prepareOperation, type PreparedOperation } from '../../src/core/run.js';
 
 export function prepareFrom(inputs: Record<string, string>, warnings: string[] = []): PreparedOperation {
@@ -70,6 +71,45 @@ export async function startPrepared(
     },
   });
   return { ...result, infos, warnings, annotations };
+}
+
+export interface OperationRun extends InProcessRun {
+  summaryText: string;
+}
+
+/**
+ * Runs one operation in this process against an emulator over HTTP, as run() would with a host: settings
+ * from `inputs` (api-url and api-token are the emulator's, org-url-slug is the context's owner for the
+ * operations that take it), the context of contextOf(`where`), retries that wait milliseconds.
+ */
+export async function runOperation(
+  emulator: { url: string; token: string },
+  operation: OperationName,
+  inputs: Record<string, string>,
+  where: Partial<ResolvedContext> = {},
+): Promise<OperationRun> {
+  const context = contextOf({ targetBranch: 'main', ...where });
+  const takesOrg = OPERATIONS[operation].inputs.some((input) => input.name === 'org-url-slug');
+  const given: Record<string, string> = {
+    operation,
+    'api-url': emulator.url,
+    'api-token': emulator.token,
+    ...(takesOrg ? { 'org-url-slug': context.repo.owner } : {}),
+    ...inputs,
+  };
+  const inputWarnings: string[] = [];
+  const prepared = prepareFrom(given, inputWarnings);
+  const result = await startPrepared(prepared, context, {
+    baseUrl: prepared.common.apiUrl,
+    token: prepared.common.apiToken,
+    deadlineMs: prepared.common.timeoutMs,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+  });
+  return {
+    ...result,
+    warnings: [...inputWarnings, ...result.warnings],
+    summaryText: result.summary?.toString() ?? '',
+  };
 }
 
 /** The error an operation (or any call) fails with; the test fails when it succeeds. */

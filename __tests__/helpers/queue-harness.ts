@@ -1,38 +1,11 @@
-// Runs one operation in this process against a real emulator over HTTP: settings from an inputs map,
-// a resolved workflow_dispatch context, a client on the emulator's URL. Used by the queue-* and metrics
-// tests.
+// For the queue-* and metrics tests, which run operations with prepare.ts's runOperation: the repository
+// they act on, a client to arrange the emulator's state through the public API, and its control surface.
 import { ApiClient } from '../../src/core/api/client.js';
 import type { Repo } from '../../src/wire/index.js';
 import type { Emulator } from '../../emulator/server.js';
-import type { OperationName } from '../../src/core/operations/registry.js';
-import type { OperationResult } from '../../src/core/operations/types.js';
-import { contextOf, prepareFrom, startPrepared } from './prepare.js';
+import { contextOf } from './prepare.js';
 
-export const REPO: Repo = { host: 'github.com', owner: 'acme', name: 'web' };
-
-export interface OperationRun extends OperationResult {
-  summaryText: string;
-  infos: string[];
-  warnings: string[];
-}
-
-export async function runOperation(
-  emulator: Emulator,
-  operation: OperationName,
-  inputs: Record<string, string>,
-  where: { repo?: Repo; targetBranch?: string } = {},
-): Promise<OperationRun> {
-  const given: Record<string, string> = { operation, 'api-token': emulator.token, ...inputs };
-  const clientOptions = { baseUrl: emulator.url, token: emulator.token, deadlineMs: 10_000 };
-  const context = contextOf({ repo: where.repo ?? REPO, targetBranch: where.targetBranch ?? 'main' });
-  const inputWarnings: string[] = [];
-  const result = await startPrepared(prepareFrom(given, inputWarnings), context, clientOptions);
-  return {
-    ...result,
-    warnings: [...inputWarnings, ...result.warnings],
-    summaryText: result.summary?.toString() ?? '',
-  };
-}
+export const REPO: Repo = contextOf({}).repo;
 
 /** A client for arranging the emulator's state through the public API. */
 export function apiClient(emulator: Emulator): ApiClient {
