@@ -4,6 +4,7 @@
 // `--render-only` skips the run and renders the records already there.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadInputRow, CheckRow, FaultCellRow } from '../__tests__/helpers/reliability-record.js';
 import { RECORD_DIR } from '../__tests__/helpers/reliability-record.js';
@@ -279,6 +280,18 @@ function renderHostile(record: Recorded<CheckRow> | undefined): string[] {
   ];
 }
 
+/**
+ * The temp paths the runs named, as any machine would say them ($TMPDIR, mkdtemp's random suffixes as
+ * XXXXXX): this file keeps no path of the machine it was made on.
+ */
+function withoutTempPaths(text: string): string {
+  const root = tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(
+    new RegExp(`${root}((?:/[\\w.-]+)+)`, 'g'),
+    (_path, rest: string) => `$TMPDIR${rest.replace(/-[A-Za-z0-9]{5,6}(?=\/|\.\.\.|$)/g, '-XXXXXX')}`,
+  );
+}
+
 function render(): string {
   const matrix = read<FaultCellRow>('fault-matrix');
   const meta = read<MatrixMeta>('fault-matrix-meta')?.rows[0];
@@ -303,7 +316,7 @@ function render(): string {
       read<CheckRow>('emulator'),
     ),
   ];
-  return `${parts.filter(Boolean).join('\n\n')}\n`;
+  return withoutTempPaths(`${parts.filter(Boolean).join('\n\n')}\n`);
 }
 
 const renderOnly = process.argv.includes('--render-only');

@@ -1,14 +1,16 @@
 // The client honours the pipeline's proxy variables, given through ClientOptions (core never reads
 // process.env): Node 24, which runs the action, applies them in its own http.Agent (`proxyEnv`); Node 20
-// ignores them and connects directly. The probe runs under Node 24 when CI provides it (NODE24).
+// ignores them and connects directly. The probe runs under Node 24 wherever one is found (helpers/tools.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { toolsFor } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
 const run = promisify(execFile);
-const node = process.env.NODE24 || process.execPath;
+const node = TOOLS.node24().path ?? process.execPath;
 let proxy: Server;
 let target: Server;
 let proxyUrl: string;
@@ -47,6 +49,7 @@ async function probe(settings: Record<string, string>): Promise<{ answer: string
 
 describe('proxy variables through ClientOptions', () => {
   it('go through HTTP_PROXY on Node 24 (directly on older Node, which has no proxyEnv)', async () => {
+    toolsFor([TOOLS.node24()], 'the proxy on Node 24 (this Node connects directly)');
     proxied.length = 0;
     const { answer, major } = await probe({ HTTP_PROXY: proxyUrl });
     if (major >= 24) {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { itWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 import { SummaryRenderer } from '../helpers/render-summary.js';
 import { emulatorClock, type ScriptedEvent } from '../helpers/virtual-clock.js';
 
@@ -341,21 +343,26 @@ describe('notifications', () => {
 });
 
 describe('every summary above, rendered as GitHub renders it', () => {
-  it('has no broken or empty-headed table, and every mermaid chart draws', async () => {
-    expect(written.length).toBeGreaterThanOrEqual(10);
-    const browser = await launchChromium();
-    try {
-      const renderer = await SummaryRenderer.open(browser);
-      const results = [];
-      for (const { story, summary } of written) {
-        const rendered = await renderer.render(summary);
-        results.push({ story, problems: rendered.problems, failedCharts: rendered.charts.filter(Boolean) });
+  itWithTools(
+    [TOOLS.chromium()],
+    'has no broken or empty-headed table, and every mermaid chart draws',
+    async () => {
+      expect(written.length).toBeGreaterThanOrEqual(10);
+      const browser = await launchChromium();
+      try {
+        const renderer = await SummaryRenderer.open(browser);
+        const results = [];
+        for (const { story, summary } of written) {
+          const rendered = await renderer.render(summary);
+          results.push({ story, problems: rendered.problems, failedCharts: rendered.charts.filter(Boolean) });
+        }
+        expect(results.filter((r) => r.problems.length || r.failedCharts.length)).toEqual([]);
+        // The stories that waited drew a timeline.
+        expect(written.filter((w) => w.summary.includes('```mermaid')).length).toBeGreaterThanOrEqual(4);
+      } finally {
+        await browser.close();
       }
-      expect(results.filter((r) => r.problems.length || r.failedCharts.length)).toEqual([]);
-      // The stories that waited drew a timeline.
-      expect(written.filter((w) => w.summary.includes('```mermaid')).length).toBeGreaterThanOrEqual(4);
-    } finally {
-      await browser.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -10,6 +10,8 @@ import { OPERATIONS, type OperationName } from '../../src/core/operations/regist
 import { runAction, type ActionRun } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { itWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 import { SummaryRenderer } from '../helpers/render-summary.js';
 import { example } from '../helpers/webhook-examples.js';
 
@@ -121,20 +123,25 @@ describe('the summary of every operation', () => {
     expect(firstLines['delete-queue']).toMatch(/deleted/i);
   }, 120_000);
 
-  it('draws as GitHub draws it: no broken or empty-headed table, every chart renders', async () => {
-    expect(written.size).toBe(Object.keys(OPERATIONS).length);
-    const browser = await launchChromium();
-    try {
-      const renderer = await SummaryRenderer.open(browser);
-      const broken = [];
-      for (const [operation, run] of written) {
-        const rendered = await renderer.render(run.summary);
-        if (rendered.problems.length || rendered.charts.some(Boolean))
-          broken.push({ operation, problems: rendered.problems, charts: rendered.charts.filter(Boolean) });
+  itWithTools(
+    [TOOLS.chromium()],
+    'draws as GitHub draws it: no broken or empty-headed table, every chart renders',
+    async () => {
+      expect(written.size).toBe(Object.keys(OPERATIONS).length);
+      const browser = await launchChromium();
+      try {
+        const renderer = await SummaryRenderer.open(browser);
+        const broken = [];
+        for (const [operation, run] of written) {
+          const rendered = await renderer.render(run.summary);
+          if (rendered.problems.length || rendered.charts.some(Boolean))
+            broken.push({ operation, problems: rendered.problems, charts: rendered.charts.filter(Boolean) });
+        }
+        expect(broken).toEqual([]);
+      } finally {
+        await browser.close();
       }
-      expect(broken).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -1,21 +1,23 @@
 // The page that shows and drives the queue, in Debian's headless Chromium (driven by playwright-core,
 // no browser download): a PR submitted through the API appears, a click on Pass merges it.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.js';
 import { QueueDriver, useEmulator } from '../helpers/emulator.js';
+import { describeWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
 const emu = useEmulator();
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+describeWithTools([TOOLS.chromium()], 'the page', () => {
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-describe('the page', () => {
   it('shows a PR submitted through the API, and merges it when Pass is clicked', async () => {
     const queue = new QueueDriver(emu, 'acme/page');
     await queue.create();

@@ -2,12 +2,14 @@
 // paging and filters, and the Prometheus text of getMergeQueueMetrics.
 import { describe, expect, it } from '@jest/globals';
 import { Value } from '@sinclair/typebox/value';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListPullRequestsResponse, Queue, QueueConfiguration } from '../../src/wire/index.js';
 import { QueueDriver, useEmulator } from '../helpers/emulator.js';
+import { toolsFor } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
 const emu = useEmulator();
 let repoCount = 0;
@@ -230,9 +232,9 @@ describe('getMergeQueueMetrics', () => {
 const DOCUMENTED_GAUGE_TOTALS =
   /^(mq_pr_conclusions_1h_total|mq_pr_restarts_1h_total) non-counter metrics should not have "_total" suffix$/;
 
-/** promtool's verdict on the text ('' when it is happy); skipped where promtool is not installed. */
+/** promtool's verdict on the text ('' when it is happy); skipped, saying so, where promtool is not installed. */
 function checkWithPromtool(text: string): string {
-  if (spawnSync('promtool', ['--version']).error) return '';
+  if (!toolsFor([TOOLS.promtool()], "promtool check metrics on the emulator's metrics")) return '';
   const file = join(mkdtempSync(join(tmpdir(), 'mq-metrics-')), 'metrics.txt');
   writeFileSync(file, text);
   try {

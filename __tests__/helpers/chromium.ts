@@ -1,9 +1,7 @@
 // Debian's headless Chromium (apt-get install chromium), driven by playwright-core: no browser download.
-// CHROMIUM_PATH points elsewhere.
-import { existsSync } from 'node:fs';
+// Found on PATH; CHROMIUM_PATH points elsewhere (helpers/tools.ts).
 import type { Browser } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { missingTools, TOOLS } from './tools.js';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -16,10 +14,12 @@ const CHROMIUM_ARGS = [
 ];
 
 export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
+  return TOOLS.chromium().path !== undefined;
 }
 
 export async function launchChromium(): Promise<Browser> {
+  const executablePath = TOOLS.chromium().path;
+  if (!executablePath) throw new Error(missingTools([TOOLS.chromium()]));
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }

@@ -7,32 +7,23 @@
 // submits the PR and a later job reads the outputs from the dotenv report; a scheduled pipeline runs
 // the flaky-test report.
 //
-// gitlab-ci-local needs Node 22 or later and Debian's rsync: .ci/run installs Node 24 and
-// gitlab-ci-local into a temporary prefix and exports NODE24 and GITLAB_CI_LOCAL. Without them (a
-// developer's machine that did not run .ci/run) this file is skipped with a message saying so; under CI
-// (CI set) it fails instead.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+// gitlab-ci-local needs Node 22 or later and Debian's rsync: the test finds gitlab-ci-local on PATH (or
+// GITLAB_CI_LOCAL names its dist/index.js) and a Node 24 (NODE24, this Node, or one on PATH), and says
+// what is missing when it cannot, as helpers/tool-gate.ts does; .ci/run installs them all.
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript, type ScriptRun } from '../helpers/run-script.js';
+import { describeWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
-const NODE24 = process.env.NODE24 ?? '';
-const GITLAB_CI_LOCAL = process.env.GITLAB_CI_LOCAL ?? '';
-const runnable = existsSync(NODE24) && existsSync(GITLAB_CI_LOCAL);
-// CI always runs it: there a missing runner is a failure, not a skip.
-if (!runnable && process.env.CI)
-  throw new Error(
-    'gitlab-component.test.ts: NODE24 and GITLAB_CI_LOCAL must name files in CI (.ci/run sets them).',
-  );
-if (!runnable)
-  console.warn(
-    'gitlab-component.test.ts skipped: set NODE24 (Node 22 or later) and GITLAB_CI_LOCAL (gitlab-ci-local/dist/index.js) as .ci/run does.',
-  );
-const describeRunner = runnable ? describe : describe.skip;
+const RUNNER = [TOOLS.node24(), TOOLS.gitlabCiLocal(), TOOLS.rsync()];
+const NODE24 = TOOLS.node24().path ?? '';
+const GITLAB_CI_LOCAL = TOOLS.gitlabCiLocal().path ?? '';
 // A whole pipeline per test, several CLI runs each: minutes on a busy machine, not jest's default 30 s.
 const PIPELINE_TIMEOUT_MS = 240_000;
 
@@ -89,7 +80,7 @@ async function control(path: string, body: unknown): Promise<void> {
   if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.text}`);
 }
 
-describeRunner('GitLab CI/CD components under gitlab-ci-local', () => {
+describeWithTools(RUNNER, 'GitLab CI/CD components under gitlab-ci-local', () => {
   beforeAll(async () => {
     await control('/queues', { repo: REPO, targetBranch: 'main' });
   });

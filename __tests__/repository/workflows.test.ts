@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hygieneProblems } from '../../scripts/workflow-hygiene.js';
+import { itWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
 const SHA = 'f'.repeat(40);
 
@@ -65,12 +67,15 @@ describe('workflow hygiene rules', () => {
 });
 
 describe('npm run lint:workflows', () => {
-  it('fails on a workflow with actionlint, hygiene and shellcheck findings, each at its line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lint-workflows-'));
-    const file = join(dir, 'broken.yml');
-    writeFileSync(
-      file,
-      `on: push
+  itWithTools(
+    [TOOLS.shellcheck()],
+    'fails on a workflow with actionlint, hygiene and shellcheck findings, each at its line',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lint-workflows-'));
+      const file = join(dir, 'broken.yml');
+      writeFileSync(
+        file,
+        `on: push
 permissions: {}
 jobs:
   build:
@@ -81,20 +86,21 @@ jobs:
           echo "\${{ github.event.head_commit.message }}"
           cd $HOME/some dir
 `,
-    );
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-workflows.ts', file], {
-      encoding: 'utf8',
-    });
-    expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(
-      /broken\.yml:8: actionlint \[expression\]: "github\.event\.head_commit\.message" is potentially untrusted/,
-    );
-    expect(result.stdout).toMatch(
-      /broken\.yml:9: job build, step \(unnamed\): an expression in a run: script/,
-    );
-    expect(result.stdout).toMatch(/broken\.yml:10: shellcheck: .*\[SC2086\]/);
-    expect(result.stdout).toMatch(
-      /1 workflow\(s\) checked \(actionlint, hygiene, shellcheck\): 5 problem\(s\)\./,
-    );
-  });
+      );
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-workflows.ts', file], {
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(
+        /broken\.yml:8: actionlint \[expression\]: "github\.event\.head_commit\.message" is potentially untrusted/,
+      );
+      expect(result.stdout).toMatch(
+        /broken\.yml:9: job build, step \(unnamed\): an expression in a run: script/,
+      );
+      expect(result.stdout).toMatch(/broken\.yml:10: shellcheck: .*\[SC2086\]/);
+      expect(result.stdout).toMatch(
+        /1 workflow\(s\) checked \(actionlint, hygiene, shellcheck\): 5 problem\(s\)\./,
+      );
+    },
+  );
 });
