@@ -210,6 +210,15 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
     expect(given.filter((input) => !inputs.has(input))).toEqual([]);
   });
 
+  it('is the quarantine gate of examples/ci/check-test-results/buildkite.yml, with inputs the operation reads', () => {
+    const gate = pluginSteps(readFileSync('examples/ci/check-test-results/buildkite.yml', 'utf8'));
+    expect(gate.map(([, config]) => [config.operation, schemaProblems(config)])).toEqual([
+      ['check-test-results', []],
+    ]);
+    const inputs = inputsOf('check-test-results');
+    expect(Object.keys(gate[0]![1].inputs as object).filter((input) => !inputs.has(input))).toEqual([]);
+  });
+
   it('is found by the agent under the name the hook reads its configuration with', () => {
     // github.com/your-org/merge-queue-action -> BUILDKITE_PLUGIN_MERGE_QUEUE_ACTION_*
     expect(readFileSync('hooks/command', 'utf8')).toContain('${BUILDKITE_PLUGIN_NAME:-MERGE_QUEUE_ACTION}');
@@ -246,6 +255,15 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
       'set-impacted-targets',
       'submit-pull-request',
     ]);
+  });
+
+  it('is the quarantine gate of examples/ci/check-test-results/Jenkinsfile, with inputs the operation reads', () => {
+    const gate = readFileSync('examples/ci/check-test-results/Jenkinsfile', 'utf8');
+    expect(gate).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+    const declared = inputsOf('check-test-results');
+    expect(
+      mergeQueueSteps(gate).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
+    ).toEqual([['check-test-results', []]]);
   });
 
   it.each(steps.map((step) => [step.operation, step.inputs] as const))(
