@@ -2,7 +2,10 @@
 # The package as npm users get it: `npm pack`, the tarball installed in an empty directory (with nothing
 # of this repository's node_modules in reach), and the CLI run from there with npx: --help, --version,
 # and create-queue, submit-pull-request and get-submitted-pull-request against the emulator (started
-# from this checkout with `npm run emulator -- --port 0`). Needs `npm run bundle` to have built dist/.
+# from this checkout with `npm run emulator -- --port 0`). Then the ways in before the package is on
+# npm (README, "Before the package is on npm"): npx on the packed tarball itself, and npx on the
+# archive of this commit as GitHub serves a tag's (its committed dist/cli/), each answering
+# get-submitted-pull-request. Needs `npm run bundle` to have built dist/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -71,6 +74,26 @@ node -e '
   }
   console.log(`get-submitted-pull-request: PR #7 is ${result.outputs.state}`);
 ' "$work/get.json"
+
+# Without the registry's package: npx on the tarball, and on the tag's archive (a git archive of this
+# commit, shaped as https://github.com/<owner>/<repo>/archive/refs/tags/<tag>.tar.gz is), each from a
+# directory of its own with nothing installed.
+version="$(node -p "require('$root/package.json').version")"
+git -C "$root" archive --format=tar.gz --prefix="merge-queue-action-$version/" HEAD >"$work/tag-archive.tar.gz"
+for file in "$tarball" tag-archive.tar.gz; do
+  mkdir -p "$work/npx-$file" && cd "$work/npx-$file"
+  cp "$work/$file" .
+  spec="./$file"
+  npx --yes "$spec" get-submitted-pull-request --pr-number 7 --json >"$work/npx.json" ||
+    fail "npx $spec failed: $(cat "$work/npx.json")"
+  # shellcheck disable=SC2016 # the $ is JavaScript's, inside a template literal
+  node -e '
+    const { outputs } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    if (outputs["pr-number"] !== "7" || !outputs.state) process.exit(1);
+    console.log(`npx ${process.argv[2]}: PR #7 is ${outputs.state}`);
+  ' "$work/npx.json" "$spec" || fail "npx $spec did not find PR 7: $(cat "$work/npx.json")"
+done
+cd "$work/app"
 
 status=0
 MERGE_QUEUE_API_TOKEN=wrong-token cli get-queue >/dev/null 2>&1 || status=$?

@@ -14,6 +14,15 @@ function inputsOf(operation: string): Set<string> {
   return new Set([...COMMON_INPUTS, ...OPERATIONS[operation].inputs].map((spec) => spec.name));
 }
 
+/** The one fenced block of README.md in `language` that contains `marker`. */
+function readmeBlock(language: string, marker: string): string {
+  const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)]
+    .filter(([, lang, text]) => lang === language && text!.includes(marker))
+    .map(([, , text]) => text!);
+  expect(blocks).toHaveLength(1);
+  return blocks[0]!;
+}
+
 /** MERGE_QUEUE_WAIT_TIMEOUT_MINUTES -> wait-timeout-minutes */
 const inputOfVariable = (variable: string) =>
   variable.slice('MERGE_QUEUE_'.length).toLowerCase().replace(/_/g, '-');
@@ -155,16 +164,20 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
     return problems;
   }
 
-  const steps = (
-    parse(readFileSync('examples/buildkite/pipeline.yml', 'utf8')) as {
-      steps: { label?: string; plugins?: Record<string, Record<string, unknown>>[] }[];
-    }
-  ).steps.flatMap((step) =>
-    (step.plugins ?? [])
-      .flatMap((entry) => Object.entries(entry))
-      .filter(([location]) => /\/merge-queue-action#v\d+\.\d+\.\d+$/.test(location))
-      .map(([, config]) => [step.label ?? '', config] as const),
-  );
+  /** The steps of a pipeline that use this plugin, with their labels. */
+  const pluginSteps = (pipeline: string) =>
+    (
+      parse(pipeline) as {
+        steps: { label?: string; plugins?: Record<string, Record<string, unknown>>[] }[];
+      }
+    ).steps.flatMap((step) =>
+      (step.plugins ?? [])
+        .flatMap((entry) => Object.entries(entry))
+        .filter(([location]) => /\/merge-queue-action#v\d+\.\d+\.\d+$/.test(location))
+        .map(([, config]) => [step.label ?? '', config] as const),
+    );
+  const steps = pluginSteps(readFileSync('examples/buildkite/pipeline.yml', 'utf8'));
+  const readmeSteps = pluginSteps(readmeBlock('yaml', 'github.com/your-org/merge-queue-action#v'));
 
   it('has a schema that requires operation and refuses unknown keys', () => {
     expect(schema.required).toEqual(['operation']);
@@ -188,20 +201,52 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
     expect(Object.keys((config.inputs ?? {}) as object).filter((input) => !inputs.has(input))).toEqual([]);
   });
 
+  it("is used by the README's snippet with a valid configuration to submit a PR", () => {
+    expect(readmeSteps.map(([, config]) => [config.operation, schemaProblems(config)])).toEqual([
+      ['submit-pull-request', []],
+    ]);
+    const inputs = inputsOf('submit-pull-request');
+    const given = Object.keys((readmeSteps[0]![1].inputs ?? {}) as object);
+    expect(given.filter((input) => !inputs.has(input))).toEqual([]);
+  });
+
+  it('is the quarantine gate of examples/ci/check-test-results/buildkite.yml, with inputs the operation reads', () => {
+    const gate = pluginSteps(readFileSync('examples/ci/check-test-results/buildkite.yml', 'utf8'));
+    expect(gate.map(([, config]) => [config.operation, schemaProblems(config)])).toEqual([
+      ['check-test-results', []],
+    ]);
+    const inputs = inputsOf('check-test-results');
+    expect(Object.keys(gate[0]![1].inputs as object).filter((input) => !inputs.has(input))).toEqual([]);
+  });
+
   it('is found by the agent under the name the hook reads its configuration with', () => {
     // github.com/your-org/merge-queue-action -> BUILDKITE_PLUGIN_MERGE_QUEUE_ACTION_*
     expect(readFileSync('hooks/command', 'utf8')).toContain('${BUILDKITE_PLUGIN_NAME:-MERGE_QUEUE_ACTION}');
   });
 });
 
+/** The library steps a Jenkinsfile calls: each operation and the names of its inputs. */
+const mergeQueueSteps = (jenkinsfile: string) =>
+  [...jenkinsfile.matchAll(/mergeQueue operation: '([a-z-]+)'(?:,\s*inputs: \[([^\]]*)\])?/g)].map(
+    ([, operation, inputs]) => ({
+      operation: operation!,
+      inputs: [...(inputs ?? '').matchAll(/'?([\w-]+)'?:/g)].map((m) => m[1]!),
+    }),
+  );
+
 describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars/)', () => {
   const jenkinsfile = readFileSync('examples/jenkins/Jenkinsfile', 'utf8');
-  const steps = [
-    ...jenkinsfile.matchAll(/mergeQueue operation: '([a-z-]+)'(?:,\s*inputs: \[([^\]]*)\])?/g),
-  ].map(([, operation, inputs]) => ({
-    operation: operation!,
-    inputs: [...(inputs ?? '').matchAll(/'?([\w-]+)'?:/g)].map((m) => m[1]!),
-  }));
+  const steps = mergeQueueSteps(jenkinsfile);
+  const readme = readmeBlock('groovy', '@Library(');
+
+  it("the README's snippet loads the library at a release tag and submits a PR with inputs the operation declares", () => {
+    expect(readme).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+    const declared = inputsOf('submit-pull-request');
+    expect(
+      mergeQueueSteps(readme).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
+    ).toEqual([['submit-pull-request', []]]);
+    expect(readme).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
+  });
 
   it('loads the library at a release tag, and submits a PR, uploads impacted targets and reports flaky tests', () => {
     expect(jenkinsfile).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
@@ -210,6 +255,15 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
       'set-impacted-targets',
       'submit-pull-request',
     ]);
+  });
+
+  it('is the quarantine gate of examples/ci/check-test-results/Jenkinsfile, with inputs the operation reads', () => {
+    const gate = readFileSync('examples/ci/check-test-results/Jenkinsfile', 'utf8');
+    expect(gate).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+    const declared = inputsOf('check-test-results');
+    expect(
+      mergeQueueSteps(gate).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
+    ).toEqual([['check-test-results', []]]);
   });
 
   it.each(steps.map((step) => [step.operation, step.inputs] as const))(

@@ -164,7 +164,17 @@ describe('the CircleCI orb (orb/, packed)', () => {
   });
 });
 
-describe('examples/circleci/config.yml', () => {
+describe("examples/circleci/config.yml and the README's snippet", () => {
+  it("the README's snippet uses the orb's submit job with its required parameters", () => {
+    const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)]
+      .map((match) => match[1]!)
+      .filter((block) => block.includes('merge-queue/submit-pull-request:'));
+    expect(blocks).toHaveLength(1);
+    const config = parse(blocks[0]!) as Element;
+    expect(configProblems('README', config)).toEqual([]);
+    expect(JSON.stringify(config.workflows)).toContain(`${ALIAS}submit-pull-request`);
+  });
+
   it('uses the orb: its jobs with their required parameters and nothing they do not declare', () => {
     const config = parse(readFileSync('examples/circleci/config.yml', 'utf8')) as Element;
     expect(configProblems('config.yml', config)).toEqual([]);

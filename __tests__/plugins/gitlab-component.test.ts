@@ -1,22 +1,32 @@
 // The GitLab CI/CD components run by gitlab-ci-local (a real runner of .gitlab-ci.yml, from npm) with its
-// shell executor, in a temporary git repository shaped like the component's own project: templates/
-// copied in, a remote named origin, and a .gitlab-ci.yml that includes the components with
-// `include: component:` at the current commit, which is how GitLab documents testing a component in
-// its own project and which gitlab-ci-local resolves from the working tree. The jobs run the
-// repository's built CLI (the components' `cli` input) against the emulator: a merge-request pipeline
-// submits the PR and a later job reads the outputs from the dotenv report; a scheduled pipeline runs
-// the flaky-test report.
+// shell executor, in a temporary git repository shaped like a user's project, with a remote named origin.
+// The jobs run the repository's built CLI (the components' `cli` input, given on gitlab-ci-local's
+// command line) against the emulator.
+//
+// First the README's GitLab snippets, verbatim (read from README.md, so that they cannot drift): the
+// component include (which is also examples/gitlab-ci/.gitlab-ci.yml), and the `include: project` and
+// `include: remote` forms. gitlab-ci-local fetches an include from another project into its include
+// cache (.gitlab-ci-local/includes/<host>/<path>); this test seeds that cache with this checkout's
+// templates/ at the address the snippet names, as GitLab would serve the tag. Each snippet runs in a
+// merge request pipeline and in an external pull request pipeline (a GitHub repository mirrored in
+// GitLab): the submit job is there, manual, and submits the right PR when started, or by itself with
+// `submit: automatic`; a branch pipeline has no such job.
+//
+// Then the components at the current commit, `include: component:` with
+// `$CI_SERVER_FQDN/$CI_PROJECT_PATH/<name>@$CI_COMMIT_SHA`, which is how GitLab documents testing a
+// component in its own project: a merge-request pipeline uploads targets and submits the PR and a later
+// job reads the outputs from the dotenv report; a scheduled pipeline runs the flaky-test report.
 //
 // gitlab-ci-local needs Node 22 or later and Debian's rsync: the test finds gitlab-ci-local on PATH (or
 // GITLAB_CI_LOCAL names its dist/index.js) and a Node 24 (NODE24, this Node, or one on PATH), and says
 // what is missing when it cannot, as helpers/tool-gate.ts does; .ci/run installs them all.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { stringify } from 'yaml';
-import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { dirname, join, resolve } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript, type ScriptRun } from '../helpers/run-script.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
@@ -45,25 +55,48 @@ beforeAll(() => {
   cpSync('templates', join(project, 'templates'), { recursive: true });
   git('init', '-q', '-b', 'feature/faster-widgets');
   git('remote', 'add', 'origin', `git@gitlab.example.com:${PROJECT}.git`);
+  // gitlab-ci-local's state (include cache, job logs) is not part of the project.
+  writeFileSync(join(project, '.git', 'info', 'exclude'), '.gitlab-ci-local/\n');
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-/** Commits .gitlab-ci.yml and runs the pipeline with gitlab-ci-local; answers the run and the commit. */
-async function pipeline(config: unknown, variables: Record<string, string>): Promise<ScriptRun> {
-  writeFileSync(join(project, '.gitlab-ci.yml'), stringify(config));
+/** Commits .gitlab-ci.yml (YAML text, or an object to write as YAML); answers the commit. */
+function commitPipeline(config: unknown): string {
+  writeFileSync(join(project, '.gitlab-ci.yml'), typeof config === 'string' ? config : stringify(config));
   git('add', '-A');
-  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'pipeline');
+  git(
+    '-c',
+    'user.name=Test',
+    '-c',
+    'user.email=test@example.com',
+    'commit',
+    '-q',
+    '--allow-empty',
+    '-m',
+    'pipeline',
+  );
   headSha = git('rev-parse', 'HEAD');
   // What a clone has: origin's default branch, which gitlab-ci-local reads for CI_DEFAULT_BRANCH.
   git('update-ref', 'refs/remotes/origin/main', headSha);
   git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
+  return headSha;
+}
+
+/** Runs the committed pipeline with gitlab-ci-local, with these variables and more of its options. */
+function gitlabCiLocal(variables: Record<string, string>, options: string[] = []): Promise<ScriptRun> {
   // The shell executor for every job: the components name a Node image for real runners, and no
   // container runtime is here, so the jobs run in this machine's shell with its Node.
   const args = [GITLAB_CI_LOCAL, '--shell-executor-no-image', '--force-shell-executor', '--no-color'];
   // A merge-request or scheduled pipeline is told by CI_PIPELINE_SOURCE, which GitLab sets itself.
-  args.push('--ignore-predefined-vars', 'CI_PIPELINE_SOURCE');
+  args.push('--ignore-predefined-vars', 'CI_PIPELINE_SOURCE', ...options);
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`);
   return runScript(NODE24, args, {}, { cwd: project, timeoutMs: 180_000 });
+}
+
+/** Commits .gitlab-ci.yml and runs the pipeline with gitlab-ci-local. */
+async function pipeline(config: unknown, variables: Record<string, string>): Promise<ScriptRun> {
+  commitPipeline(config);
+  return gitlabCiLocal(variables);
 }
 
 /** A component include at this commit, the way a component's own project tests it. */
@@ -93,7 +126,7 @@ describeWithTools(RUNNER, 'GitLab CI/CD components under gitlab-ci-local', () =>
           stages: ['build', 'test', 'deploy', 'report'],
           include: [
             component('set-impacted-targets', { needs: ['compute-impacted-targets'] }),
-            component('submit-pull-request', { priority: 'high' }),
+            component('submit-pull-request', { priority: 'high', submit: 'automatic' }),
           ],
           'compute-impacted-targets': {
             stage: 'build',
@@ -173,6 +206,184 @@ describeWithTools(RUNNER, 'GitLab CI/CD components under gitlab-ci-local', () =>
       const report = readFileSync(join(project, 'merge-queue-report', reportDir!, reportFiles[0]!), 'utf8');
       for (const name of ['widget spins', 'widget stops', 'widget ships']) expect(report).toContain(name);
       expect(report).not.toContain('widget exists');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+// The README's snippets submit and wait until the PR merges: this emulator's clock runs 600 times real
+// time, so a PR's simulated CI (5 virtual minutes) passes in half a second.
+const fast = useEmulator({ timeScale: 600 });
+
+/** The README's yaml blocks that include the submit-pull-request component one way or another. */
+function readmeSnippets(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  return [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1]!)
+    .filter((block) => /submit-pull-request(@|\.yml)/.test(block));
+}
+
+/** The one README snippet that includes the submit component `by` component, project or remote. */
+function readmeSnippet(by: 'component' | 'project' | 'remote'): string {
+  const found = readmeSnippets().filter((block) => new RegExp(`^\\s*- ${by}: `, 'm').test(block));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+interface Include {
+  component?: string;
+  project?: string;
+  ref?: string;
+  file?: string;
+  remote?: string;
+}
+
+/**
+ * Puts this checkout's templates where gitlab-ci-local keeps an include from another project or URL
+ * once fetched (.gitlab-ci-local/includes/<origin's host>/<project>/<ref>/<file>, or /<URL less its
+ * scheme>), so that the snippet's include resolves as GitLab resolves it from the published tag.
+ */
+function seedIncludeCache(snippet: string): void {
+  const cache = join(project, '.gitlab-ci-local', 'includes');
+  const includes = (parse(snippet) as { include: Include[] }).include;
+  for (const include of includes) {
+    let place: string;
+    let template: string;
+    if (include.component) {
+      const [, path, name, ref] = /^\$CI_SERVER_FQDN\/(.+)\/([\w-]+)@(.+)$/.exec(include.component)!;
+      [place, template] = [join(cache, 'gitlab.example.com', path!, ref!, 'templates', `${name}.yml`), name!];
+    } else if (include.project) {
+      const file = include.file!.replace(/^\/+/, '');
+      [place, template] = [join(cache, 'gitlab.example.com', include.project, include.ref!, file), file];
+    } else {
+      [place, template] = [join(cache, include.remote!.replace(/^https:\/\//, '')), include.remote!];
+    }
+    mkdirSync(dirname(place), { recursive: true });
+    cpSync(join('templates', `${/([\w-]+?)(\.yml)?$/.exec(template)![1]}.yml`), place);
+  }
+}
+
+const MERGE_REQUEST_PIPELINE = {
+  CI_PIPELINE_SOURCE: 'merge_request_event',
+  CI_MERGE_REQUEST_IID: '21',
+  CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+  CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-widgets',
+  CI_MERGE_REQUEST_PROJECT_PATH: PROJECT,
+  CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: PROJECT,
+};
+/** A GitHub pull request built by GitLab in a project that mirrors octo-org/octo-repo. */
+const externalPullRequestPipeline = (sha: string) => ({
+  CI_PIPELINE_SOURCE: 'external_pull_request_event',
+  CI_EXTERNAL_PULL_REQUEST_IID: '31',
+  CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-widgets',
+  CI_EXTERNAL_PULL_REQUEST_SOURCE_BRANCH_SHA: sha,
+  CI_EXTERNAL_PULL_REQUEST_TARGET_BRANCH_NAME: 'main',
+  CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY: 'octo-org/octo-repo',
+  CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY: 'octo-org/octo-repo',
+});
+const BRANCH_PIPELINE = { CI_PIPELINE_SOURCE: 'push' };
+
+/** The jobs gitlab-ci-local would run for these variables: name, when, allow_failure. */
+async function listJobs(variables: Record<string, string>, inputs: string[] = []) {
+  const run = await gitlabCiLocal(variables, ['--list-json', ...inputs]);
+  expect({ code: run.code, stderr: run.stderr.slice(-500) }).toMatchObject({ code: 0 });
+  const jobs = JSON.parse(run.stdout.slice(run.stdout.search(/^\[/m))) as {
+    name: string;
+    when: string;
+    allow_failure: boolean;
+  }[];
+  return jobs.map(({ name, when, allow_failure }) => ({ name, when, allow_failure }));
+}
+
+describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-ci-local", () => {
+  const mirrored = new QueueDriver(fast, 'octo-org/octo-repo');
+  // The CLI of this checkout and the emulator, given as the components' inputs; pipeline variables for
+  // the token and a one-second poll, as a user would set them in the project's CI/CD settings.
+  const inputs = () => ['--input', `cli=${CLI}`, '--input', `api-url=${fast.current.url}`];
+  const variables = { TRUNK_API_TOKEN: TEST_TOKEN, MERGE_QUEUE_POLL_INTERVAL_SECONDS: '1' };
+
+  beforeAll(async () => {
+    const answer = await fast.control('POST', '/queues', { repo: REPO, targetBranch: 'main' });
+    expect(answer.status).toBe(200);
+    await mirrored.create();
+  });
+
+  it('the component snippet is examples/gitlab-ci/.gitlab-ci.yml', () => {
+    expect(readmeSnippet('component')).toBe(readFileSync('examples/gitlab-ci/.gitlab-ci.yml', 'utf8'));
+  });
+
+  it.each(['component', 'project', 'remote'] as const)(
+    'include by %s: a manual submit job in merge request and external pull request pipelines',
+    async (by) => {
+      const snippet = readmeSnippet(by);
+      seedIncludeCache(snippet);
+      const sha = commitPipeline(snippet);
+      const manual = [{ name: 'merge-queue-submit', when: 'manual', allow_failure: true }];
+      expect(await listJobs(MERGE_REQUEST_PIPELINE)).toEqual(manual);
+      expect(await listJobs(externalPullRequestPipeline(sha))).toEqual(manual);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'with submit: automatic the submit job runs with the pipeline; a branch pipeline has none',
+    async () => {
+      const snippet = readmeSnippet('component');
+      seedIncludeCache(snippet);
+      const sha = commitPipeline(snippet);
+      const automatic = await listJobs(externalPullRequestPipeline(sha), ['--input', 'submit=automatic']);
+      expect(automatic).toEqual([{ name: 'merge-queue-submit', when: 'on_success', allow_failure: false }]);
+      const branch = await listJobs(BRANCH_PIPELINE);
+      expect(branch.filter((job) => job.when !== 'never')).toEqual([]);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'a merge request pipeline: started by hand, the job submits merge request !21 and waits until it merges',
+    async () => {
+      const snippet = readmeSnippet('component');
+      seedIncludeCache(snippet);
+      commitPipeline(snippet);
+      const run = await gitlabCiLocal({ ...variables, ...MERGE_REQUEST_PIPELINE }, [
+        ...inputs(),
+        '--manual',
+        'merge-queue-submit',
+      ]);
+      expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
+      const answer = await fast.api<{ state: string }>('/getSubmittedPullRequest', {
+        repo: REPO,
+        targetBranch: 'main',
+        pr: { number: 21 },
+      });
+      expect(answer.json.state.toUpperCase()).toBe('MERGED');
+      const report = readFileSync(join(project, 'merge-queue.env'), 'utf8');
+      expect(report).toContain('MERGE_QUEUE_OUTPUT_PR_NUMBER=21\n');
+      expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_STATE=merged$/im);
+      expect(run.stdout + run.stderr + report).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'an external pull request pipeline with submit: automatic: the job runs by itself and submits GitHub PR #31 of the mirrored repository',
+    async () => {
+      const snippet = readmeSnippet('component');
+      seedIncludeCache(snippet);
+      const sha = commitPipeline(snippet);
+      const run = await gitlabCiLocal({ ...variables, ...externalPullRequestPipeline(sha) }, [
+        ...inputs(),
+        '--input',
+        'submit=automatic',
+      ]);
+      expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
+      expect((await mirrored.state(31)).toUpperCase()).toBe('MERGED');
+      const report = readFileSync(join(project, 'merge-queue.env'), 'utf8');
+      expect(report).toContain('MERGE_QUEUE_OUTPUT_PR_NUMBER=31\n');
+      expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_STATE=merged$/im);
+      expect(report).toContain('MERGE_QUEUE_OUTPUT_REPO=octo-org/octo-repo\n');
     },
     PIPELINE_TIMEOUT_MS,
   );
