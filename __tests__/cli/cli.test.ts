@@ -25,6 +25,10 @@ const laptop = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** is-submitted for a PR in this state: only while it is in the queue. */
+const inQueue = (state: string | undefined) =>
+  String(!['MERGED', 'FAILED', 'CANCELLED'].includes(state ?? ''));
+
 interface JsonResult {
   operation: string;
   exitCode: number;
@@ -47,8 +51,9 @@ describe('running an operation', () => {
       operation: 'get-submitted-pull-request',
       exitCode: 0,
       failure: null,
-      outputs: { 'is-submitted': 'true', 'pr-number': '5', repo: REPO, 'target-branch': 'main' },
+      outputs: { 'pr-number': '5', repo: REPO, 'target-branch': 'main' },
     });
+    expect(result.outputs['is-submitted']).toBe(inQueue(result.outputs.state));
     expect(result.response).toMatchObject({ prNumber: 5 });
     expect(result.outputs.state).toBe(String(result.response?.state).toUpperCase());
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -73,9 +78,9 @@ describe('running an operation', () => {
     );
     expect(run.exitCode).toBe(0);
     // Without --json the log is on stdout.
-    expect(run.stdout).toContain('pr-number: 5');
+    expect(run.stdout).toContain('PR #5');
     const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, string>;
-    expect(outputs).toMatchObject({ 'is-submitted': 'true', 'pr-number': '5' });
+    expect(outputs).toMatchObject({ 'is-submitted': inQueue(outputs.state), 'pr-number': '5' });
     expect(JSON.parse(outputs.response!)).toMatchObject({ prNumber: 5 });
     expect(readFileSync(summaryFile, 'utf8')).toMatch(/#\u200d5/);
   });
@@ -84,7 +89,10 @@ describe('running an operation', () => {
     const fromVariable = await runCli(['get-submitted-pull-request', '--json'], {
       env: laptop({ MERGE_QUEUE_PR_NUMBER: '5' }),
     });
-    expect((JSON.parse(fromVariable.stdout) as JsonResult).outputs['is-submitted']).toBe('true');
+    expect((JSON.parse(fromVariable.stdout) as JsonResult).outputs).toMatchObject({
+      'pr-number': '5',
+      state: expect.stringMatching(/^[A-Z_]+$/),
+    });
 
     const flagWins = await runCli(['get-submitted-pull-request', '--json', '--pr-number', '404'], {
       env: laptop({ MERGE_QUEUE_PR_NUMBER: '5' }),
@@ -151,7 +159,10 @@ describe('on GitHub Actions', () => {
     );
     expect(run.stderr).toContain('host: github-actions (detected by GITHUB_ACTIONS=true)');
     expect(run.stderr).toContain('::add-mask::');
-    expect(readFileSync(files.output, 'utf8')).toMatch(/^is-submitted<<.+\ntrue$/m);
+    const state = (JSON.parse(run.stdout) as JsonResult).outputs.state;
+    expect(readFileSync(files.output, 'utf8')).toMatch(
+      new RegExp(`^is-submitted<<.+\\n${inQueue(state)}$`, 'm'),
+    );
   });
 });
 
@@ -179,7 +190,8 @@ describe('on GitLab CI', () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('host: gitlab-ci (detected by GITLAB_CI=true)');
     const report = readFileSync(join(projectDir, 'merge-queue.env'), 'utf8');
-    expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=true$/m);
+    // Merged (the summary says so below): no longer in the queue.
+    expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=false$/m);
     expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_PR_NUMBER=5$/m);
     expect(readFileSync(join(projectDir, 'merge-queue-summary.md'), 'utf8')).toMatch(
       /^## ✅ Merged: \[\\#\u200d5 [^\]]*\]\(https:\/\/github.com\/octo-org\/cli-repo\/pull\/5\)/,

@@ -14,4 +14,5 @@ process.exitCode = await runCli({
   cwd: process.cwd(),
   stdout: { write: (text: string) => stdout(text) },
   stderr: process.stderr,
+  stdoutIsTerminal: process.stdout.isTTY === true,
 });

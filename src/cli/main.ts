@@ -10,6 +10,7 @@ import { createHost } from '../hosts/create.js';
 import { detectHost } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variableOf } from './help.js';
+import { colourByDefault, presentResult } from './present/index.js';
 
 export interface CliIo {
   argv: string[];
@@ -17,6 +18,8 @@ export interface CliIo {
   cwd: string;
   stdout: LogStream;
   stderr: LogStream;
+  /** stdout is a terminal (a person reads it): colour by default. */
+  stdoutIsTerminal?: boolean;
 }
 
 export async function runCli(io: CliIo): Promise<number> {
@@ -62,9 +65,12 @@ export async function runCli(io: CliIo): Promise<number> {
       logStream: log,
       files: line.files,
       cwd: io.cwd,
+      outputsShown: line.json,
     });
-    host.log.info(`host: ${detected.name} (${detected.reason})`);
-    result = await run(host);
+    // Where the context came from helps a CI log and --json's; in a terminal the result says enough.
+    const contextNotes = line.json || detected.name !== 'generic';
+    if (contextNotes) host.log.info(`host: ${detected.name} (${detected.reason})`);
+    result = await run(host, { contextNotes });
     await host.finish(result.exitCode);
   } catch (error) {
     // Only choosing the host can fail here; run() turns every failure of its own into a result.
@@ -74,6 +80,8 @@ export async function runCli(io: CliIo): Promise<number> {
     result = { exitCode, outputs: {}, failure };
   }
   if (line.json) io.stdout.write(`${JSON.stringify(jsonResult(result, operation))}\n`);
+  else
+    io.stdout.write(presentResult(result, { colour: colourByDefault(io.env, io.stdoutIsTerminal === true) }));
   return result.exitCode;
 }
 

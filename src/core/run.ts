@@ -18,7 +18,8 @@ import {
   type RegisteredOperation,
   type SharedContext,
 } from './operations/registry.js';
-import { writeStepFile, type StepFileTarget } from './operations/step-file.js';
+import { writeStepFile } from './operations/step-file.js';
+import type { OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { oneLine } from './report/control-syntax.js';
 import { failureSummary } from './report/failure-summary.js';
@@ -52,6 +53,10 @@ export interface RunResult {
   outputs: Record<string, string>;
   /** The one line the run failed with, when it did. */
   failure?: string;
+  /** What the operation found, as data (not yet redacted: show it through `redact`). */
+  details?: OperationDetails;
+  /** Hides the run's secrets in text made from `details` or `outputs`. */
+  redact?: Redact;
 }
 
 /** Every input any operation reads, for warning about inputs given to one that does not read them. */
@@ -62,6 +67,11 @@ const ALL_INPUT_NAMES = [
 export interface RunOptions {
   /** Real time unless given (tests give the emulator's virtual clock). */
   clock?: Clock;
+  /**
+   * Whether the log says where the repository, PR and branch came from (true unless given): a CI log
+   * keeps it, a terminal that shows the result itself leaves it out.
+   */
+  contextNotes?: boolean;
 }
 
 export async function run(host: Host, options: RunOptions = {}): Promise<RunResult> {
@@ -100,7 +110,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       githubToken: common.githubToken,
     });
     runUrl = context.runUrl;
-    for (const note of context.notes) host.log.info(logLine(note));
+    if (options.contextNotes !== false) for (const note of context.notes) host.log.info(logLine(note));
     for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
     checkResolvedContext(context);
     await publish({
@@ -133,7 +143,10 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       context,
       client,
       clientOptions,
-      tempDir: host.tempDir,
+      // Read only when a file is written: a host may make its directory on first use.
+      get tempDir() {
+        return host.tempDir;
+      },
       redact,
       log: {
         info: (message) => host.log.info(logLine(message)),
@@ -150,14 +163,15 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       clock: options.clock,
       comments: host.comments,
     });
-    await publish(await capResponseOutput(result.outputs, { tempDir: host.tempDir, redact }));
+    await publish(await capResponseOutput(result.outputs, host, redact));
     if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
+    const found = { details: result.details, redact };
     if (result.failure) {
       const failure = logLine(result.failure);
       host.log.error(failure, { title: operation });
-      return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure };
+      return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure, ...found };
     }
-    return { exitCode: EXIT_CODES.done, operation, outputs: published };
+    return { exitCode: EXIT_CODES.done, operation, outputs: published, ...found };
   } catch (error) {
     const failure = logLine(messageOf(error));
     const exitCode = exitCodeOf(error);
@@ -165,7 +179,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     if (summaryWanted) {
       await host.writeSummary(redact(failureSummary({ operation, failure, exitCode, error, runUrl })));
     }
-    return { exitCode, operation, outputs: published, failure };
+    return { exitCode, operation, outputs: published, failure, redact };
   }
 }
 
@@ -174,12 +188,13 @@ export const MAX_RESPONSE_OUTPUT_BYTES = 256 * 1024;
 
 async function capResponseOutput(
   outputs: Record<string, OutputValue>,
-  target: StepFileTarget,
+  host: Pick<Host, 'tempDir'>,
+  redact: Redact,
 ): Promise<Record<string, OutputValue>> {
   const response = outputs.response;
   if (typeof response !== 'string' || Buffer.byteLength(response) <= MAX_RESPONSE_OUTPUT_BYTES)
     return outputs;
-  const responseFile = await writeStepFile(target, 'response.txt', response);
+  const responseFile = await writeStepFile({ tempDir: host.tempDir, redact }, 'response.txt', response);
   return { ...outputs, response: '', 'response-file': responseFile };
 }
 

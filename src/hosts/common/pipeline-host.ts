@@ -1,7 +1,9 @@
 // What every host but GitHub Actions shares: inputs handed in by the entry point, secrets hidden from the
 // log and the files, the context from the CI's facts, log lines in the CI's dialect. Each host adds how
 // it reads its variables and where its outputs and summary go.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Host, HostName } from '../../core/host.js';
 import { appendedFile, jsonOutputsFile } from './files.js';
 import { streamLog, Secrets, type LogDialect, type LogStream } from './log.js';
@@ -19,6 +21,8 @@ export interface HostOptions {
   /** Paths the user gave for outputs, the summary and a dotenv report. */
   files: { outputs?: string; summary?: string; dotenv?: string };
   cwd: string;
+  /** The outputs are shown to the caller (the CLI's --json): files they name must outlive the run. */
+  outputsShown?: boolean;
 }
 
 /** A host the CLI runs: told the run's exit code at the end, for what is published only then. */
@@ -31,8 +35,13 @@ export interface HostParts {
   dialect: LogDialect;
   facts: (env: Environment) => PipelineFacts;
   /** Publishes outputs and the summary; given the shared pieces it may need. */
-  publish: (tools: PublishTools) => Pick<PipelineHost, 'setOutputs' | 'writeSummary' | 'finish'>;
+  publish: (tools: PublishTools) => Publisher;
 }
+
+export type Publisher = Pick<PipelineHost, 'setOutputs' | 'writeSummary' | 'finish'> & {
+  /** False when no later step can learn the outputs: files the run writes for them are then removed. */
+  outputsReadLater?: boolean;
+};
 
 export interface PublishTools {
   options: HostOptions;
@@ -54,6 +63,8 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     },
   };
   const publisher = parts.publish({ options, log, secrets, warningsLogged: () => warnings });
+  const scratch =
+    publisher.outputsReadLater === false && !options.outputsShown ? scratchDirectory() : undefined;
   return {
     name: parts.name,
     input: options.input,
@@ -64,27 +75,44 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
         Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, secrets.hide(value)])),
       ),
     writeSummary: (markdown) => publisher.writeSummary(secrets.hide(markdown)),
-    finish: (exitCode) => publisher.finish(exitCode),
+    async finish(exitCode) {
+      try {
+        await publisher.finish(exitCode);
+      } finally {
+        scratch?.remove();
+      }
+    },
     log,
-    tempDir: tmpdir(),
+    get tempDir() {
+      return scratch ? scratch.path() : tmpdir();
+    },
+  };
+}
+
+/** A private directory made on first use and removed with what is in it when the run ends. */
+function scratchDirectory(): { path(): string; remove(): void } {
+  let made: string | undefined;
+  return {
+    path: () => (made ??= mkdtempSync(join(tmpdir(), 'merge-queue-action-run-'))),
+    remove: () => {
+      if (made) rmSync(made, { recursive: true, force: true });
+    },
   };
 }
 
 /**
  * Outputs as a JSON object in --outputs-file and the summary appended to --summary-file (CircleCI,
- * Jenkins, generic). Without the flags they are not written, which the log says once.
+ * Jenkins, generic). Without the flags they are not written.
  */
-export function filePublisher({ options, log }: PublishTools): ReturnType<HostParts['publish']> {
+export function filePublisher({ options, log }: PublishTools): Publisher {
   const outputs = options.files.outputs ? jsonOutputsFile(options.files.outputs, options.cwd) : undefined;
   const summary = options.files.summary
     ? appendedFile(options.files.summary, options.cwd, '--summary-file')
     : undefined;
-  let toldNoOutputsFile = false;
   return {
+    outputsReadLater: outputs !== undefined,
     async setOutputs(values) {
       if (outputs) return outputs(values);
-      if (!toldNoOutputsFile) log.info('Outputs are not written to a file: give --outputs-file <path>.');
-      toldNoOutputsFile = true;
     },
     async writeSummary(markdown) {
       if (!summary) return;

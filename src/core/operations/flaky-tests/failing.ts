@@ -5,6 +5,7 @@ import { isObject } from '../../../wire/index.js';
 import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
 import { rawResponse, repoLink, repoSlug } from '../common.js';
+import { LISTED_IN_DETAILS } from '../details.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
@@ -12,6 +13,7 @@ import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requ
 import {
   firstRows,
   byImpact,
+  listedTest,
   cell,
   percent,
   rate,
@@ -90,6 +92,14 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   return {
     outputs: { response: rawResponse(last), 'failing-count': tests.length, 'report-file': reportFile },
     summary,
+    details: {
+      kind: 'test-list',
+      listing: 'failing',
+      repo: repoSlug(repo),
+      tests: tests.slice(0, LISTED_IN_DETAILS).map(({ view }) => listedTest(view)),
+      total: tests.length,
+      nowMs: last?.serverTimeMs ?? Date.now(),
+    },
   };
 };
 

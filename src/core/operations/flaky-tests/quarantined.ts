@@ -5,6 +5,7 @@ import { enumValue } from '../../../wire/index.js';
 import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
 import { rawResponse, repoLink, repoSlug } from '../common.js';
+import { LISTED_IN_DETAILS } from '../details.js';
 import type { Operation } from '../types.js';
 import { followPages } from './pages.js';
 import { writeReportFile } from './report-file.js';
@@ -62,6 +63,21 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
   return {
     outputs: { response: rawResponse(last), 'quarantined-count': tests.length, 'report-file': reportFile },
     summary,
+    details: {
+      kind: 'test-list',
+      listing: 'quarantined',
+      repo: repoSlug(repo),
+      tests: tests.slice(0, LISTED_IN_DETAILS).map((test) => ({
+        name: text(test.name),
+        variant: text(test.variant),
+        status: enumValue(test.status),
+        since: text(test.quarantined_at) || undefined,
+        owners: Array.isArray(test.codeowners) ? test.codeowners.map(text) : [],
+        file: text(test.file) || undefined,
+      })),
+      total: tests.length,
+      nowMs: last?.serverTimeMs ?? Date.now(),
+    },
   };
 };
 

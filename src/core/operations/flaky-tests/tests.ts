@@ -2,6 +2,7 @@
 // case, unknown fields kept in the raw object) and showing them in a job summary, escaped and trimmed.
 import { enumValue, isObject } from '../../../wire/index.js';
 import { escapeMarkdown, link } from '../../report/markdown.js';
+import type { ListedTest } from '../details.js';
 
 /** Rows past this are left to the report file: a summary is read in seconds, not scrolled. */
 const MAX_SUMMARY_ROWS = 200;
@@ -40,6 +41,18 @@ export function readTest(raw: Record<string, unknown>): TestView {
     quarantined: raw.quarantined === true,
     htmlUrl: text(raw.html_url) || undefined,
     ticketUrl: text(ticket.html_url) || undefined,
+  };
+}
+
+/** A test as a listing's details show it. */
+export function listedTest(test: TestView): ListedTest {
+  return {
+    name: test.name,
+    variant: test.variant,
+    status: test.status,
+    since: test.statusSince,
+    owners: test.codeowners,
+    pullRequestsImpacted: test.pullRequestsImpacted,
   };
 }
 

@@ -13,7 +13,8 @@ import { IncrementalSort, mergeSorted } from './incremental-sort.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
-import { byImpact, readTest } from './tests.js';
+import { byImpact, listedTest, readTest } from './tests.js';
+import { LISTED_IN_DETAILS, type TestListDetails } from '../details.js';
 import type { FailOn, FlakyTestsSettings } from './inputs.js';
 import {
   reportedTest,
@@ -70,7 +71,16 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     await writeBadge(op.settings.badgeFile, counts, failure !== undefined);
     outputs['badge-file'] = op.settings.badgeFile;
   }
-  return { outputs, summary, failure };
+  const details: TestListDetails = {
+    kind: 'test-list',
+    listing: 'unhealthy',
+    repo: repoSlug(op.context.repo),
+    tests: tests.slice(0, LISTED_IN_DETAILS).map((test) => listedTest(test.view)),
+    total: tests.length,
+    counts,
+    nowMs: last?.serverTimeMs ?? Date.now(),
+  };
+  return { outputs, summary, failure, details };
 };
 
 async function fetchUnhealthyTests(

@@ -20,6 +20,7 @@ import {
 import { startEarlyUpload, type EarlyUpload } from './early-upload.js';
 import { listBodyEnds, type Envelope } from './request-body.js';
 import type { ComputeSettings } from './compute/inputs.js';
+import type { UploadedTargetsDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 
@@ -95,6 +96,7 @@ async function uploadTargets(
   if (early && !carried) await early.withdraw();
   const response = carried ? await early.send() : await auth.client.setImpactedTargets(upload.body);
   return {
+    details: uploadDetails(envelope, targets, upload.sent, upload.fallbackReason),
     outputs: {
       response: rawResponse(response),
       ...countOutputs(targets, upload.sent, upload.fallbackReason),
@@ -130,6 +132,7 @@ async function computeTargets(
     targets: sorted === 'ALL' ? 'ALL' : targetsFromList(sorted),
     addTo: (result) => ({
       ...result,
+      details: result.details?.kind === 'uploaded-targets' ? { ...result.details, computed } : result.details,
       outputs: { ...outputs, ...result.outputs },
       summary: result.summary && compute.impactSummary(result.summary, computed),
     }),
@@ -190,6 +193,7 @@ function notUploaded(
   why: string,
 ): OperationResult {
   return {
+    details: { ...uploadDetails(envelope, targets, '', ''), notUploaded: why },
     outputs: { response: '', ...countOutputs(targets, '', '') },
     summary: withTargets(
       heading(op.context, envelope, '⚠️ Impacted targets not uploaded').paragraph(escapeMarkdown(why)),
@@ -247,6 +251,23 @@ function allBody(envelope: Envelope): Upload {
 
 // ---------------------------------------------------------------------------------------------------
 // Outputs and summary
+
+/** The first targets only: a person reads a few, and the list may hold millions. */
+function uploadDetails(
+  envelope: Envelope,
+  targets: ImpactedTargets,
+  sent: UploadedTargetsDetails['sent'],
+  fallbackReason: string,
+): UploadedTargetsDetails {
+  return {
+    kind: 'uploaded-targets',
+    prNumber: envelope.pr.number,
+    targets: targets === 'ALL' ? 'ALL' : targets.first(SHOWN_TARGETS),
+    targetCount: targets === 'ALL' ? 0 : targets.size,
+    sent,
+    fallbackReason,
+  };
+}
 
 function countOutputs(
   targets: ImpactedTargets,

@@ -53,11 +53,13 @@ export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
     // One look after submitting: a PR that cannot enter the line says why at once.
     const report = await lookOnce(op);
     if (!report.entry) report.outcome = 'in_queue';
-    const result = reportResult(op, report, facts);
-    return { ...result, outputs: { ...result.outputs, ...submitted } };
+    const result = withAlreadyQueued(reportResult(op, report, facts), alreadyQueued);
+    // Not yet visible counts as in the queue; one that merged at once (direct merge) is not.
+    const inQueue = !report.entry || isInQueue(report.entry);
+    return { ...result, outputs: { ...result.outputs, ...submitted, 'is-submitted': inQueue } };
   }
   const report = await waitForState(op, waitFor);
-  const result = await finishWait(op, report, facts);
+  const result = withAlreadyQueued(await finishWait(op, report, facts), alreadyQueued);
   // After waiting, the outputs describe the PR as the service last showed it.
   return { ...result, outputs: { ...submitted, ...result.outputs, 'already-queued': alreadyQueued } };
 };
@@ -109,7 +111,22 @@ function reportResult(
   report: PrReport,
   facts: [string, unknown][] = [],
 ): OperationResult {
-  return { outputs: reportOutputs(report, op.context.targetBranch), summary: prSummary(op, report, facts) };
+  return {
+    outputs: reportOutputs(report, op.context.targetBranch),
+    summary: prSummary(op, report, facts),
+    details: {
+      kind: 'pull-request',
+      repo: repoSlug(op.context.repo),
+      branch: op.context.targetBranch ?? '',
+      prNumber: requirePrNumber(op.context),
+      report,
+    },
+  };
+}
+
+function withAlreadyQueued(result: OperationResult, alreadyQueued: boolean): OperationResult {
+  if (result.details?.kind !== 'pull-request') return result;
+  return { ...result, details: { ...result.details, alreadyQueued } };
 }
 
 async function finishWait(
@@ -145,7 +162,7 @@ function reportOutputs(report: PrReport, targetBranch?: string): Record<string, 
   const entry: PullRequestEntry | undefined = report.entry;
   return {
     response: rawResponse(report.response),
-    'is-submitted': entry !== undefined,
+    'is-submitted': isInQueue(entry),
     state: stateOutput(entry?.state),
     'priority-name': typeof entry?.priorityName === 'string' ? entry.priorityName.toLowerCase() : '',
     'priority-value': typeof entry?.priorityValue === 'number' ? entry.priorityValue : '',
@@ -154,6 +171,11 @@ function reportOutputs(report: PrReport, targetBranch?: string): Record<string, 
     position: report.line?.position ?? '',
     'prs-ahead': report.line?.position !== undefined ? report.line.ahead.length : '',
   };
+}
+
+/** In the queue: submitted and not yet merged, failed or cancelled (those have left it). */
+function isInQueue(entry: PullRequestEntry | undefined): boolean {
+  return entry !== undefined && !TERMINAL_PR_STATES.includes(enumValue(entry.state) as PrState);
 }
 
 export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {

@@ -168,7 +168,7 @@ function storyLine(report: PrReport): string {
 }
 
 /** From the first state seen (or its stateChangedAt) to the last look. */
-function queueTime(report: PrReport): number {
+export function queueTime(report: PrReport): number {
   const first = report.transitions[0]?.atMs ?? report.startedMs;
   return Math.max(0, report.endedMs - first);
 }

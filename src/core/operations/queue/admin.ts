@@ -7,6 +7,7 @@ import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wi
 import { timeSince } from '../../report/duration.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
+import type { QueueDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
 
@@ -75,6 +76,7 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     return {
       outputs: { ...queueOutputs(undefined, undefined), 'queue-exists': false },
+      details: { ...queueDetails(op, 'No merge queue', undefined, undefined, []), missing: true },
       summary: heading(op, { icon: '➖', words: 'No merge queue' }).paragraph(
         'Create one with operation `create-queue`, or check `target-branch`, `repo` and `repo-host`.',
       ),
@@ -107,6 +109,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
   }
   return {
     outputs: { ...queueOutputs(undefined, response), 'queue-exists': false },
+    details: queueDetails(op, 'Merge queue deleted', undefined, response, []),
     summary: heading(op, { icon: '🗑️', words: 'Merge queue deleted' }).paragraph(
       'The queue is gone (deleting a queue that did not exist is not an error).',
     ),
@@ -245,10 +248,11 @@ function describeQueue(
   const outputs = queueOutputs(queue, response);
   if (!queue) {
     const summary = heading(op, outcome).paragraph('The queue could not be read back; see the log.');
-    return { outputs, summary };
+    return { outputs, summary, details: queueDetails(op, outcome.words, undefined, response, []) };
   }
   const state = enumValue(queue.state);
   const changes = before ? changedSettings(before, queue) : [];
+  const details = queueDetails(op, outcome.words, queue, response, changes);
   const headline = changes.length
     ? changes
         .slice(0, 3)
@@ -286,7 +290,19 @@ function describeQueue(
   );
   if (Object.keys(sent).length) settings.paragraph('_Settings in bold were sent by this step._');
   summary.details('Every setting of the queue', settings.toString());
-  return { outputs, summary };
+  return { outputs, summary, details };
+}
+
+function queueDetails(
+  op: OperationContext<QueueAdminSettings>,
+  action: string,
+  queue: QueueView | undefined,
+  response: ApiResponse | undefined,
+  changes: SettingChange[],
+): QueueDetails {
+  const { repo, targetBranch } = queueRef(op.context);
+  const nowMs = response?.serverTimeMs ?? op.clock?.now() ?? Date.now();
+  return { kind: 'queue', action, repo: repoSlug(repo), branch: targetBranch, queue, nowMs, changes };
 }
 
 /** The PRs in line, in the order the service lists them, with how long each has been in its state. */

@@ -8,6 +8,7 @@ import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.
 import { plural } from '../../report/words.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
+import { LISTED_IN_DETAILS } from '../details.js';
 import type { Operation, OperationContext } from '../types.js';
 import type { ListPullRequestsSettings } from './inputs.js';
 
@@ -74,6 +75,14 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
     },
     summary,
     failure: cutShort && `${cutShort}. The ${rows.length} PR(s) read are in ${reportFile}.`,
+    details: {
+      kind: 'pull-request-list',
+      branch: ref.targetBranch,
+      pullRequests: rows.slice(0, LISTED_IN_DETAILS),
+      total: rows.length,
+      complete,
+      nowMs: now,
+    },
   };
 };
 

@@ -98,7 +98,12 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
     : failing.length
       ? `${failing.length} failed test(s) are ${failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ')} (fail-on-verdict: ${failOnVerdicts.join(',')}); ${quarantined.length} of ${failures.length} failure(s) are quarantined. The job summary lists them; report-file has every failure.`
       : undefined;
-  return { outputs, summary: summarizeGate(op, outcome), failure };
+  return {
+    outputs,
+    summary: summarizeGate(op, outcome),
+    failure,
+    details: { kind: 'test-results', gate: outcome },
+  };
 };
 
 function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: string) {

@@ -1,0 +1,107 @@
+// What an operation found, as data: handed through run() to an entry point that shows it its own way
+// (the CLI's tables in a terminal). The summary says the same in markdown; these carry no formatting,
+// and nothing in them is escaped or redacted yet: whoever shows them does both.
+import type { readPullRequest, readQueue } from '../../wire/index.js';
+import type { GateOutcome } from './flaky-tests/check-test-results/summary.js';
+import type { UnhealthyCounts } from './flaky-tests/unhealthy-summary.js';
+import type { Computed } from './impacted-targets/compute/compute.js';
+import type { PrReport } from './pull-request/wait.js';
+
+export type QueueSnapshot = ReturnType<typeof readQueue>;
+
+/** A queue after an admin operation (or as get-queue read it). */
+export interface QueueDetails {
+  kind: 'queue';
+  /** What the step did, in a few words: "Merge queue paused", "Merge queue". */
+  action: string;
+  repo: string;
+  branch: string;
+  /** Undefined when there is no queue or it could not be read back. */
+  queue?: QueueSnapshot;
+  /** The service's time of the answer, for how long each PR has been in its state. */
+  nowMs: number;
+  /** Settings whose value the step changed. */
+  changes: { name: string; before: string; after: string }[];
+  /** The service has no queue for the branch. */
+  missing?: boolean;
+}
+
+/** A PR in the queue, as submit-pull-request or get-submitted-pull-request last saw it. */
+export interface PullRequestDetails {
+  kind: 'pull-request';
+  repo: string;
+  branch: string;
+  prNumber: number;
+  report: PrReport;
+  /** submit-pull-request only: the service said the PR was already queued. */
+  alreadyQueued?: boolean;
+}
+
+export interface ComputedTargetsDetails {
+  kind: 'computed-targets';
+  computed: Computed;
+}
+
+export interface UploadedTargetsDetails {
+  kind: 'uploaded-targets';
+  prNumber: number;
+  /** The targets read or computed: a list, or ALL. */
+  targets: readonly string[] | 'ALL';
+  targetCount: number;
+  /** What went to the service: the list, ALL, or nothing ('' with `notUploaded` saying why). */
+  sent: 'list' | 'ALL' | '';
+  fallbackReason: string;
+  notUploaded?: string;
+  computed?: Computed;
+}
+
+export interface TestResultsDetails {
+  kind: 'test-results';
+  gate: GateOutcome;
+}
+
+/** One test of a flaky-tests listing, as a person scans it. */
+export interface ListedTest {
+  name: string;
+  variant: string;
+  status: string;
+  /** ISO time the test took its status (or was quarantined). */
+  since?: string;
+  owners: string[];
+  file?: string;
+  /** PRs it impacted in the last 7 days, where the listing says. */
+  pullRequestsImpacted?: number;
+}
+
+/** How many tests or PRs a listing hands on for a person to read; the report file has every one. */
+export const LISTED_IN_DETAILS = 50;
+
+export interface TestListDetails {
+  kind: 'test-list';
+  listing: 'unhealthy' | 'quarantined' | 'failing';
+  repo: string;
+  /** The first tests, in the summary's order. */
+  tests: ListedTest[];
+  total: number;
+  counts?: UnhealthyCounts;
+  nowMs: number;
+}
+
+export interface PullRequestListDetails {
+  kind: 'pull-request-list';
+  branch: string;
+  /** The first PRs listed. */
+  pullRequests: ReturnType<typeof readPullRequest>[];
+  total: number;
+  complete: boolean;
+  nowMs: number;
+}
+
+export type OperationDetails =
+  | QueueDetails
+  | PullRequestDetails
+  | ComputedTargetsDetails
+  | UploadedTargetsDetails
+  | TestResultsDetails
+  | TestListDetails
+  | PullRequestListDetails;
