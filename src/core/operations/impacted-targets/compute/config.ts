@@ -3,10 +3,11 @@
 // named with the keys allowed at that place. Nothing else is read before the config is known good.
 // A good config is read with js-yaml and checked in plain code; what explains a bad one (the yaml
 // library, which keeps every node's place, and the schema) is loaded only then, from config-problems.ts.
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { InputError } from '../../../errors.js';
+import { CheckoutFileRefusal, readCheckoutFile } from '../../../files.js';
+import { quoted } from '../../../inputs.js';
 import { isTargetsConfig } from './config-check.js';
 import { CONFIG_INPUT, ConfigProblem, configError } from './config-error.js';
 import type { RuleDocument, TargetsConfigDocument } from './config-schema.js';
@@ -48,46 +49,38 @@ export interface TargetsConfig {
   maxTargets?: number;
 }
 
-/** Reads and checks the config file at `path` (relative to `cwd`). */
+/** Reads and checks the config file at `path` (relative to `cwd`, the checkout). */
 export async function loadTargetsConfig(path: string, cwd: string): Promise<TargetsConfig> {
-  const absolute = resolve(cwd, path);
-  return parseTargetsConfig(readConfigText(path, absolute), path);
+  return parseTargetsConfig(await readConfigText(path, cwd), path);
 }
 
-function readConfigText(path: string, absolute: string): string {
-  const where = absolute === path ? `"${path}"` : `"${path}" (${absolute})`;
-  let size: number;
+/**
+ * The config's text. A PR's author controls the checkout, so the file is read by its real path inside
+ * it (a symlink to /proc/self/environ or out of the working directory is refused), a regular file of at
+ * most 1 MiB whatever its size says. A path given outside the checkout is the workflow's own choice (a
+ * config kept out of the PR's reach): read inside its own directory by the same rules.
+ */
+async function readConfigText(path: string, cwd: string): Promise<string> {
+  const absolute = resolve(cwd, path);
+  const inCheckout = !relative(cwd, absolute).startsWith('..') && !isAbsolute(relative(cwd, absolute));
   try {
-    const stat = statSync(absolute);
-    if (!stat.isFile()) {
-      throw new InputError(CONFIG_INPUT, `${where} is not a file`, 'Set it to the path of the YAML config.');
-    }
-    size = stat.size;
+    const content = await readCheckoutFile(inCheckout ? cwd : dirname(absolute), absolute, MAX_CONFIG_BYTES);
+    return content.toString('utf8');
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new InputError(
-        CONFIG_INPUT,
-        `there is no file at ${where}`,
-        'Create it (see docs/impacted-targets.md for the format), check the path, or make sure the job checks out the repository first.',
-      );
-    }
-    throw new InputError(
-      CONFIG_INPUT,
-      `${where} cannot be read (${code ?? 'unknown error'})`,
-      'Make it readable.',
-    );
+    if (!(error instanceof CheckoutFileRefusal)) throw error;
+    throw new InputError(CONFIG_INPUT, `${quoted(path)} ${error.message}`, CONFIG_FIXES[error.reason]);
   }
-  if (size > MAX_CONFIG_BYTES) {
-    throw new InputError(
-      CONFIG_INPUT,
-      `${where} is ${size} bytes, over the limit of ${MAX_CONFIG_BYTES}`,
-      'A targets config is a few rules; use captures such as services/{name}/** instead of one rule per directory.',
-    );
-  }
-  return readFileSync(absolute, 'utf8');
 }
+
+const CONFIG_FIXES: Record<CheckoutFileRefusal['reason'], string> = {
+  missing:
+    'Create it (see docs/impacted-targets.md for the format), check the path, or make sure the job checks out the repository first.',
+  outside: 'Commit the config itself as a regular file in the repository, not a symlink out of it.',
+  'not-a-file': 'Set it to the path of the YAML config, a regular file.',
+  'too-large':
+    'A targets config is a few rules; use captures such as services/{name}/** instead of one rule per directory.',
+  unreadable: 'Make it a readable regular file.',
+};
 
 /** Checks a config given as text; `file` names it in messages. */
 export async function parseTargetsConfig(text: string, file: string): Promise<TargetsConfig> {

@@ -1,16 +1,14 @@
 // One path glob of a targets config, compiled once. Globs are picomatch's (`*` stays inside one path
 // segment, `**` crosses them, braces expand, case-sensitive, dotfiles match like any file), plus named
-// captures: `{name}` in a segment matches one or more characters of that segment and gives them to the
-// rule's targets (`services/{name}/**` -> `svc:{name}`). picomatch sees a capture as `*`; the captured
-// text is then cut out of the path's segment with a small anchored regex of our own.
-import picomatch from 'picomatch';
-import { escapeRegExp } from '../../../regexp.js';
+// captures: `{name}` in a segment matches one or more characters of that segment (any character a file
+// name may hold, a newline too) and gives them to the rule's targets (`services/{name}/**` ->
+// `svc:{name}`). The commonest globs are answered with string operations; every other one by glob.ts,
+// which matches in linear time whatever the glob and the path (no backtracking regular expression).
+import { GlobError, compileGlob, type Glob } from './glob.js';
 
 /** `{name}`: a capture, told apart from a brace list (`{a,b}`) or a range (`{1..3}`) by its spelling. */
 const CAPTURE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
-
-const PICOMATCH_OPTIONS: picomatch.PicomatchOptions = { dot: true, windows: false };
 
 export interface PathPattern {
   /** As written in the config. */
@@ -40,10 +38,8 @@ export function compilePattern(source: string): PathPattern {
   if (source.startsWith('!')) {
     throw new PatternError(`"${source}" is a negated glob; list what to leave out under exclude instead`);
   }
-  const glob = source.replace(CAPTURE, '*');
   const segments = source.split('/');
   const captures: string[] = [];
-  const extractors: { segment: number; regex: RegExp; names: string[] }[] = [];
   segments.forEach((segment, index) => {
     const names = [...segment.matchAll(CAPTURE)].map((m) => m[1] as string);
     if (names.length === 0) return;
@@ -52,8 +48,7 @@ export function compilePattern(source: string): PathPattern {
         `"${source}": a capture must come before any "**", so that it always names the same path segment`,
       );
     }
-    const rest = segment.replace(CAPTURE, '');
-    if (GLOB_CHARS.test(rest)) {
+    if (GLOB_CHARS.test(segment.replace(CAPTURE, ''))) {
       throw new PatternError(
         `"${source}": the segment "${segment}" mixes a capture with other wildcards; a capture's segment may hold only plain text besides its captures`,
       );
@@ -62,73 +57,41 @@ export function compilePattern(source: string): PathPattern {
       if (captures.includes(name)) throw new PatternError(`"${source}" captures {${name}} twice`);
       captures.push(name);
     }
-    const regex = new RegExp(
-      `^${segment
-        .split(CAPTURE)
-        .map((part, i) => (i % 2 === 1 ? '(.+?)' : escapeRegExp(part)))
-        .join('')}$`,
-    );
-    extractors.push({ segment: index, regex, names });
   });
 
-  if (extractors.length > 0) {
-    const captured = capturedTree(segments, extractors);
-    if (captured) {
-      const base = segments.slice(0, (extractors[0] as { segment: number }).segment).join('/');
-      return { source, captures, base, directoryDecided: segments.length - 1, match: captured };
-    }
-  } else {
-    const plain = plainTest(glob);
-    if (plain) {
-      const { test, base, directoryDecided } = plain;
-      return {
-        source,
-        captures,
-        base,
-        directoryDecided,
-        match: (path) => (test(path) ? NO_CAPTURES : undefined),
-      };
-    }
+  const plain = captures.length === 0 ? plainTest(source) : undefined;
+  if (plain) {
+    const { test, base, directoryDecided } = plain;
+    return {
+      source,
+      captures,
+      base,
+      directoryDecided,
+      match: (path) => (test(path) ? NO_CAPTURES : undefined),
+    };
   }
-
-  const scanned = picomatch.scan(glob);
-  const base = scanned.isGlob ? scanned.base : glob;
-  const test = regexTest(source, glob);
-  return {
-    source,
-    captures,
-    base,
-    match(path) {
-      if (!test(path)) return undefined;
-      if (extractors.length === 0) return NO_CAPTURES;
-      const parts = path.split('/');
-      const values: Record<string, string> = {};
-      for (const { segment, regex, names } of extractors) {
-        const found = regex.exec(parts[segment] ?? '');
-        if (!found) return undefined;
-        names.forEach((name, i) => (values[name] = found[i + 1] as string));
-      }
-      return values;
-    },
-  };
+  let glob: Glob;
+  try {
+    glob = compileGlob(source);
+  } catch (error) {
+    if (error instanceof GlobError) throw new PatternError(error.message);
+    throw error;
+  }
+  const { base, directoryDecided } = glob;
+  if (captures.length === 0) {
+    return {
+      source,
+      captures,
+      base,
+      directoryDecided,
+      match: (path) => (glob.match(path) ? NO_CAPTURES : undefined),
+    };
+  }
+  return { source, captures, base, directoryDecided, match: (path) => glob.match(path) };
 }
 
 /** What a pattern without captures gives on a match: shared, as nothing writes to it. */
 const NO_CAPTURES: Record<string, string> = Object.freeze({});
-
-/**
- * The bare regex: picomatch's matcher function adds per-call work (options, a result object) that a
- * hot loop over thousands of files does not need.
- */
-function regexTest(source: string, glob: string): (path: string) => boolean {
-  let regex: RegExp;
-  try {
-    regex = picomatch.makeRe(glob, PICOMATCH_OPTIONS);
-  } catch (error) {
-    throw new PatternError(`"${source}" is not a valid glob (${(error as Error).message})`);
-  }
-  return (path) => regex.test(path);
-}
 
 /** Path text that means itself in a glob: no wildcard, escape, empty or `.`/`..` segment, no end slash. */
 const PLAIN_PATH = /^[\w.-]+(?:\/[\w.-]+)*$/;
@@ -138,11 +101,9 @@ const PLAIN_EXTENSION = /^\.[\w.-]+$/;
 /** A `.` or `..` segment: no wildcard of picomatch's matches one, even with `dot`. */
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
-// The commonest globs tested with string operations instead of picomatch's regex, which checks every
-// character against `.` and `..` segments (and must be compiled first: hundreds of rules such as
-// `services/api/**` cost more to compile than to run). Each one answers exactly as the regex does
-// (a test checks them against picomatch); anything else gets the regex. Their base is plain to see, so
-// picomatch's scan is not needed either.
+// The commonest globs tested with string operations: hundreds of rules such as `services/api/**` cost
+// more to compile than to run. Each one answers exactly as glob.ts and picomatch do (tests check them
+// against both); anything else goes to glob.ts.
 function plainTest(
   glob: string,
 ): { test: (path: string) => boolean; base: string; directoryDecided?: number } | undefined {
@@ -181,63 +142,6 @@ function plainTest(
 function hasDotSegment(path: string, from: number): boolean {
   if ((from > 0 || path.charCodeAt(0) !== 46) && path.indexOf('/.', from) < 0) return false;
   return DOT_SEGMENT.test(from > 0 ? path.slice(from) : path);
-}
-
-/** A capture segment's text around its captures that can never make it a `.` or `..` segment. */
-const CAPTURE_TEXT = /^[\w-]*$/;
-
-/**
- * The commonest capture glob, `services/{name}/**` (plain segments and capture segments, then `/**`),
- * matched segment by segment with string operations and the capture's own small regex, as picomatch's
- * regex plus the capture would answer (a test checks them against picomatch). Undefined for any other
- * shape, which then takes picomatch's regex.
- */
-function capturedTree(
-  segments: string[],
-  extractors: { segment: number; regex: RegExp; names: string[] }[],
-): ((path: string) => Record<string, string> | undefined) | undefined {
-  if (segments.length < 2 || segments[segments.length - 1] !== '**') return undefined;
-  const fixed = segments.slice(0, -1);
-  const extractorAt = new Map(extractors.map((extractor) => [extractor.segment, extractor]));
-  const eligible = fixed.every((segment, index) =>
-    extractorAt.has(index)
-      ? segment.split(CAPTURE).every((part, i) => i % 2 === 1 || CAPTURE_TEXT.test(part))
-      : PLAIN_PATH.test(segment) && !DOT_SEGMENT.test(segment),
-  );
-  if (!eligible) return undefined;
-  const steps = fixed.map((segment, index) => ({
-    literal: extractorAt.has(index) ? undefined : segment,
-    extractor: extractorAt.get(index),
-    // A capture alone in its segment must not take a `.` or `..` segment, as picomatch's `*` does not.
-    bare: /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(segment),
-  }));
-  // picomatch's `x/**` takes the directory x itself only when x's last character is not a wildcard's.
-  const endsPlain = !(fixed[fixed.length - 1] as string).endsWith('}');
-  return (path) => {
-    const values: Record<string, string> = {};
-    let start = 0;
-    for (let index = 0; index < steps.length; index++) {
-      const step = steps[index] as (typeof steps)[number];
-      const slash = path.indexOf('/', start);
-      const end = slash < 0 ? path.length : slash;
-      if (slash < 0 && index < steps.length - 1) return undefined;
-      if (step.literal !== undefined) {
-        if (end - start !== step.literal.length || !path.startsWith(step.literal, start)) return undefined;
-      } else {
-        const segment = path.slice(start, end);
-        if (step.bare && (segment === '.' || segment === '..')) return undefined;
-        const found = step.extractor?.regex.exec(segment);
-        if (!found) return undefined;
-        const names = step.extractor?.names ?? [];
-        for (let i = 0; i < names.length; i++) values[names[i] as string] = found[i + 1] as string;
-      }
-      start = end + 1;
-    }
-    // `**` takes anything below without a `.` or `..` segment, and the directory itself when it ends in
-    // plain text.
-    if (start > path.length) return endsPlain ? values : undefined;
-    return hasDotSegment(path, start - 1) ? undefined : values;
-  };
 }
 
 /**

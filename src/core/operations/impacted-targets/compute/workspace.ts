@@ -3,9 +3,10 @@
 // lockfile, no package manager. A dependency on a workspace package's name is an edge, whatever its
 // version range (`workspace:*`, `^1.0.0`): in a workspace both resolve to the local package.
 import { closeSync, constants, fstatSync, openSync, readSync, readdirSync } from 'node:fs';
+import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
 import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import picomatch from 'picomatch';
+import { GlobError, compileGlob, type Glob } from './glob.js';
 import { compileTemplate } from './pattern.js';
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -19,7 +20,7 @@ const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies'
  */
 const MANIFESTS_PER_TURN = 64;
 /** A named pipe is opened without waiting for a writer; it is then refused as not a file. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 export interface WorkspacePackage {
   name: string;
@@ -102,11 +103,12 @@ export class Workspace {
 export class WorkspaceError extends Error {}
 
 export async function readWorkspace(root: string, targetTemplate: string): Promise<Workspace> {
-  const files = new TextFiles();
+  const files = new TextFiles(root);
   const { source, globs } = workspaceGlobs(root, files);
   const include = globs.filter((g) => !g.startsWith('!')).map(normalizeGlob);
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
-  const excluded = exclude.length ? picomatch(exclude, { windows: false }) : () => false;
+  const excludes = exclude.map(workspaceGlob);
+  const excluded = (dir: string) => excludes.some((glob) => glob.match(dir) !== undefined);
   const dirs = new Set<string>();
   for (const glob of include) {
     for (const dir of matchingDirectories(root, glob)) if (!excluded(dir)) dirs.add(dir);
@@ -119,7 +121,7 @@ export async function readWorkspace(root: string, targetTemplate: string): Promi
       readThisTurn = 1;
       await nextTurn();
     }
-    const manifest = readManifest(files, join(root, dir, 'package.json'), `${dir}/package.json`);
+    const manifest = readManifest(files, `${dir}/package.json`);
     if (!manifest) continue;
     const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir;
     const dependsOn = new Set<string>();
@@ -142,7 +144,7 @@ export async function readWorkspace(root: string, targetTemplate: string): Promi
 }
 
 function workspaceGlobs(root: string, files: TextFiles): { source: string; globs: string[] } {
-  const pnpm = files.read(join(root, 'pnpm-workspace.yaml'));
+  const pnpm = files.read('pnpm-workspace.yaml');
   if (pnpm !== undefined) {
     let doc: unknown;
     try {
@@ -158,7 +160,7 @@ function workspaceGlobs(root: string, files: TextFiles): { source: string; globs
     }
     return { source: 'pnpm-workspace.yaml', globs: packages };
   }
-  const manifest = readManifest(files, join(root, 'package.json'), 'package.json');
+  const manifest = readManifest(files, 'package.json');
   const workspaces = manifest?.workspaces;
   const globs = isStringList(workspaces)
     ? workspaces
@@ -173,19 +175,30 @@ function workspaceGlobs(root: string, files: TextFiles): { source: string; globs
   return { source: 'package.json workspaces', globs };
 }
 
+/** A workspace glob, matched in linear time (the PR's author writes it); one that cannot be is said so. */
+function workspaceGlob(glob: string): Glob {
+  try {
+    return compileGlob(glob);
+  } catch (error) {
+    if (error instanceof GlobError) throw new WorkspaceError(`a workspace glob: ${error.message}`);
+    throw error;
+  }
+}
+
 function normalizeGlob(glob: string): string {
   return glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
 /** Directories under `root` that match the glob, walking only below the glob's fixed base. */
 function matchingDirectories(root: string, glob: string): string[] {
-  const { base, isGlob } = picomatch.scan(glob);
-  if (!isGlob) return [glob];
+  const compiled = workspaceGlob(glob);
+  const base = compiled.base;
+  if (base === glob) return [glob];
   // `packages/*` needs one level below packages/, not the whole tree under it.
   const levels = glob.includes('**')
     ? MAX_WALK_DEPTH
     : glob.split('/').length - (base ? base.split('/').length : 0) - 1;
-  const matches = picomatch(glob, { windows: false });
+  const matches = (path: string) => compiled.match(path) !== undefined;
   const found: string[] = [];
   let walked = 0;
   const walk = (dir: string, depth: number) => {
@@ -213,32 +226,44 @@ function matchingDirectories(root: string, glob: string): string[] {
 }
 
 /**
- * Reads small text files through one buffer that is reused (and grown up to the cap when a file needs it):
- * each file is opened once, checked with fstat, read and closed, with nothing allocated but its text.
+ * Reads small text files of the checkout through one buffer that is reused (and grown up to the cap when a
+ * file needs it): each file is found by its real path inside the checkout (a manifest that is a symlink
+ * out of it, or a workspace entry with `..`, is refused), opened once, checked with fstat, read up to the
+ * cap whatever its size says, and closed, with nothing allocated but its text.
  */
 class TextFiles {
   private buffer = Buffer.allocUnsafe(64 * 1024);
 
-  /** The file's text; undefined when there is no file there. */
+  constructor(private readonly root: string) {}
+
+  /** The text of the file at `path` (relative to the checkout, as messages name it); undefined when there is no regular file there. */
   read(path: string): string | undefined {
     let fd: number;
     try {
-      fd = openSync(path, OPEN_FLAGS);
-    } catch {
+      fd = openSync(realPathInCheckout(this.root, path), OPEN_FLAGS);
+    } catch (error) {
+      if (error instanceof CheckoutFileRefusal && error.reason === 'outside') {
+        throw new WorkspaceError(`${path} ${error.message}`);
+      }
       return undefined;
     }
     try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) return undefined;
-      if (stat.size > MAX_MANIFEST_BYTES)
-        throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
-      if (stat.size > this.buffer.length) this.buffer = Buffer.allocUnsafe(stat.size);
+      if (!fstatSync(fd).isFile()) return undefined;
       let filled = 0;
-      while (filled < stat.size) {
-        const read = readSync(fd, this.buffer, filled, stat.size - filled, filled);
+      for (;;) {
+        if (filled === this.buffer.length) {
+          if (filled > MAX_MANIFEST_BYTES)
+            throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
+          const grown = Buffer.allocUnsafe(Math.min(MAX_MANIFEST_BYTES + 1, filled * 2));
+          this.buffer.copy(grown, 0, 0, filled);
+          this.buffer = grown;
+        }
+        const read = readSync(fd, this.buffer, filled, this.buffer.length - filled, null);
         if (read === 0) break;
         filled += read;
       }
+      if (filled > MAX_MANIFEST_BYTES)
+        throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
       return this.buffer.toString('utf8', 0, filled);
     } catch (error) {
       if (error instanceof WorkspaceError) throw error;
@@ -253,17 +278,18 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function readManifest(files: TextFiles, path: string, shown: string): Record<string, unknown> | undefined {
+/** The manifest at `path` (relative to the checkout), which names it in messages. */
+function readManifest(files: TextFiles, path: string): Record<string, unknown> | undefined {
   const text = files.read(path);
   if (text === undefined) return undefined;
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
   } catch (error) {
-    throw new WorkspaceError(`${shown} is not valid JSON (${(error as Error).message})`);
+    throw new WorkspaceError(`${path} is not valid JSON (${(error as Error).message})`);
   }
   if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
-    throw new WorkspaceError(`${shown} is not a JSON object`);
+    throw new WorkspaceError(`${path} is not a JSON object`);
   }
   return manifest as Record<string, unknown>;
 }
