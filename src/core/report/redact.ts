@@ -60,15 +60,20 @@ export class SecretSet {
 /**
  * What of a secret is hidden whole, and what in part too. A token: all of it, both ways. A URL: whole, and
  * its path with the query; in part, each path segment and query value of `FRAGMENT` characters or more
- * that is not a word (a Slack webhook's `T0…/B0…/<secret>`).
+ * that is not a word (a Slack webhook's `T0…/B0…/<secret>`), or of letters alone but too long for one.
  */
 function secretPartsOf(secret: string): { whole: string[]; pieces: string[] } {
   const url = parseHttpUrl(secret);
   if (!url) return { whole: [secret], pieces: [secret] };
   const tail = secret.slice(url.origin.length);
-  const pieces = tail.split(/[/?&=#;@]/).filter((piece) => piece.length >= FRAGMENT && !WORD.test(piece));
+  const pieces = tail
+    .split(/[/?&=#;@]/)
+    .filter((piece) => piece.length >= (WORD.test(piece) ? RANDOM_WORD : FRAGMENT));
   return { whole: tail.length >= FRAGMENT ? [secret, tail] : [secret], pieces };
 }
+
+/** Letters alone this long are no word of a path (`IncomingWebhook` is 15) but a key. */
+const RANDOM_WORD = 20;
 
 function parseHttpUrl(text: string): URL | undefined {
   if (!/^https?:\/\/[^/?#]+/i.test(text)) return undefined;
