@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BUILDKITE_DIALECT as buildkiteDialect } from '../../src/hosts/buildkite.js';
+import { PLAIN_DIALECT, Secrets, streamLog } from '../../src/hosts/common/log.js';
+import { GITLAB_DIALECT as gitLabDialect } from '../../src/hosts/gitlab-ci.js';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { GitHubApi } from '../helpers/github-api.js';
@@ -234,6 +237,24 @@ describe('row 18: invisible characters in an answer reach no log line', () => {
     expect(result.error).toContain(
       'PR ⟨U+202E⟩exe.gnp⟨U+202C⟩ is ⟨U+2066⟩blocked⟨U+2069⟩ by⟨U+200B⟩ a⟨U+200D⟩ rule',
     );
+  });
+});
+
+describe('row 18, the other hosts: a line the host writes itself', () => {
+  it('shows bidi and zero-width controls as code points in plain, GitLab and Buildkite logs', () => {
+    const written: string[] = [];
+    const stream = { write: (text: string) => written.push(text) };
+    const dialects = [PLAIN_DIALECT, gitLabDialect, buildkiteDialect];
+    for (const dialect of dialects) {
+      const log = streamLog(stream, dialect, new Secrets());
+      log.error('answer: \u202Efdp.exe\u202C \u2067x\u2069\u200B\uFEFF', { title: 'title \u202E' });
+      log.info('info \u2066y\u2069');
+    }
+    expect(written).toHaveLength(dialects.length * 2);
+    for (const line of written) {
+      expect(line).not.toMatch(/[\u061c\u200c-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
+      expect(line).toMatch(/⟨U\+20(2E|66)⟩/);
+    }
   });
 });
 

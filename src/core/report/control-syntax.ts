@@ -24,6 +24,11 @@ export function codePointOf(char: string): string {
   return `⟨U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
 }
 
+/** Invisible characters shown as their code points, for a host's own log lines (see `oneLine`). */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE_ALL, codePointOf);
+}
+
 /**
  * A value as one line: line breaks (every kind a reader or a runner may split on) shown as `\n`/`\r`,
  * the terminal's escape and the other C0/C1 controls as `\xNN`, invisible characters as their code
@@ -44,7 +49,7 @@ function hexEscape(char: string): string {
  * controls reorder it.
  */
 function escapeControls(text: string): string {
-  return text.replace(CONTROLS, hexEscape).replace(INVISIBLE_ALL, codePointOf);
+  return showInvisible(text.replace(CONTROLS, hexEscape));
 }
 
 /**
