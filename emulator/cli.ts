@@ -12,6 +12,12 @@ const MAX_TIME_SCALE = 100_000;
 const FLAGS = {
   port: { type: 'string', arg: 'n', help: 'port to listen on; 0 (the default) picks a free one' },
   host: { type: 'string', arg: 'h', help: 'address to bind (default 127.0.0.1)' },
+  'allow-host': {
+    type: 'string',
+    arg: 'name',
+    multiple: true,
+    help: 'a Host name to answer besides localhost, 127.0.0.1, [::1] and --host (any other gets 421)',
+  },
   token: {
     type: 'string',
     arg: 't',
@@ -117,6 +123,7 @@ function optionsFrom(argv: string[]): {
     token: token ?? DEFAULT_TOKEN,
     ...(port !== undefined ? { port } : {}),
     ...(text('host') ? { host: text('host')! } : {}),
+    ...(values['allow-host'] ? { allowHosts: values['allow-host'] as string[] } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeScale !== undefined ? { timeScale } : {}),
     ...(text('scenario') ? { scenario: text('scenario')! } : {}),

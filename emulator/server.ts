@@ -13,6 +13,7 @@ import { registerServiceRoutes } from './service-routes.js';
 import { registerPage } from './ui/routes.js';
 import type { TimeControl } from './ui/snapshot.js';
 import { installBodyLimit } from './body-limit.js';
+import { allowedHosts, refuseForeign } from './host-check.js';
 import { observed, reportAnswer, schemaAnswerOf } from './observe.js';
 import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { EmulatorError, MergeQueueEngine } from './merge-queue/engine/engine.js';
@@ -50,7 +51,10 @@ export interface EmulatorOptions {
   token?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** The address to bind (default 127.0.0.1). */
   host?: string;
+  /** Host names answered besides loopback and `host` (see host-check.ts). */
+  allowHosts?: string[];
   /** Seed of the random source (ids, shas). */
   seed?: number;
   /** When set, the virtual clock follows real time multiplied by this factor. */
@@ -121,8 +125,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // carry its own (formatted once a second).
   let dateSecond = -1;
   let dateHeader = '';
+  const hosts = allowedHosts(options.host, options.allowHosts);
   app.addHook('onRequest', (request, reply, done) => {
     request.arrivedAt = performance.now();
+    if (refuseForeign(request, reply, hosts)) return;
     const faulted = meetPlannedFault(request, reply);
     if (faulted) return faulted.then(() => reply.sent || admit(request, reply));
     if (admit(request, reply)) done();

@@ -1,5 +1,7 @@
 // A small stand-in for GitHub's REST API (node:http on 127.0.0.1, a free port): the issue-comment routes
-// the PR comment uses, kept in memory, with the token checked.
+// the PR comment uses, kept in memory, with the token checked, and who the token is: `GET /user` and
+// GraphQL's `viewer`. By default the token is an app installation's, as the Actions GITHUB_TOKEN is:
+// `GET /user` refuses it (403) and GraphQL names it `github-actions[bot]`; `{ user }` makes it a user's.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,7 +9,11 @@ export interface StoredComment {
   id: number;
   body: string;
   issue: number;
+  /** The author's login (`github-actions[bot]` for the app). */
+  author: string;
 }
+
+const APP_LOGIN = 'github-actions[bot]';
 
 export class GitHubApi {
   readonly comments: StoredComment[] = [];
@@ -16,7 +22,15 @@ export class GitHubApi {
   private nextId = 1000;
   url = '';
 
-  constructor(private readonly token: string) {}
+  constructor(
+    private readonly token: string,
+    private readonly identity: { user?: string } = {},
+  ) {}
+
+  /** The login the token writes as. */
+  get login(): string {
+    return this.identity.user ?? APP_LOGIN;
+  }
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -30,6 +44,15 @@ export class GitHubApi {
         if (req.headers.authorization !== `token ${this.token}`)
           return send(401, { message: 'Bad credentials' });
         const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+        if (path === '/user' && req.method === 'GET') {
+          if (!this.identity.user) return send(403, { message: 'Resource not accessible by integration' });
+          return send(200, { login: this.identity.user, type: 'User' });
+        }
+        if (path === '/graphql' && req.method === 'POST') {
+          if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(String(body.query)))
+            return send(400, { message: 'Only the viewer query is served here' });
+          return send(200, { data: { viewer: { login: this.login } } });
+        }
         const list = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path);
         const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
         if (list && req.method === 'GET') {
@@ -39,7 +62,12 @@ export class GitHubApi {
           );
         }
         if (list && req.method === 'POST') {
-          const comment = { id: this.nextId++, body: String(body.body), issue: Number(list[1]) };
+          const comment = {
+            id: this.nextId++,
+            body: String(body.body),
+            issue: Number(list[1]),
+            author: this.login,
+          };
           this.comments.push(comment);
           return send(201, this.view(comment));
         }
@@ -56,10 +84,20 @@ export class GitHubApi {
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
   }
 
+  /** A comment written by someone else, as a test sets the scene. */
+  addComment(issue: number, author: string, body: string): StoredComment {
+    const comment = { id: this.nextId++, body, issue, author };
+    this.comments.push(comment);
+    return comment;
+  }
+
   private view(comment: StoredComment) {
+    const bot = comment.author.endsWith('[bot]');
     return {
       id: comment.id,
       body: comment.body,
+      user: { login: comment.author, type: bot ? 'Bot' : 'User' },
+      ...(bot ? { performed_via_github_app: { slug: comment.author.replace(/\[bot\]$/, '') } } : {}),
       html_url: `https://github.com/octo-org/repo/pull/${comment.issue}#issuecomment-${comment.id}`,
     };
   }

@@ -21,6 +21,7 @@ import {
 import { writeStepFile } from './operations/step-file.js';
 import type { OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
+import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine } from './report/control-syntax.js';
 import { failureSummary } from './report/failure-summary.js';
 import {
@@ -28,7 +29,7 @@ import {
   mergeQueueRunOutputs,
   readMergeQueueRun,
 } from './operations/merge-queue-run/describe.js';
-import { redactor, type Redact } from './report/redact.js';
+import { SecretSet, type Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
 
 /** The CLI's exit codes, and what the action's failure means: documented, stable. */
@@ -76,17 +77,23 @@ export interface RunOptions {
 
 export async function run(host: Host, options: RunOptions = {}): Promise<RunResult> {
   const masked = new Set<string>();
+  // Every secret read (the tokens, and a webhook URL as its operation reads it) is hidden from all the run
+  // writes from then on.
+  const secrets = new SecretSet();
   // Each secret is masked once, however many readers meet it: the first thing the log shows.
   const mask = (secret: string) => {
     if (masked.has(secret)) return;
     masked.add(secret);
     host.mask(secret);
+    secrets.add(secret);
   };
-  const secrets = ['api-token', 'github-token'].map((name) => host.input(name).trim());
-  for (const secret of secrets) if (secret) mask(secret);
-  const redact = redactor(secrets);
-  /** Every line core writes to the log: secrets hidden, then one line however the text was made. */
-  const logLine = (message: string) => oneLine(redact(message));
+  for (const name of ['api-token', 'github-token']) {
+    const secret = host.input(name).trim();
+    if (secret) mask(secret);
+  }
+  const redact = secrets.redact;
+  /** Every line core writes to the log: secrets hidden, one line however the text was made, cut to read. */
+  const logLine = (message: string) => clip(oneLine(redact(message)), LOG_LINE_CHARS);
   const published: Record<string, string> = {};
   const publish = async (outputs: Record<string, OutputValue>) => {
     const values = Object.fromEntries(

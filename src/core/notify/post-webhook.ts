@@ -1,6 +1,7 @@
 // POSTs a JSON payload to an incoming webhook (Slack, Teams): bounded (a timeout per attempt, three
 // attempts, the answer read to a few hundred bytes at most) and quiet about the URL, which is a secret.
 import { realClock, type Clock } from '../clock.js';
+import { redactor } from '../report/redact.js';
 
 export interface WebhookResult {
   delivered: boolean;
@@ -20,6 +21,8 @@ export async function postWebhook(
   backoffMs = 1000,
 ): Promise<WebhookResult> {
   let problem = '';
+  // An answer may echo the URL, in any spelling (percent-encoded, JSON-escaped): none of it is shown.
+  const hideUrl = redactor([url]);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
       const response = await fetch(url, {
@@ -29,7 +32,10 @@ export async function postWebhook(
         redirect: 'manual',
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
-      const said = (await readSome(response)).replace(/\s+/g, ' ').trim().slice(0, SHOWN_BODY_CHARS);
+      const said = hideUrl(await readSome(response))
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, SHOWN_BODY_CHARS);
       if (response.ok) return { delivered: true, attempts: attempt };
       problem = `the webhook answered ${response.status}${said ? ` (${said})` : ''}`;
       if (response.status !== 429 && response.status < 500)

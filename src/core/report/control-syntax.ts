@@ -11,13 +11,31 @@ const ZERO_WIDTH_SPACE = '\u200b';
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /**
+ * Characters that change how text reads without being seen: bidi overrides, embeddings, isolates and marks
+ * (which can make `exe.gnp` read as `png.exe`), zero-width spaces and joiners, word joiners, the byte-order
+ * mark. Summaries and log lines alike show each as its code point.
+ */
+export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
+
+/** `⟨U+202E⟩` for an invisible character. */
+export function codePointOf(char: string): string {
+  return `⟨U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+}
+
+/** Invisible characters shown as their code points, for a host's own log lines (see `oneLine`). */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE_ALL, codePointOf);
+}
+
+/**
  * A value as one line: line breaks (every kind a reader or a runner may split on) shown as `\n`/`\r`,
- * the terminal's escape and the other C0/C1 controls as `\xNN`. Tabs stay.
+ * the terminal's escape and the other C0/C1 controls as `\xNN`, invisible characters as their code
+ * points. Tabs stay.
  */
 export function oneLine(text: string): string {
-  return text
-    .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, (brk) => LINE_BREAKS[brk] ?? '\\n')
-    .replace(CONTROLS, hexEscape);
+  return escapeControls(text.replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, (brk) => LINE_BREAKS[brk] ?? '\\n'));
 }
 
 const LINE_BREAKS: Record<string, string> = { '\r\n': '\\r\\n', '\r': '\\r', '\n': '\\n' };
@@ -26,9 +44,12 @@ function hexEscape(char: string): string {
   return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 }
 
-/** Controls but line breaks: ANSI escapes from a value cannot recolour, move or hide log text. */
+/**
+ * Controls but line breaks: ANSI escapes from a value cannot recolour, move or hide log text, nor bidi
+ * controls reorder it.
+ */
 function escapeControls(text: string): string {
-  return text.replace(CONTROLS, hexEscape);
+  return showInvisible(text.replace(CONTROLS, hexEscape));
 }
 
 /**

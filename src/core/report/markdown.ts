@@ -1,14 +1,10 @@
 // A small builder for job summaries. Every string that came from the API or from users' code goes
 // through escape() so that test names like `<script>` or `a|b` render as text, never as markup.
+import { CELL_CHARS, HEADING_CHARS, clip, clipEscaped } from './clip.js';
+import { INVISIBLE, codePointOf } from './control-syntax.js';
 
 /** GitHub's limit on one step's summary is 1 MiB; stay well below it. */
 export const SUMMARY_BYTE_BUDGET = 900 * 1024;
-
-/**
- * Characters that change how text reads without being seen: bidi overrides and isolates (which can make
- * `exe.gnp` read as `png.exe`), marks, zero-width spaces and joiners, the byte-order mark.
- */
-const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`);
 
@@ -56,9 +52,7 @@ function escapeOne(match: string, mention: string | undefined): string {
   if (mention) return `${mention === '#' ? '\\#' : '@'}${ZERO_WIDTH_JOINER}`;
   const replacement = REPLACEMENTS[match];
   if (replacement !== undefined) return replacement;
-  if (INVISIBLE_ONE.test(match)) {
-    return `⟨U+${match.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
-  }
+  if (INVISIBLE_ONE.test(match)) return codePointOf(match);
   return `\\${match}`;
 }
 
@@ -86,17 +80,24 @@ function encodeUrlForMarkdown(url: string): string {
   );
 }
 
+/**
+ * The most of one heading or table cell of already-escaped markdown (links, code): a net under the
+ * callers, who cut each value from outside to `HEADING_CHARS` or `CELL_CHARS` before escaping it.
+ */
+const MARKDOWN_LIMIT = 1000;
+
 export class Markdown {
   private readonly parts: string[] = [];
   private bytes = 0;
 
   heading(text: string, level = 2): this {
-    return this.add(`${'#'.repeat(level)} ${escapeMarkdown(text)}`);
+    return this.add(`${'#'.repeat(level)} ${escapeMarkdown(clip(text, HEADING_CHARS))}`);
   }
 
-  /** A heading of already-escaped markdown (a link, code). */
+  /** A heading of already-escaped markdown (a link, code); its values are cut by the caller. */
   headingMarkdown(markdown: string, level = 2): this {
-    return this.add(`${'#'.repeat(level)} ${markdown.replace(/\r\n?|\n/g, ' ')}`);
+    const oneLine = markdown.replace(/\r\n?|\n/g, ' ');
+    return this.add(`${'#'.repeat(level)} ${clipEscaped(oneLine, MARKDOWN_LIMIT)}`);
   }
 
   /** A paragraph of already-escaped markdown. */
@@ -148,7 +149,7 @@ export class Markdown {
     let size = this.bytes + Buffer.byteLength(head) + 200;
     let shown = 0;
     for (const row of rows) {
-      const line = `| ${row.join(' | ')} |`;
+      const line = `| ${row.map((cell) => clipEscaped(cell, MARKDOWN_LIMIT)).join(' | ')} |`;
       size += Buffer.byteLength(line) + 1;
       if (size > SUMMARY_BYTE_BUDGET) break;
       lines.push(line);
@@ -192,7 +193,12 @@ export class Markdown {
 }
 
 function cellOf(value: unknown): string {
-  return isMarkdown(value) ? value.markdown : escapeMarkdown(value);
+  return isMarkdown(value) ? value.markdown : escapeCell(value);
+}
+
+/** A value from outside as a table cell: cut to `CELL_CHARS`, then escaped. */
+export function escapeCell(value: unknown): string {
+  return escapeMarkdown(clip(String(value ?? ''), CELL_CHARS));
 }
 
 function isMarkdown(value: unknown): value is { markdown: string } {

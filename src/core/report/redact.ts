@@ -5,24 +5,25 @@ import { escapeRegExp } from '../regexp.js';
 export type Redact = (text: string) => string;
 
 /**
- * Replaces every occurrence of the given secrets with `***`: as given, and as the summary and the
- * outputs may spell them once escaped (markdown, JSON, a URL), where the plain form no longer matches.
- * A part of a secret is hidden too, from `FRAGMENT` characters up: an answer that echoes the first half of
- * a token shows none of it.
+ * Replaces every occurrence of the given secrets with `***`: as given, and in every spelling that text
+ * leaving the run may give them (see `spellingsOf`), where the plain form no longer matches. A part of a
+ * secret is hidden too, from `FRAGMENT` characters up: an answer that echoes the first half of a token
+ * shows none of it. A secret that is a URL (an incoming webhook's) is hidden whole and by its path, and
+ * its parts are the path's and query's own segments: `https://` or `/services/` alone is no secret.
  */
 export function redactor(secrets: (string | undefined)[]): Redact {
   const present = secrets.filter((s): s is string => !!s && s.length >= 4);
+  const known = present.map(secretPartsOf);
+  const parts = known.flatMap(({ pieces }) => pieces);
   const spellings = [
     ...new Set(
-      present.flatMap((secret) => [
-        secret,
-        escapeMarkdown(secret),
-        JSON.stringify(secret).slice(1, -1),
-        encodeURIComponent(secret),
-      ]),
+      known
+        .flatMap(({ whole }) => whole)
+        .concat(parts)
+        .flatMap(spellingsOf),
     ),
   ].sort((a, b) => b.length - a.length);
-  const hideFragments = fragmentRedactor(spellings);
+  const hideFragments = fragmentRedactor([...new Set(parts.flatMap(spellingsOf))]);
   return (text) =>
     redactCredentials(
       hideFragments(
@@ -32,6 +33,105 @@ export function redactor(secrets: (string | undefined)[]): Redact {
         ),
       ),
     );
+}
+
+/**
+ * The secrets a run holds, growing as inputs are read (a webhook URL is read with its operation's
+ * settings): `redact` always hides every one added so far.
+ */
+export class SecretSet {
+  private readonly secrets: string[] = [];
+  private current: Redact;
+
+  constructor(secrets: (string | undefined)[] = []) {
+    for (const secret of secrets) if (secret && !this.secrets.includes(secret)) this.secrets.push(secret);
+    this.current = redactor(this.secrets);
+  }
+
+  add(secret: string): void {
+    if (!secret || this.secrets.includes(secret)) return;
+    this.secrets.push(secret);
+    this.current = redactor(this.secrets);
+  }
+
+  readonly redact: Redact = (text) => this.current(text);
+}
+
+/**
+ * What of a secret is hidden whole, and what in part too. A token: all of it, both ways. A URL: whole, and
+ * its path with the query; in part, each path segment and query value of `FRAGMENT` characters or more
+ * that is not a word (a Slack webhook's `T0…/B0…/<secret>`), or of letters alone but too long for one.
+ */
+function secretPartsOf(secret: string): { whole: string[]; pieces: string[] } {
+  const url = parseHttpUrl(secret);
+  if (!url) return { whole: [secret], pieces: [secret] };
+  const tail = secret.slice(url.origin.length);
+  const pieces = tail
+    .split(/[/?&=#;@]/)
+    .filter((piece) => piece.length >= (WORD.test(piece) ? RANDOM_WORD : FRAGMENT));
+  return { whole: tail.length >= FRAGMENT ? [secret, tail] : [secret], pieces };
+}
+
+/** Letters alone this long are no word of a path (`IncomingWebhook` is 15) but a key. */
+const RANDOM_WORD = 20;
+
+function parseHttpUrl(text: string): URL | undefined {
+  if (!/^https?:\/\/[^/?#]+/i.test(text)) return undefined;
+  try {
+    const url = new URL(text);
+    return text.toLowerCase().startsWith(url.origin.toLowerCase()) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every way text leaving the run may spell a secret: as given; escaped for markdown, JSON, HTML (and so
+ * Slack's mrkdwn); percent-encoded as `encodeURIComponent`, `encodeURI` and a form would, in upper- and
+ * lower-case hex; and each of those escaped once more for markdown, JSON or HTML (a JSON answer quoted
+ * in a summary).
+ */
+export function spellingsOf(secret: string): string[] {
+  const encodings = [
+    secret,
+    encodeURIComponent(secret),
+    encodeURI(secret),
+    new URLSearchParams([['', secret]]).toString().slice(1),
+  ];
+  const withCases = encodings.flatMap((spelling) => [spelling, lowerHex(spelling)]);
+  const escapes = [(s: string) => s, escapeMarkdown, escapeJson, escapeJsonSlashes, escapeHtml];
+  return [
+    ...new Set(
+      withCases.flatMap((spelling) =>
+        escapes.flatMap((escape) => escapes.map((again) => again(escape(spelling)))),
+      ),
+    ),
+  ];
+}
+
+function lowerHex(text: string): string {
+  return text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+}
+
+function escapeJson(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/** JSON as PHP and some other writers spell it, `/` as `\\/`. */
+function escapeJsonSlashes(text: string): string {
+  return escapeJson(text).replace(/\//g, '\\/');
+}
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!);
 }
 
 /** The shortest part of a secret that is hidden on its own; shorter ones are as likely to be prose. */

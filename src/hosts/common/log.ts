@@ -2,6 +2,7 @@
 // from the service or from users' code, so every line is cleaned before it is written: terminal control
 // sequences dropped, secrets hidden, and the host's own control syntax (its dialect) neutralised.
 import type { Annotation, HostLog } from '../../core/host.js';
+import { showInvisible } from '../../core/report/control-syntax.js';
 import { redactor } from '../../core/report/redact.js';
 
 export interface LogStream {
@@ -49,7 +50,8 @@ export function withoutControlCharacters(text: string): string {
 
 /** A HostLog writing the dialect's lines to a stream. */
 export function streamLog(stream: LogStream, dialect: LogDialect, secrets: Secrets): HostLog {
-  const clean = (text: string) => dialect.neutralise(withoutControlCharacters(secrets.hide(text)));
+  const clean = (text: string) =>
+    dialect.neutralise(showInvisible(withoutControlCharacters(secrets.hide(text))));
   const write = (text: string) => stream.write(text.endsWith('\n') ? text : `${text}\n`);
   const title = (annotation?: Annotation) => {
     if (!annotation?.title && !annotation?.file) return undefined;

@@ -1,5 +1,6 @@
 // One PR comment per marker through GitHub's REST API: found among the PR's comments by its hidden
-// marker and updated in place, or created when there is none.
+// marker and its author, the token's own login, and updated in place, or created when there is none. A
+// comment that starts with our marker but was written by anyone else is never touched.
 import type { PullRequestComments } from '../../core/host.js';
 import { field, text } from './github-lookup.js';
 
@@ -17,6 +18,7 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
       const where = { owner: repo.owner, repo: repo.name, issue_number: prNumber };
       const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       try {
+        const self = await ownLogin(octokit, request);
         for (let page = 1; page <= MAX_PAGES; page++) {
           const listed = await octokit.rest.issues.listComments({
             ...where,
@@ -25,8 +27,9 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
             request: request(),
           });
           const comments: unknown[] = Array.isArray(listed.data) ? listed.data : [];
-          // Ours starts with the marker; a comment that merely quotes it is someone else's.
-          const mine = comments.find((comment) => text(field(comment, 'body'))?.startsWith(marker));
+          // Ours starts with the marker and is written by this token; a comment that merely quotes the
+          // marker, or copies it, is someone else's.
+          const mine = self && comments.find((comment) => isOurs(comment, marker, self));
           const id = field(mine, 'id');
           if (typeof id === 'number') {
             const updated = await octokit.rest.issues.updateComment({
@@ -52,4 +55,37 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
       }
     },
   };
+}
+
+/**
+ * The login the token writes comments as. `GET /user` names a user's token; an app installation's token
+ * (the Actions GITHUB_TOKEN) is refused there, and GraphQL's `viewer` names it as REST names its comments'
+ * author (`github-actions[bot]`). Undefined when neither answers: then no comment is taken for ours.
+ */
+async function ownLogin(
+  octokit: Octokit,
+  request: () => { signal: AbortSignal },
+): Promise<string | undefined> {
+  try {
+    const user = await octokit.rest.users.getAuthenticated({ request: request() });
+    const login = text(field(user.data, 'login'));
+    if (login) return login;
+  } catch {
+    // An installation token: asked below.
+  }
+  try {
+    const answer: unknown = await octokit.graphql('query { viewer { login } }', { request: request() });
+    return text(field(field(answer, 'viewer'), 'login'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isOurs(comment: unknown, marker: string, self: string): boolean {
+  const author = text(field(field(comment, 'user'), 'login'));
+  return (
+    author !== undefined &&
+    author.toLowerCase() === self.toLowerCase() &&
+    text(field(comment, 'body'))?.startsWith(marker) === true
+  );
 }

@@ -1,6 +1,6 @@
 // get-merge-queue-metrics: the Prometheus text of one repository (or of every repository of the
 // organization) to a file, and its headline figures to outputs and the summary.
-import { Markdown, escapeMarkdown } from '../../report/markdown.js';
+import { Markdown, escapeCell, escapeMarkdown } from '../../report/markdown.js';
 import { repoSlug } from '../common.js';
 import { barChart } from '../../report/mermaid.js';
 import { formatDuration as humanDuration } from '../../report/duration.js';
@@ -205,7 +205,7 @@ function factsTable(rows: [string, unknown][]): string {
   return new Markdown()
     .table(
       ['Figure', 'Value'],
-      rows.map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+      rows.map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
     )
     .toString()
     .trim();

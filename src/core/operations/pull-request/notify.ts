@@ -2,6 +2,7 @@
 // (Slack and Teams incoming webhooks both read its `text`), and one PR comment kept up to date in place.
 import { realClock } from '../../clock.js';
 import { postWebhook } from '../../notify/post-webhook.js';
+import { CELL_CHARS, HEADING_CHARS, clip, clipEscaped } from '../../report/clip.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
@@ -33,9 +34,8 @@ export async function notifyEnd(
     if (sent.delivered) {
       op.log.info(`Notification sent to notify-webhook-url (attempt ${sent.attempts}).`);
     } else {
-      const problem = (sent.problem ?? '').split(notifyWebhookUrl).join('***');
       op.log.warning(
-        `The notification was not delivered to notify-webhook-url after ${sent.attempts} attempt(s): ${problem}. Check that the secret holds an incoming-webhook URL.`,
+        `The notification was not delivered to notify-webhook-url after ${sent.attempts} attempt(s): ${sent.problem ?? ''}. Check that the secret holds an incoming-webhook URL.`,
       );
     }
   }
@@ -81,7 +81,7 @@ export function commentBody(
 ): string {
   const number = requirePrNumber(op.context);
   const summary = new Markdown().headingMarkdown(
-    `${outcomeIcon(report)} ${escapeMarkdown(outcomeWords(report))} → ${codeSpan(op.context.targetBranch ?? '')}`,
+    `${outcomeIcon(report)} ${escapeMarkdown(clip(outcomeWords(report), HEADING_CHARS))} → ${codeSpan(op.context.targetBranch ?? '')}`,
     3,
   );
   const reason = reasonOf(report, op.context.targetBranch);
@@ -91,8 +91,8 @@ export function commentBody(
     summary.table(
       ['Check', 'Conclusion', 'Link'],
       checks.map((c) => [
-        escapeMarkdown(c.name),
-        escapeMarkdown(c.conclusion),
+        escapeMarkdown(clip(c.name, CELL_CHARS)),
+        escapeMarkdown(clip(c.conclusion, CELL_CHARS)),
         c.url ? link('logs', c.url) : '-',
       ]),
     );
@@ -118,57 +118,66 @@ function nextStepText(report: PrReport): string {
   }
 }
 
-/** A Slack Block Kit message; `text` is the fallback Slack shows in notifications and Teams shows. */
+/**
+ * A Slack Block Kit message; `text` is the fallback Slack shows in notifications (a phone's one line) and
+ * Teams shows, so it says what happened first. Every value from outside is escaped as mrkdwn in `text`
+ * and in the blocks alike (no `<!channel>`, no `<@U…>`, no link of someone else's making), and a link is
+ * built only from an https URL that cannot close or relabel it.
+ */
 export function slackPayload(
   op: OperationContext<PullRequestSettings>,
   report: PrReport,
 ): Record<string, unknown> {
   const number = requirePrNumber(op.context);
-  const title = typeof report.entry?.prTitle === 'string' ? ` ${report.entry.prTitle}` : '';
+  const title =
+    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
   const label = `${repoSlug(op.context.repo)}#${number}${title}`;
   const url = pullRequestUrl(op.context.repo, number);
   const reason = reasonOf(report, op.context.targetBranch);
-  const text = `${outcomeIcon(report)} ${outcomeLine(report, label)}${reason ? `. ${reason}` : ''}`;
+  const text = slackText(
+    `${outcomeIcon(report)} ${outcomeLine(report, label)}${reason ? `. ${reason}` : ''}`,
+  );
   const blocks: Record<string, unknown>[] = [
     {
       type: 'header',
       text: { type: 'plain_text', text: clip(`${outcomeIcon(report)} ${outcomeWords(report)}`, 150) },
     },
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: clip(
-          `*<${url}|${slackText(label)}>* → \`${slackText(op.context.targetBranch ?? '')}\`${reason ? `\n${slackText(reason)}` : ''}`,
-          3000,
-        ),
-      },
-    },
+    mrkdwnSection(
+      `*${slackLink(url, label)}* → \`${slackText(op.context.targetBranch ?? '')}\`${reason ? `\n${slackText(reason)}` : ''}`,
+    ),
   ];
   const checks = report.testRun?.failing ?? [];
   if (checks.length) {
-    blocks.push({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: clip(
-          `*Failing checks*\n${checks.map((c) => `• ${c.url ? `<${c.url}|${slackText(c.name)}>` : slackText(c.name)} ${slackText(c.conclusion)}`).join('\n')}`,
-          3000,
-        ),
-      },
-    });
+    const lines = checks.map((c) => `• ${slackLink(c.url, c.name)} ${slackText(c.conclusion)}`);
+    blocks.push(mrkdwnSection(`*Failing checks*\n${lines.join('\n')}`));
   }
   const context = [`Next step: ${slackText(nextStepText(report))}`];
-  if (op.context.runUrl) context.push(`<${op.context.runUrl}|this run>`);
-  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(context.join(' · '), 3000) }] });
-  return { text: clip(text, 3000), blocks };
+  if (op.context.runUrl) context.push(slackLink(op.context.runUrl, 'this run'));
+  blocks.push({
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: clipEscaped(context.join(' · '), SLACK_TEXT_CHARS) }],
+  });
+  return { text: clipEscaped(text, SLACK_TEXT_CHARS), blocks };
+}
+
+/** Slack's limit on a section's text. */
+const SLACK_TEXT_CHARS = 3000;
+
+function mrkdwnSection(mrkdwn: string): Record<string, unknown> {
+  return { type: 'section', text: { type: 'mrkdwn', text: clipEscaped(mrkdwn, SLACK_TEXT_CHARS) } };
 }
 
 /** Slack's mrkdwn escapes only these three. */
-function slackText(text: string): string {
+export function slackText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * `<url|label>` when `url` is https and holds nothing that would end the link or start its label early
+ * (`|`, `>`, `<`, blanks); otherwise the label alone, as text.
+ */
+export function slackLink(url: unknown, label: string): string {
+  const shown = slackText(clip(label, HEADING_CHARS));
+  if (typeof url !== 'string' || !/^https:\/\/[^\s|<>]+$/i.test(url)) return shown;
+  return `<${url.replace(/&/g, '&amp;')}|${shown}>`;
 }

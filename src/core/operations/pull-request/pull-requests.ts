@@ -11,7 +11,7 @@ import {
   type PrState,
   type PriorityName,
 } from '../../../wire/index.js';
-import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
@@ -276,7 +276,7 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
             'Impacted targets of the tested PRs',
             (report.impactedTargetsForTestedPrs ?? []).join(', ') || 'none',
           ],
-        ].map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+        ].map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
       )
       .toString()
       .trim(),

@@ -1,7 +1,8 @@
 // The summary of a PR in the queue, read in five seconds: the outcome in one line with an icon, what
 // happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
 // links and what to do, then everything else collapsed.
-import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { HEADING_CHARS, clip } from '../../report/clip.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { formatDuration } from '../../report/duration.js';
 import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
 import { pullRequestUrl, requirePrNumber, stateOutput } from '../common.js';
@@ -126,11 +127,12 @@ export function prSummary(
   extraFacts: [string, unknown][] = [],
 ): Markdown {
   const number = requirePrNumber(op.context);
-  const title = typeof report.entry?.prTitle === 'string' ? ` ${report.entry.prTitle}` : '';
+  const title =
+    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
   const prLink = link(`#${number}${title}`, pullRequestUrl(op.context.repo, number));
   const branch = op.context.targetBranch ?? '';
   const summary = new Markdown().headingMarkdown(
-    `${outcomeIcon(report)} ${escapeMarkdown(outcomeWords(report))}: ${prLink} → ${codeSpan(branch)}`,
+    `${outcomeIcon(report)} ${escapeMarkdown(clip(outcomeWords(report), HEADING_CHARS))}: ${prLink} → ${codeSpan(branch)}`,
   );
   const story = storyLine(report);
   if (story) summary.paragraph(story);
@@ -254,7 +256,7 @@ function detailFacts(
     ['Field', 'Value'],
     rows
       .filter(([, value]) => value !== undefined && value !== '')
-      .map(([key, value]) => [escapeMarkdown(key), escapeMarkdown(value)]),
+      .map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
   );
   if (report.transitions.length > 1) {
     table.table(

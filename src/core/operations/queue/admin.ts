@@ -5,7 +5,7 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import type { QueueDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
@@ -323,7 +323,7 @@ function lineTable(
     prs.map((pr, index) => [
       String(index + 1),
       link(`#${pr.prNumber}`, prLink(op.context.repo, pr.prNumber)),
-      escapeMarkdown(pr.prTitle),
+      escapeCell(pr.prTitle),
       escapeMarkdown(stateOutput(pr.state)),
       escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
       escapeMarkdown(timeSince(pr.stateChangedAt, now)),

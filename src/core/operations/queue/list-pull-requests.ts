@@ -4,7 +4,7 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
@@ -57,7 +57,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
           `#${pr.prNumber}`,
           typeof pr.prNumber === 'number' ? pullRequestUrl(ref.repo, pr.prNumber) : undefined,
         ),
-        escapeMarkdown(pr.prTitle),
+        escapeCell(pr.prTitle),
         escapeMarkdown(stateOutput(pr.state)),
         escapeMarkdown(timeSince(pr.stateChangedAt, now)),
         escapeMarkdown(pr.priorityName ?? pr.priorityValue),
