@@ -8,17 +8,18 @@
 // command field says which. In the same rounds, for the notes only: the longest chain walked by the
 // cheapest client (node:http, one kept-alive connection), the same chain against a fixed body answered
 // after the same latency in this process, and Node's start-up: what the machine costs before the action
-// does any work of its own.
+// does any work of its own. `--vs <entry>` (lib/result.ts) runs another build of the action in the same
+// rounds, for before/after.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseOutputFile, runAction } from '../__tests__/helpers/action-runner.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startFixedLatencyServer } from './lib/fixed-latency-server.js';
 import { timeChain } from './lib/http-chain.js';
 import { median, timeProcess } from './lib/measure.js';
-import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
+import { emitResults, ENTRY, progress, QUICK, ratioOf, VERSUS } from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
@@ -29,11 +30,11 @@ const REPO = { host: 'github.com', owner: 'acme', name: 'storefront' };
 const TESTS_PER_STATUS = QUICK ? 500 : 5000;
 const PAGE_SIZE = 50;
 const LATENCY_MS = 20;
-const RUNS = QUICK ? 2 : 5;
+const RUNS = QUICK ? 2 : 7;
 const GOAL_RATIO = 1.1;
 const STATUSES = ['FLAKY', 'BROKEN'] as const;
 
-const useBuilt = existsSync(join(REPO_ROOT, 'dist/index.js')) && !process.argv.includes('--in-process');
+const useBuilt = existsSync(resolve(REPO_ROOT, ENTRY)) && !process.argv.includes('--in-process');
 const emulator = await launchEmulator(TOKEN);
 const dir = mkdtempSync(join(tmpdir(), 'bench-flaky-'));
 try {
@@ -80,7 +81,7 @@ try {
     'page-size': String(PAGE_SIZE),
   };
   const payload = example('workflow_dispatch');
-  const runOnce = useBuilt ? () => runBuilt(inputs, payload) : () => runInProcess(inputs, payload);
+  const runOnce = useBuilt ? () => runBuilt(ENTRY, inputs, payload) : () => runInProcess(inputs, payload);
 
   // A page of the emulator's, answered by a server that does nothing else.
   const fixedBody = await startFixedLatencyServer(Buffer.from(JSON.stringify(firstPages[0])), LATENCY_MS);
@@ -88,11 +89,16 @@ try {
   const bareChains: number[] = [];
   const fixedBodyChains: number[] = [];
   const startUps: number[] = [];
+  const versus: number[] = [];
   for (let round = -1; round < RUNS; round++) {
+    // The other build goes first in odd rounds, second in even ones.
+    const other = VERSUS && round % 2 !== 0 ? (await runBuilt(VERSUS, inputs, payload)).ms : undefined;
     const bare = await bareChain(emulator.url);
     const fixed = await fixedBodyChain(fixedBody.url, longestChain);
     const startUp = useBuilt ? await startUpOnly() : 0;
     const { ms, outputs } = await runOnce();
+    const otherMs = other ?? (VERSUS ? (await runBuilt(VERSUS, inputs, payload)).ms : undefined);
+    if (round >= 0 && otherMs !== undefined) versus.push(otherMs);
     if (outputs['unhealthy-count'] !== String(totalTests)) {
       throw new Error(
         `the action reported unhealthy-count ${outputs['unhealthy-count'] ?? '(none)'}, not ${totalTests}${useBuilt ? '; dist/ may be stale: run npm run bundle' : ''}`,
@@ -109,6 +115,15 @@ try {
     );
   }
   await fixedBody.close();
+  if (VERSUS) {
+    const pairs = times.map((ms, i) => ms / versus[i]!);
+    progress(
+      `--vs: ${ENTRY} ${median(times).toFixed(0)} ms (${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)}), ` +
+        `${VERSUS} ${median(versus).toFixed(0)} ms (${Math.min(...versus).toFixed(0)}-${Math.max(...versus).toFixed(0)}); ` +
+        `ratio of medians ${(median(times) / median(versus)).toFixed(3)}, median of paired ratios ` +
+        `${median(pairs).toFixed(3)} (${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`,
+    );
+  }
   const figure = median(times);
   const ratio = ratioOf(figure, floor)!;
   const bare = median(bareChains);
@@ -154,7 +169,7 @@ try {
 
 /** `node dist/index.js` with no inputs: it loads the whole bundle, then stops at the first input check. */
 async function startUpOnly(): Promise<number> {
-  const result = await timeProcess(process.execPath, ['dist/index.js'], {
+  const result = await timeProcess(process.execPath, [ENTRY], {
     cwd: REPO_ROOT,
     env: { GITHUB_OUTPUT: join(dir, 'output'), RUNNER_TEMP: dir },
   });
@@ -210,6 +225,7 @@ async function runInProcess(
 }
 
 async function runBuilt(
+  entry: string,
   inputs: Record<string, string>,
   payload: unknown,
 ): Promise<{ ms: number; outputs: Record<string, string> }> {
@@ -219,10 +235,10 @@ async function runBuilt(
     repository: `${REPO.owner}/${REPO.name}`,
     inputs,
   });
-  const result = await timeProcess(process.execPath, ['dist/index.js'], { cwd: REPO_ROOT, env });
+  const result = await timeProcess(process.execPath, [entry], { cwd: REPO_ROOT, env });
   if (result.exitCode !== 0) {
     const said = (result.stdout + result.stderr).trim().split('\n').slice(-3).join(' | ');
-    throw new Error(`node dist/index.js failed (exit ${result.exitCode}): ${said}`);
+    throw new Error(`node ${entry} failed (exit ${result.exitCode}): ${said}`);
   }
   return { ms: result.ms, outputs: parseOutputFile(readFileSync(files.output, 'utf8')) };
 }

@@ -10,6 +10,7 @@ import {
   readImpactedTargets,
 } from '../../src/core/operations/impacted-targets/source.js';
 import type { ImpactedTargetsSettings } from '../../src/core/operations/impacted-targets/inputs.js';
+import { hashBytes } from '../../src/core/operations/impacted-targets/target-hash.js';
 import { prepareFrom } from '../helpers/prepare.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mqa-targets-'));
@@ -114,23 +115,17 @@ describe('formats', () => {
   });
 
   it('removes duplicates among targets made to share a hash, in both formats', async () => {
-    // The fast hash reads bytes 31 places apart alike, so swapping such pairs keeps it: without a
-    // seeded fallback each of these targets would be compared with all the others (minutes for this list).
-    const half = 31;
-    const colliding = Array.from({ length: 50_000 }, (_, k) => {
-      const chars = [...'a'.repeat(half), ...'b'.repeat(half)];
-      for (let bit = 0; bit < half; bit++) {
-        if ((k >> bit) & 1) [chars[bit], chars[bit + half]] = ['b', 'a'];
-      }
-      return `//made:${chars.join('')}`;
-    });
+    // Without a seeded fallback each of these targets would be compared with all the others before it.
+    const colliding = targetsSharingAHash(12);
+    expect(new Set(colliding).size).toBe(4096);
+    expect(new Set(colliding.map((target) => hashBytes(Buffer.from(target), 0, target.length))).size).toBe(1);
     const withRepeats = [...colliding, ...colliding.slice(0, 1000), ...colliding.slice(-1000)];
     for (const content of [JSON.stringify(withRepeats), withRepeats.join('\n')]) {
       const read = await fromFile(file(content));
       expect(read === 'ALL' ? read : read.size).toBe(colliding.length);
       expect(list(read)).toEqual(colliding);
     }
-  });
+  }, 60_000);
 
   it('treats two spellings of one JSON string as the same target', async () => {
     const read = await fromFile(file('["ab", "\\u0061b", "a\\/b", "a/b"]'));
@@ -356,3 +351,42 @@ describe('bad input: one line that names the input, what is wrong and what to do
     expectOneClearLine(error, 'impacted-targets-file', /is UTF-16 text\. Save it as UTF-8 instead/);
   });
 });
+
+/**
+ * 2^stages different targets of one hash, as anyone who reads the source can make them (Joux's
+ * multicollision): the hash keeps 32 bits of state while it reads a target's bytes, so at each stage a
+ * birthday search among 6-character blocks after the prefix so far finds two that leave the same state;
+ * every choice of one block of each pair then makes the same hash.
+ */
+function targetsSharingAHash(stages: number): string[] {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
+  // Blocks that look random: counting blocks (aaaa, aaab...) share structure that makes pairs rarer.
+  const blockOf = (n: number) => {
+    const mixed = Math.imul(n + 1, 0x9e3779b1) ^ n;
+    let block = '';
+    for (let i = 0; i < 6; i++) block += alphabet[((n >>> (6 * i)) ^ (mixed >>> (5 * i))) & 63];
+    return block;
+  };
+  let prefix = '//made:';
+  const pairs: [string, string][] = [];
+  const bytes = Buffer.alloc(prefix.length + 6 * stages);
+  for (let stage = 0; stage < stages; stage++) {
+    const at = bytes.write(prefix);
+    const seen = new Map<number, string>();
+    for (let n = 0; ; n++) {
+      const block = blockOf(n);
+      bytes.write(block, at);
+      const hash = hashBytes(bytes, 0, at + 6);
+      const other = seen.get(hash);
+      if (other !== undefined && other !== block) {
+        pairs.push([other, block]);
+        prefix += block;
+        break;
+      }
+      seen.set(hash, block);
+    }
+  }
+  let targets = ['//made:'];
+  for (const pair of pairs) targets = targets.flatMap((target) => pair.map((block) => target + block));
+  return targets;
+}

@@ -39,6 +39,21 @@ process.on('uncaughtException', (error) => {
 /** True when the process was started with `--quick`: few runs, short durations, numbers not kept. */
 export const QUICK = process.argv.includes('--quick');
 
+/**
+ * `--vs <entry>`: another build of the action (e.g. the previous commit's, bundled into a directory) that
+ * a benchmark supporting it runs in the same interleaved rounds as dist/index.js, printing both medians
+ * and their ratio on stderr: the before/after figure a speed change lands with. Never in the results.
+ */
+export const VERSUS = optionValue('--vs');
+
+/** `--entry <entry>`: the build of the action that a benchmark supporting it measures; dist/index.js by default. */
+export const ENTRY = optionValue('--entry') ?? 'dist/index.js';
+
+function optionValue(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 /** Prints the result(s) as the last line of stdout, the contract's hand-over. */
 export function emitResults(results: BenchResult | BenchResult[]): void {
   process.stdout.write(`\n${JSON.stringify(results)}\n`);
