@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Emulator } from '../../emulator/server.js';
-import { REPO, runOperation, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+import { REPO, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+import { runOperation } from '../helpers/prepare.js';
 
 let emulator: Emulator;
 let dir: string;
@@ -39,7 +40,7 @@ describe('a failed test whose file= leads out of the checkout', () => {
         '</testsuite>',
       ].join(''),
     );
-    const result = await runOperation('check-test-results', emulator, {
+    const result = await runOperation(emulator, 'check-test-results', {
       'junit-paths': 'reports/*.xml',
       'checkout-dir': checkout,
     });
