@@ -187,6 +187,9 @@ describe("examples/circleci/config.yml and the README's snippet", () => {
 // The packed run-operation command run the way CircleCI runs a `run` step (bash -eo pipefail -c), with
 // the variables CircleCI sets for a pull-request build and the step's environment the parameters
 // become; the CLI it runs is this repository's build, against the emulator.
+// Several CLI runs a test: on a busy machine more than jest's default 30 s.
+const STEP_TIMEOUT_MS = 120_000;
+
 describe('the orb command run-operation, run as CircleCI runs it', () => {
   const emu = useEmulator();
   const queue = new QueueDriver(emu, 'acme/widgets');
@@ -228,56 +231,66 @@ describe('the orb command run-operation, run as CircleCI runs it', () => {
     };
   }
 
-  it('uploads targets and submits the PR, writes the outputs file and summary, and exports the outputs to later steps', async () => {
-    const step = (params: Record<string, string>) =>
-      runScript('/bin/bash', ['-eo', 'pipefail', '-c', command], circleEnv(params), { cwd: work });
-    const upload = await step({
-      PARAM_OPERATION: 'set-impacted-targets',
-      PARAM_TARGET_BRANCH: 'main',
-      PARAM_ARGS: '--impacted-targets //app:widgets',
-    });
-    expect(upload.code).toBe(0);
-    const run = await step({
-      PARAM_OPERATION: 'submit-pull-request',
-      PARAM_TARGET_BRANCH: 'main',
-      PARAM_ARGS: '--priority high',
-    });
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
-    // The emulator knows the PR's head sha from the upload: the one CIRCLE_SHA1 named.
-    const pr = await queue.pr(31);
-    expect(pr).toMatchObject({ prSha: HEAD_SHA, priorityName: 'high' });
-
-    const outputs = JSON.parse(readFileSync(join(work, 'merge-queue-outputs.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
-    expect(outputs).toMatchObject({ 'pr-number': '31', 'target-branch': 'main', repo: 'acme/widgets' });
-    expect(readFileSync(join(work, 'merge-queue-summary.md'), 'utf8')).toContain('31');
-
-    // A later step: CircleCI sources BASH_ENV before it.
-    const later = await runScript(
-      '/bin/bash',
-      ['-c', `source "$BASH_ENV"; echo "$MERGE_QUEUE_OUTPUT_PR_NUMBER $MERGE_QUEUE_OUTPUT_TARGET_BRANCH"`],
-      {
-        BASH_ENV: join(work, 'bash-env'),
-      },
-    );
-    expect(later.stdout.trim()).toBe('31 main');
-    expect(run.stdout + run.stderr + readFileSync(join(work, 'bash-env'), 'utf8')).not.toContain(TEST_TOKEN);
-  });
-
-  it('ends with the CLI exit code, 2 for a bad input, naming it', async () => {
-    const run = await runScript(
-      '/bin/bash',
-      ['-eo', 'pipefail', '-c', command],
-      circleEnv({
+  it(
+    'uploads targets and submits the PR, writes the outputs file and summary, and exports the outputs to later steps',
+    async () => {
+      const step = (params: Record<string, string>) =>
+        runScript('/bin/bash', ['-eo', 'pipefail', '-c', command], circleEnv(params), { cwd: work });
+      const upload = await step({
+        PARAM_OPERATION: 'set-impacted-targets',
+        PARAM_TARGET_BRANCH: 'main',
+        PARAM_ARGS: '--impacted-targets //app:widgets',
+      });
+      expect(upload.code).toBe(0);
+      const run = await step({
         PARAM_OPERATION: 'submit-pull-request',
         PARAM_TARGET_BRANCH: 'main',
-        PARAM_ARGS: '--priority soon',
-      }),
-      { cwd: work },
-    );
-    expect(run.code).toBe(2);
-    expect(run.stdout + run.stderr).toContain('priority');
-  });
+        PARAM_ARGS: '--priority high',
+      });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      // The emulator knows the PR's head sha from the upload: the one CIRCLE_SHA1 named.
+      const pr = await queue.pr(31);
+      expect(pr).toMatchObject({ prSha: HEAD_SHA, priorityName: 'high' });
+
+      const outputs = JSON.parse(readFileSync(join(work, 'merge-queue-outputs.json'), 'utf8')) as Record<
+        string,
+        string
+      >;
+      expect(outputs).toMatchObject({ 'pr-number': '31', 'target-branch': 'main', repo: 'acme/widgets' });
+      expect(readFileSync(join(work, 'merge-queue-summary.md'), 'utf8')).toContain('31');
+
+      // A later step: CircleCI sources BASH_ENV before it.
+      const later = await runScript(
+        '/bin/bash',
+        ['-c', `source "$BASH_ENV"; echo "$MERGE_QUEUE_OUTPUT_PR_NUMBER $MERGE_QUEUE_OUTPUT_TARGET_BRANCH"`],
+        {
+          BASH_ENV: join(work, 'bash-env'),
+        },
+      );
+      expect(later.stdout.trim()).toBe('31 main');
+      expect(run.stdout + run.stderr + readFileSync(join(work, 'bash-env'), 'utf8')).not.toContain(
+        TEST_TOKEN,
+      );
+    },
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'ends with the CLI exit code, 2 for a bad input, naming it',
+    async () => {
+      const run = await runScript(
+        '/bin/bash',
+        ['-eo', 'pipefail', '-c', command],
+        circleEnv({
+          PARAM_OPERATION: 'submit-pull-request',
+          PARAM_TARGET_BRANCH: 'main',
+          PARAM_ARGS: '--priority soon',
+        }),
+        { cwd: work },
+      );
+      expect(run.code).toBe(2);
+      expect(run.stdout + run.stderr).toContain('priority');
+    },
+    STEP_TIMEOUT_MS,
+  );
 });
