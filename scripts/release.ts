@@ -4,8 +4,10 @@
 //                                release notes). The release workflow runs it on the pushed tag.
 //   prepare <version> [--date YYYY-MM-DD]
 //                                turns CHANGELOG.md's Unreleased section into the version's section and
-//                                sets the version in package.json, the lock file and src/core/version.ts;
+//                                sets the version in package.json, the lock file and src/core/version.ts,
+//                                and moves the version pinned in the plugins, examples and docs to it;
 //                                then rebuild dist/ and commit: that is the commit to tag.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -77,6 +79,30 @@ export function prepareChangelog(changelog: string, version: string, date: strin
   return changelog.replace(/^## \[Unreleased\]$/m, `## [Unreleased]\n\n## [${version}] - ${date}`);
 }
 
+/** Where users copy a pinned version from: the plugins, the examples and the docs. */
+const PINNED_PLACES = ['README.md', 'docs', 'examples', 'templates', 'orb', 'vars', 'plugin.yml', 'hooks'];
+
+/**
+ * `text` with every pin of version `from` moved to `to`: `name@1.2.3`, `#v1.2.3`, `@v1.2.3`, `/v1.2.3/`,
+ * `name-1.2.3.tgz`, a lone `v1.2.3`. Another version, or `from` inside a longer one, is left alone.
+ */
+export function repinVersion(text: string, from: string, to: string): string {
+  const escaped = from.replace(/\./g, '\\.');
+  return text.replace(new RegExp(`(?<=(?:[@#/-]v?|\\bv))${escaped}(?![.]?\\d)`, 'g'), to);
+}
+
+function repinFiles(from: string, to: string): string[] {
+  const files = execFileSync('git', ['ls-files', '-z', '--', ...PINNED_PLACES], { encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  return files.filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    const moved = repinVersion(text, from, to);
+    if (moved !== text) writeFileSync(file, moved);
+    return moved !== text;
+  });
+}
+
 function main(args: string[]): void {
   const [command, argument] = args;
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -89,6 +115,7 @@ function main(args: string[]): void {
     const dateFlag = args.indexOf('--date');
     const date = dateFlag > 0 ? (args[dateFlag + 1] ?? '') : new Date().toISOString().slice(0, 10);
     writeFileSync('CHANGELOG.md', prepareChangelog(changelog, argument, date));
+    const repinned = repinFiles(pkg.version, argument);
     for (const file of ['package.json', 'package-lock.json']) {
       const json = JSON.parse(readFileSync(file, 'utf8')) as {
         version: string;
@@ -104,7 +131,8 @@ function main(args: string[]): void {
       readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${argument}'`),
     );
     console.error(
-      `CHANGELOG.md, package.json, package-lock.json and ${versionFile} now say ${argument} (${date}).`,
+      `CHANGELOG.md, package.json, package-lock.json and ${versionFile} now say ${argument} (${date}); ` +
+        `the pins of ${pkg.version} moved in ${repinned.length} file(s): ${repinned.join(', ')}.`,
     );
     return;
   }

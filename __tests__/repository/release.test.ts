@@ -2,7 +2,7 @@
 // the changelog has a dated section for it; `prepare` turns Unreleased into that section.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { changelogSections, prepareChangelog, releaseNotes } from '../../scripts/release.js';
+import { changelogSections, prepareChangelog, releaseNotes, repinVersion } from '../../scripts/release.js';
 
 const changelog = `# Changelog
 
@@ -85,5 +85,28 @@ describe("the repository's CHANGELOG.md", () => {
         expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       ]);
     }
+  });
+});
+
+describe('repinVersion', () => {
+  it('moves every pin of the released version a user copies, and nothing else', () => {
+    const text = [
+      'npx --yes merge-queue-action@1.1.0 get-queue',
+      "@Library('merge-queue@v1.1.0') _",
+      '- your-org/merge-queue-action#v1.1.0:',
+      'https://example.com/your-org/merge-queue-action/v1.1.0/templates/x.yml',
+      'npx --yes ./merge-queue-action-1.1.0.tgz',
+      'the tag v1.1.0',
+      'gitlab-ci-local@4.75.1, node@1.1.01, other@11.1.0, v1.1.0.1',
+    ].join('\n');
+    expect(repinVersion(text, '1.1.0', '1.2.0').split('\n')).toEqual([
+      'npx --yes merge-queue-action@1.2.0 get-queue',
+      "@Library('merge-queue@v1.2.0') _",
+      '- your-org/merge-queue-action#v1.2.0:',
+      'https://example.com/your-org/merge-queue-action/v1.2.0/templates/x.yml',
+      'npx --yes ./merge-queue-action-1.2.0.tgz',
+      'the tag v1.2.0',
+      'gitlab-ci-local@4.75.1, node@1.1.01, other@11.1.0, v1.1.0.1',
+    ]);
   });
 });
