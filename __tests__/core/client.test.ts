@@ -17,7 +17,7 @@ let emulator: Emulator;
 
 beforeAll(async () => {
   emulator = await startEmulator({ token: TOKEN });
-  await client().createQueue(queue);
+  await client().call('createQueue', queue);
 });
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe('ApiClient against the emulator', () => {
   it('retries a 503 and then succeeds', async () => {
     await planFaults('/getQueue', [{ kind: 'status', status: 503, body: 'Service Unavailable' }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).getQueue(queue);
+    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ branch: 'main' });
     expect(retries).toHaveLength(1);
@@ -71,7 +71,7 @@ describe('ApiClient against the emulator', () => {
   it('honours Retry-After on 429', async () => {
     await planFaults('/getQueue', [{ kind: 'rate-limit', retryAfterSeconds: 1 }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).getQueue(queue);
+    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(retries).toEqual([expect.stringMatching(/answered 429.*Retrying in 1\.0s \(attempt 2\)/)]);
   });
@@ -82,7 +82,7 @@ describe('ApiClient against the emulator', () => {
       { kind: 'status', status: 503 },
     ]);
     const retries: string[] = [];
-    const error = await failureOf(client({ onRetry: (m) => retries.push(m) }).getQueue(queue));
+    const error = await failureOf(client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue));
     expect(error.status).toBe(400);
     expect(error.toString()).toBe(
       'getQueue failed: the API answered 400: targetBranch is invalid. The service refused the request as invalid; check the inputs it names.',
@@ -96,7 +96,10 @@ describe('ApiClient against the emulator', () => {
     await planFaults('/getQueue', [{ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }]);
     try {
       const error = await failureOf(
-        client({ deadlineMs: 1200, retry: { ...FAST_RETRIES, attemptTimeoutMs: 400 } }).getQueue(queue),
+        client({ deadlineMs: 1200, retry: { ...FAST_RETRIES, attemptTimeoutMs: 400 } }).call(
+          'getQueue',
+          queue,
+        ),
       );
       expect(error.kind).toBe('timeout');
       // The last attempt gets what is left of the deadline: 0.4 s, or less on a busy machine.
@@ -114,14 +117,14 @@ describe('ApiClient against the emulator', () => {
     ['plain OK', 'OK', undefined],
   ])('takes a 2xx with %s as success', async (_, body, json) => {
     await planFaults('/submitPullRequest', [{ kind: 'status', status: 200, body }]);
-    const response = await client().submitPullRequest({ ...queue, pr: { number: 7 } });
+    const response = await client().call('submitPullRequest', { ...queue, pr: { number: 7 } });
     expect(response.status).toBe(200);
     expect(response.text).toBe(body);
     expect(response.json).toEqual(json);
   });
 
   it('shows a 401 plain-text body and says what to check, without the token', async () => {
-    const error = await failureOf(client({ token: 'wrong-token' }).getQueue(queue));
+    const error = await failureOf(client({ token: 'wrong-token' }).call('getQueue', queue));
     expect(error.status).toBe(401);
     expect(error.toString()).toMatch(
       /^getQueue failed: the API answered 401: Unauthorized\. Check that api-token holds/,
@@ -139,7 +142,7 @@ describe('ApiClient against the emulator', () => {
     const { port } = elsewhere.address() as AddressInfo;
     try {
       await planFaults('/getQueue', [{ kind: 'redirect', location: `http://127.0.0.1:${port}/v1/getQueue` }]);
-      const error = await failureOf(client().getQueue(queue));
+      const error = await failureOf(client().call('getQueue', queue));
       expect(error.kind).toBe('redirect');
       expect(error.message).toMatch(
         /answered 307 redirecting to http:\/\/127\.0\.0\.1:\d+\/v1\/getQueue, which is not followed/,
@@ -153,7 +156,7 @@ describe('ApiClient against the emulator', () => {
   it('fails clearly, after retrying, when the connection drops mid-answer', async () => {
     await planFaults('/getQueue', [{ kind: 'truncated' }, { kind: 'reset' }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).getQueue(queue);
+    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(retries).toHaveLength(2);
     expect(retries[0]).toMatch(
@@ -170,7 +173,7 @@ describe('ApiClient against the emulator', () => {
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     const { port } = recorder.address() as AddressInfo;
     try {
-      await client({ baseUrl: `http://127.0.0.1:${port}/v1` }).submitPullRequest({
+      await client({ baseUrl: `http://127.0.0.1:${port}/v1` }).call('submitPullRequest', {
         ...queue,
         pr: { number: 1 },
       });

@@ -17,17 +17,17 @@ beforeAll(async () => {
   emulator = await startEmulator();
   const client = apiClient(emulator);
   const ref = { repo: REPO, targetBranch: 'main' };
-  await client.createQueue({ ...ref, concurrency: 2 });
+  await client.call('createQueue', { ...ref, concurrency: 2 });
   await control(emulator, 'pull-requests', {
     repo: 'octo-org/octo-repo',
     number: 5,
     mergeability: 'not_mergeable',
   });
-  for (const number of [1, 2, 3, 4, 5, 6]) await client.submitPullRequest({ ...ref, pr: { number } });
-  await client.cancelPullRequest({ ...ref, pr: { number: 6 } });
+  for (const number of [1, 2, 3, 4, 5, 6]) await client.call('submitPullRequest', { ...ref, pr: { number } });
+  await client.call('cancelPullRequest', { ...ref, pr: { number: 6 } });
   await control(emulator, 'clock/advance', { minutes: 7 });
-  await client.createQueue({ repo: OTHER_REPO, targetBranch: 'main' });
-  await client.submitPullRequest({ repo: OTHER_REPO, targetBranch: 'main', pr: { number: 1 } });
+  await client.call('createQueue', { repo: OTHER_REPO, targetBranch: 'main' });
+  await client.call('submitPullRequest', { repo: OTHER_REPO, targetBranch: 'main', pr: { number: 1 } });
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ describe('the action end to end', () => {
   it('pauses the queue of the default branch from a workflow_dispatch event', async () => {
     const payload = example('workflow_dispatch', (p) => p.ref === 'refs/heads/main');
     const repo = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
-    await apiClient(shared).createQueue({ repo, targetBranch: 'main' });
+    await apiClient(shared).call('createQueue', { repo, targetBranch: 'main' });
 
     const run = await runAction({
       inputs: { operation: 'pauseQueue', 'api-token': shared.token, 'api-url': shared.url },

@@ -17,11 +17,12 @@ afterEach(async () => {
 const ref = { repo: REPO, targetBranch: 'main' };
 
 async function queueOnServer() {
-  return (await apiClient(emulator).getQueue(ref)).json as Record<string, unknown>;
+  return (await apiClient(emulator).call('getQueue', ref)).json as Record<string, unknown>;
 }
 
 async function submit(...numbers: number[]) {
-  for (const number of numbers) await apiClient(emulator).submitPullRequest({ ...ref, pr: { number } });
+  for (const number of numbers)
+    await apiClient(emulator).call('submitPullRequest', { ...ref, pr: { number } });
 }
 
 describe('create-queue', () => {

@@ -20,11 +20,12 @@ function report(path: unknown): Report {
 beforeAll(async () => {
   emulator = await startEmulator();
   const client = apiClient(emulator);
-  await client.createQueue({ ...ref, concurrency: 2 });
-  for (let number = 1; number <= 7; number++) await client.submitPullRequest({ ...ref, pr: { number } });
+  await client.call('createQueue', { ...ref, concurrency: 2 });
+  for (let number = 1; number <= 7; number++)
+    await client.call('submitPullRequest', { ...ref, pr: { number } });
   await control(emulator, 'clock/run-until-idle', {});
-  await client.submitPullRequest({ ...ref, pr: { number: 8 } });
-  await client.cancelPullRequest({ ...ref, pr: { number: 8 } });
+  await client.call('submitPullRequest', { ...ref, pr: { number: 8 } });
+  await client.call('cancelPullRequest', { ...ref, pr: { number: 8 } });
 });
 
 afterAll(async () => {

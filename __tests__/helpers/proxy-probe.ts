@@ -9,7 +9,7 @@ const client = new ApiClient({
   deadlineMs: 5000,
   proxy: JSON.parse(proxyJson!),
 });
-const response = await client.submitPullRequest({
+const response = await client.call('submitPullRequest', {
   repo: { host: 'github.com', owner: 'proxy', name: 'probe' },
   targetBranch: 'main',
   pr: { number: 1 },

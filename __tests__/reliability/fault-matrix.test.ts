@@ -204,7 +204,11 @@ class CellWorld {
   }
 
   submit(): Promise<unknown> {
-    return this.client().submitPullRequest({ repo: this.repo, targetBranch: BRANCH, pr: { number: PR } });
+    return this.client().call('submitPullRequest', {
+      repo: this.repo,
+      targetBranch: BRANCH,
+      pr: { number: PR },
+    });
   }
 
   async history(): Promise<HistoryEvent[]> {
@@ -219,7 +223,7 @@ class CellWorld {
   /** The queue as getQueue answers, or undefined on 404. */
   async queue(): Promise<Record<string, unknown> | undefined> {
     try {
-      const response = await this.client().getQueue({ repo: this.repo, targetBranch: BRANCH });
+      const response = await this.client().call('getQueue', { repo: this.repo, targetBranch: BRANCH });
       return response.json as Record<string, unknown>;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return undefined;
@@ -603,7 +607,7 @@ const OPERATIONS: OperationSpec[] = [
     inputs: () => ({ 'test-case-id': '00000000-0000-4000-8000-000000000001', 'external-ticket-id': 'KAN-7' }),
     setup: seededFlakyTests,
     effects: async (world, succeeded) => {
-      const response = await world.client().getTestDetails({
+      const response = await world.client().call('getTestDetails', {
         repo: world.repo,
         org_url_slug: 'acme',
         test_id: '00000000-0000-4000-8000-000000000001',

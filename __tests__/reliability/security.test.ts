@@ -306,7 +306,7 @@ describe('text from the service', () => {
     const { repo, slug } = await freshQueue();
     for (const [index, title] of HOSTILE.entries()) {
       await control('POST', '/pull-requests', { repo: slug, number: 100 + index, title });
-      await client().submitPullRequest({ repo, targetBranch: BRANCH, pr: { number: 100 + index } });
+      await client().call('submitPullRequest', { repo, targetBranch: BRANCH, pr: { number: 100 + index } });
     }
     const result = await run(slug, { operation: 'get-queue' });
     expect(result.failed).toBe(false);
@@ -354,7 +354,7 @@ describe('text from the service', () => {
     const longTitle = `A very long title ${'x'.repeat(40_000)}`;
     for (let number = 1; number <= 40; number++) {
       await control('POST', '/pull-requests', { repo: slug, number, title: `${number}: ${longTitle}` });
-      await client().submitPullRequest({ repo, targetBranch: BRANCH, pr: { number } });
+      await client().call('submitPullRequest', { repo, targetBranch: BRANCH, pr: { number } });
     }
     const runnerTemp = mkdtempSync(join(tmpdir(), 'mqa-security-'));
     const result = await run(slug, { operation: 'get-queue' }, { RUNNER_TEMP: runnerTemp });

@@ -99,6 +99,17 @@ type RequestBody = string | StreamedBody | null;
 type Attempt =
   { response: ApiResponse } | { retryable: ApiError; retryAfterMs?: number } | { fatal: ApiError };
 
+/**
+ * What a call sends: the endpoint's request; for setImpactedTargets the body already serialized (its exact
+ * size is checked against the limit first), or streamed; for updateQueue, settings this version does not
+ * know too, sent as given.
+ */
+export type PayloadOf<E extends EndpointName> = E extends 'setImpactedTargets'
+  ? string | StreamedBody
+  : E extends 'updateQueue'
+    ? RequestOf<E> & Record<string, unknown>
+    : RequestOf<E>;
+
 export class ApiClient {
   private readonly policy: RetryPolicy;
   private readonly agent: HttpAgent;
@@ -117,37 +128,13 @@ export class ApiClient {
     this.agent = this.newAgent();
   }
 
-  submitPullRequest = (body: RequestOf<'submitPullRequest'>) => this.call('submitPullRequest', body);
-  cancelPullRequest = (body: RequestOf<'cancelPullRequest'>) => this.call('cancelPullRequest', body);
-  restartTestsOnPullRequest = (body: RequestOf<'restartTestsOnPullRequest'>) =>
-    this.call('restartTestsOnPullRequest', body);
-  getSubmittedPullRequest = (body: RequestOf<'getSubmittedPullRequest'>) =>
-    this.call('getSubmittedPullRequest', body);
-  /** Takes the body already serialized, so that its exact size can be checked against the limit first. */
-  setImpactedTargets = (serializedBody: string | StreamedBody) =>
-    this.call('setImpactedTargets', serializedBody);
-  getMergeQueueTestingDetails = (body: RequestOf<'getMergeQueueTestingDetails'>) =>
-    this.call('getMergeQueueTestingDetails', body);
-  createQueue = (body: RequestOf<'createQueue'>) => this.call('createQueue', body);
-  getQueue = (body: RequestOf<'getQueue'>) => this.call('getQueue', body);
-  /** Takes extra fields too: settings this version does not know are sent as given. */
-  updateQueue = (body: RequestOf<'updateQueue'> & Record<string, unknown>) => this.call('updateQueue', body);
-  deleteQueue = (body: RequestOf<'deleteQueue'>) => this.call('deleteQueue', body);
-  listPullRequests = (body: RequestOf<'listPullRequests'>) => this.call('listPullRequests', body);
-  getMergeQueueMetrics = (query: RequestOf<'getMergeQueueMetrics'>) =>
-    this.call('getMergeQueueMetrics', query);
-  listUnhealthyTests = (body: RequestOf<'listUnhealthyTests'>, options?: CallOptions) =>
-    this.call('listUnhealthyTests', body, options);
-  listQuarantinedTests = (body: RequestOf<'listQuarantinedTests'>, options?: CallOptions) =>
-    this.call('listQuarantinedTests', body, options);
-  listFailingTests = (body: RequestOf<'listFailingTests'>, options?: CallOptions) =>
-    this.call('listFailingTests', body, options);
-  getTestDetails = (body: RequestOf<'getTestDetails'>) => this.call('getTestDetails', body);
-  linkTicketToTestCase = (body: RequestOf<'linkTicketToTestCase'>) => this.call('linkTicketToTestCase', body);
-
-  private async call(
-    endpoint: EndpointName,
-    payload: object | string | StreamedBody,
+  /**
+   * One request to an endpoint of the service, retried by the policy until the deadline: the answer on
+   * success, an ApiError that says what went wrong otherwise.
+   */
+  async call<E extends EndpointName>(
+    endpoint: E,
+    payload: PayloadOf<E>,
     options: CallOptions = {},
   ): Promise<ApiResponse> {
     const definition = ROUTES[endpoint];

@@ -42,7 +42,11 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
     maxPages,
     fetchPage: (page_query, onAnswer) =>
       op.client
-        .listFailingTests({ ...base, start_time: startTime, end_time: endTime, page_query }, { onAnswer })
+        .call(
+          'listFailingTests',
+          { ...base, start_time: startTime, end_time: endTime, page_query },
+          { onAnswer },
+        )
         .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });

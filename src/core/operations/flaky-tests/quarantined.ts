@@ -24,7 +24,7 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
     maxPages,
     fetchPage: (page_query, onAnswer) =>
       op.client
-        .listQuarantinedTests({ ...base, page_query }, { onAnswer })
+        .call('listQuarantinedTests', { ...base, page_query }, { onAnswer })
         .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
     onPage: (response) => (last = response),
   });

@@ -11,7 +11,7 @@ import type { FlakyTestsSettings } from './inputs.js';
 export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
   const testId = requireInput(op, op.settings.testId, 'test-id');
   const response = await op.client
-    .getTestDetails({ ...flakyRequestBase(op), test_id: testId })
+    .call('getTestDetails', { ...flakyRequestBase(op), test_id: testId })
     .catch(
       adviseOnNotFound(
         `Check test-id (the id in the test's web address) and that org-url-slug, repo and repo-host name the repository it belongs to.`,
@@ -63,7 +63,11 @@ export const linkTicketToTestCase: Operation<FlakyTestsSettings> = async (op) =>
   const testCaseId = requireInput(op, op.settings.testCaseId, 'test-case-id');
   const ticket = requireInput(op, op.settings.externalTicketId, 'external-ticket-id');
   const response = await op.client
-    .linkTicketToTestCase({ repo: flakyRepo(op), test_case_id: testCaseId, external_ticket_id: ticket })
+    .call('linkTicketToTestCase', {
+      repo: flakyRepo(op),
+      test_case_id: testCaseId,
+      external_ticket_id: ticket,
+    })
     .catch(
       adviseOnNotFound(
         'Check test-case-id (the test_case_id of list-quarantined-tests, or the id of a test) and that repo and repo-host name its repository.',

@@ -128,7 +128,7 @@ async function fetchUnhealthyTests(
         maxPages,
         fetchPage: (page_query, onAnswer) =>
           op.client
-            .listUnhealthyTests({ ...base, page_query, status }, { onAnswer })
+            .call('listUnhealthyTests', { ...base, page_query, status }, { onAnswer })
             .catch(adviseOnNotFound(REPOSITORY_NOT_FOUND)),
         onPage: (response) => (last = response),
         stop: stop.signal,

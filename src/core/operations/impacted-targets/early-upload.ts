@@ -42,7 +42,11 @@ export class EarlyUpload {
       await checked;
       yield pieces.tail;
     };
-    this.answer = client.setImpactedTargets({ byteLength, open: () => Readable.from(chunks()), checked });
+    this.answer = client.call('setImpactedTargets', {
+      byteLength,
+      open: () => Readable.from(chunks()),
+      checked,
+    });
     // Awaited by send, or settled and dropped by withdraw.
     this.answer.catch(() => undefined);
   }

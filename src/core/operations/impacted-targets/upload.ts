@@ -94,7 +94,7 @@ async function uploadTargets(
   const carried =
     early && upload.sent === 'list' && targets !== 'ALL' && early.carries(targets, upload.byteLength);
   if (early && !carried) await early.withdraw();
-  const response = carried ? await early.send() : await auth.client.setImpactedTargets(upload.body);
+  const response = carried ? await early.send() : await auth.client.call('setImpactedTargets', upload.body);
   return {
     details: uploadDetails(envelope, targets, upload.sent, upload.fallbackReason),
     outputs: {

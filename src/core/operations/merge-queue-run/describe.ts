@@ -37,7 +37,10 @@ export async function readMergeQueueRun(
   const fromBranch = context.prNumber !== undefined ? [context.prNumber] : [];
   if (!isRun) return { isRun, testedPrNumbers: [] };
   if (!testRunId) return { isRun, testedPrNumbers: fromBranch };
-  const response = await shared.client.getMergeQueueTestingDetails({ ...queueRef(context), testRunId });
+  const response = await shared.client.call('getMergeQueueTestingDetails', {
+    ...queueRef(context),
+    testRunId,
+  });
   const report = testRunReport(testRunId, response.json);
   return {
     isRun,

@@ -25,7 +25,8 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
   const { allRepositories } = op.settings;
   const repo = repoSlug(op.context.repo);
   const branch = op.common.context.targetBranch;
-  const response = await op.client.getMergeQueueMetrics(
+  const response = await op.client.call(
+    'getMergeQueueMetrics',
     allRepositories ? {} : { repo, repoHost: op.context.repo.host },
   );
   const metricsFile = await writeStepFile(op, 'metrics.prom', response.text);

@@ -15,7 +15,10 @@ export interface QueuePace {
 export async function readQueuePace(op: OperationContext<unknown>): Promise<QueuePace | undefined> {
   try {
     const { repo, targetBranch } = queueRef(op.context);
-    const response = await op.client.getMergeQueueMetrics({ repo: repoSlug(repo), repoHost: repo.host });
+    const response = await op.client.call('getMergeQueueMetrics', {
+      repo: repoSlug(repo),
+      repoHost: repo.host,
+    });
     const rows = figuresByQueue(await parseMetricsText(response.text), {
       repo: repoSlug(repo),
       branch: targetBranch,

@@ -36,7 +36,10 @@ export async function readTestRun(
   testRunId: string,
 ): Promise<TestRunReport | undefined> {
   try {
-    const response = await op.client.getMergeQueueTestingDetails({ ...queueRef(op.context), testRunId });
+    const response = await op.client.call('getMergeQueueTestingDetails', {
+      ...queueRef(op.context),
+      testRunId,
+    });
     return testRunReport(testRunId, response.json);
   } catch (error) {
     op.log.warning(

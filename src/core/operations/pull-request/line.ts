@@ -29,7 +29,7 @@ export async function readLine(
   warnOnce: (message: string) => void,
 ): Promise<LineView | undefined> {
   try {
-    const response = await op.client.getQueue(queueRef(op.context));
+    const response = await op.client.call('getQueue', queueRef(op.context));
     return lineOf(readQueue(response.json), prNumber);
   } catch (error) {
     warnOnce(

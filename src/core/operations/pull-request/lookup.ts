@@ -17,7 +17,7 @@ export async function lookUp(
   prNumber = requirePrNumber(op.context),
 ): Promise<{ entry?: PullRequestEntry; response?: ApiResponse }> {
   try {
-    const response = await op.client.getSubmittedPullRequest({
+    const response = await op.client.call('getSubmittedPullRequest', {
       ...queueRef(op.context),
       pr: { number: prNumber },
     });

@@ -30,7 +30,7 @@ export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
   let alreadyQueued = false;
   let response: ApiResponse | undefined;
   try {
-    response = await op.client.submitPullRequest(request);
+    response = await op.client.call('submitPullRequest', request);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     alreadyQueued = true;
@@ -179,7 +179,7 @@ function isInQueue(entry: PullRequestEntry | undefined): boolean {
 }
 
 export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
-  const response = await ifInQueue(op, () => op.client.cancelPullRequest(prRequest(op)));
+  const response = await ifInQueue(op, () => op.client.call('cancelPullRequest', prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
     summary: writeSummary(op, '🚫 Cancelled in the merge queue').paragraph(
@@ -189,7 +189,7 @@ export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
 };
 
 export const restartTestsOnPullRequest: Operation<PullRequestSettings> = async (op) => {
-  const response = await ifInQueue(op, () => op.client.restartTestsOnPullRequest(prRequest(op)));
+  const response = await ifInQueue(op, () => op.client.call('restartTestsOnPullRequest', prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
     summary: writeSummary(op, '🔁 Tests restarted').paragraph(
@@ -221,7 +221,10 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
       'Set test-run-id to the id of the test run (the <id> of its branch, or verifiedByTestRun of the PR).',
     );
   }
-  const response = await op.client.getMergeQueueTestingDetails({ ...queueRef(op.context), testRunId });
+  const response = await op.client.call('getMergeQueueTestingDetails', {
+    ...queueRef(op.context),
+    testRunId,
+  });
   const details = (response.json ?? {}) as Record<string, unknown>;
   const report = testRunReport(testRunId, details);
   const tested = asArray(details.testedPullRequests) as {

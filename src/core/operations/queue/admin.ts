@@ -20,7 +20,7 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
   const { mode, concurrency, ifExists, update } = op.settings;
   let created = true;
   try {
-    await op.client.createQueue({ ...ref, mode, concurrency });
+    await op.client.call('createQueue', { ...ref, mode, concurrency });
     op.log.info(`Created the merge queue for ${describeRef(op)}.`);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -47,7 +47,7 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
   let updateResponse: ApiResponse | undefined;
   if (Object.keys(toSend).length) {
     try {
-      updateResponse = await op.client.updateQueue({ ...toSend, ...ref });
+      updateResponse = await op.client.call('updateQueue', { ...toSend, ...ref });
     } catch (error) {
       if (!created) throw error;
       throw new Error(
@@ -71,7 +71,7 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
   let response: ApiResponse;
   try {
-    response = await op.client.getQueue(ref);
+    response = await op.client.call('getQueue', ref);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     return {
@@ -102,7 +102,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
   let response: ApiResponse;
   try {
-    response = await op.client.deleteQueue(ref);
+    response = await op.client.call('deleteQueue', ref);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400)) throw error;
     return refusedDelete(op, error);
@@ -134,7 +134,7 @@ async function applyUpdate(
   const before = await readBefore(op);
   let updateResponse: ApiResponse;
   try {
-    updateResponse = await op.client.updateQueue({ ...update, ...queueRef(op.context) });
+    updateResponse = await op.client.call('updateQueue', { ...update, ...queueRef(op.context) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'updateQueue'));
     throw error;
@@ -147,7 +147,7 @@ async function applyUpdate(
 /** The queue before a change, to show what changed; without it the change is still made. */
 async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<QueueView | undefined> {
   try {
-    return readQueue((await op.client.getQueue(queueRef(op.context))).json);
+    return readQueue((await op.client.call('getQueue', queueRef(op.context))).json);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'getQueue'));
     op.log.warning(`Could not read the queue before the change: ${describeError(error)}`);
@@ -161,7 +161,7 @@ async function readBack(
   writeResponse: ApiResponse | undefined,
 ): Promise<{ queue?: QueueView; response?: ApiResponse }> {
   try {
-    const response = await op.client.getQueue(queueRef(op.context));
+    const response = await op.client.call('getQueue', queueRef(op.context));
     return { queue: readQueue(response.json), response };
   } catch (error) {
     op.log.warning(
@@ -180,7 +180,7 @@ async function refusedDelete(
   let queue: QueueView | undefined;
   let response: ApiResponse | undefined;
   try {
-    response = await op.client.getQueue(queueRef(op.context));
+    response = await op.client.call('getQueue', queueRef(op.context));
     queue = readQueue(response.json);
   } catch (error) {
     op.log.warning(`Could not list the PRs still in the queue: ${describeError(error)}`);

@@ -116,7 +116,7 @@ async function listPage(
   request: RequestOf<'listPullRequests'>,
 ): Promise<ApiResponse> {
   try {
-    return await op.client.listPullRequests(request);
+    return await op.client.call('listPullRequests', request);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     const { repo, targetBranch } = request;

@@ -60,17 +60,22 @@ export async function fetchServiceLists(
   // for V8 to double its young generation (100 MB of reports: a 100 MiB peak instead of 83 MiB).
   const settled = await Promise.allSettled([
     listing('list-quarantined-tests', 'quarantined_tests', (page_query) =>
-      op.client.listQuarantinedTests({ ...base, page_query }).catch(notFound),
+      op.client.call('listQuarantinedTests', { ...base, page_query }).catch(notFound),
     ),
     listing('list-unhealthy-tests (FLAKY)', 'tests', (page_query) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'FLAKY' }).catch(notFound),
+      op.client.call('listUnhealthyTests', { ...base, page_query, status: 'FLAKY' }).catch(notFound),
     ),
     listing('list-unhealthy-tests (BROKEN)', 'tests', (page_query) =>
-      op.client.listUnhealthyTests({ ...base, page_query, status: 'BROKEN' }).catch(notFound),
+      op.client.call('listUnhealthyTests', { ...base, page_query, status: 'BROKEN' }).catch(notFound),
     ),
     listing('list-failing-tests', 'tests', (page_query) =>
       op.client
-        .listFailingTests({ ...base, page_query, start_time: startTime ?? '', end_time: endTime ?? '' })
+        .call('listFailingTests', {
+          ...base,
+          page_query,
+          start_time: startTime ?? '',
+          end_time: endTime ?? '',
+        })
         .catch(notFound),
     ),
   ]);
