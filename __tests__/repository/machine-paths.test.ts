@@ -6,13 +6,15 @@ import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Not inside a longer path or word: `/home/runner/work/` holds no `/work/` of ours. */
+/**
+ * Not inside a longer path or word: the runner's /home/runner/work/ holds a work folder that is not ours. `[/]` where a pattern would otherwise match its own source in this file.
+ */
 const START = String.raw`(?<![\w.~/$-])`;
 const MACHINE_PATHS: [RegExp, string][] = [
-  [new RegExp(`${START}/work/`), 'a /work/ folder'],
+  [new RegExp(`${START}[/]work[/]`), 'the work folder'],
   [new RegExp(String.raw`${START}/tmp/[\w.]+(?:-[\w.]+)*-[A-Za-z0-9]{6}(?!\w)`), 'a temp folder of a run'],
   [new RegExp(String.raw`${START}/home/(?!runner/)[a-z_][\w.-]*`), 'a home folder'],
-  [new RegExp(`${START}/root/`), "root's home"],
+  [new RegExp(`${START}[/]root[/]`), "root's home"],
   [new RegExp(`${START}/Users/[A-Za-z]`), 'a macOS home'],
   [/\b[A-Za-z]:\\{1,2}Users\\/, 'a Windows home'],
 ];
@@ -59,7 +61,7 @@ describe('machine paths', () => {
       'fine: /home/runner/work/repo/repo/a.ts, /tmp/report.xml, /usr/bin/chromium, ./work/x',
     ].join('\n');
     expect(machinePaths('doc.md', text).map((found) => found.replace(/ \(.*$/, ''))).toEqual([
-      'doc.md:1: a /work/ folder',
+      'doc.md:1: the work folder',
       'doc.md:2: a temp folder of a run',
       'doc.md:3: a home folder',
       "doc.md:4: root's home",
