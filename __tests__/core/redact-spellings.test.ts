@@ -85,6 +85,11 @@ describe('a secret in every spelling', () => {
         expect(redact('see https://github.com/octo-org/repo/pull/1')).toBe(
           'see https://github.com/octo-org/repo/pull/1',
         );
+        // With a port, a user name or an odd case, the address is still no secret; the key still is.
+        const odd = redactor([`HTTPS://hooks.slack.com:443/services/T0AB12CD3/B0EF45GH6/${secretPart}`]);
+        expect(odd(`see https://github.com/octo-org/repo/pull/1 and ${secretPart}`)).toBe(
+          'see https://github.com/octo-org/repo/pull/1 and ***',
+        );
       }),
     );
   });

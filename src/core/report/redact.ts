@@ -41,12 +41,7 @@ export function redactor(secrets: (string | undefined)[]): Redact {
  */
 export class SecretSet {
   private readonly secrets: string[] = [];
-  private current: Redact;
-
-  constructor(secrets: (string | undefined)[] = []) {
-    for (const secret of secrets) if (secret && !this.secrets.includes(secret)) this.secrets.push(secret);
-    this.current = redactor(this.secrets);
-  }
+  private current: Redact = redactor([]);
 
   add(secret: string): void {
     if (!secret || this.secrets.includes(secret)) return;
@@ -63,9 +58,9 @@ export class SecretSet {
  * that is not a word (a Slack webhook's `T0…/B0…/<secret>`), or of letters alone but too long for one.
  */
 function secretPartsOf(secret: string): { whole: string[]; pieces: string[] } {
-  const url = parseHttpUrl(secret);
-  if (!url) return { whole: [secret], pieces: [secret] };
-  const tail = secret.slice(url.origin.length);
+  const origin = /^https?:\/\/[^/?#]*/i.exec(secret)?.[0];
+  if (!origin) return { whole: [secret], pieces: [secret] };
+  const tail = secret.slice(origin.length);
   const pieces = tail
     .split(/[/?&=#;@]/)
     .filter((piece) => piece.length >= (WORD.test(piece) ? RANDOM_WORD : FRAGMENT));
@@ -75,23 +70,13 @@ function secretPartsOf(secret: string): { whole: string[]; pieces: string[] } {
 /** Letters alone this long are no word of a path (`IncomingWebhook` is 15) but a key. */
 const RANDOM_WORD = 20;
 
-function parseHttpUrl(text: string): URL | undefined {
-  if (!/^https?:\/\/[^/?#]+/i.test(text)) return undefined;
-  try {
-    const url = new URL(text);
-    return text.toLowerCase().startsWith(url.origin.toLowerCase()) ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Every way text leaving the run may spell a secret: as given; escaped for markdown, JSON, HTML (and so
  * Slack's mrkdwn); percent-encoded as `encodeURIComponent`, `encodeURI` and a form would, in upper- and
- * lower-case hex; and each of those escaped once more for markdown, JSON or HTML (a JSON answer quoted
- * in a summary).
+ * lower-case hex; and each of those escaped once more for markdown, JSON (with or without `\\/`) or
+ * HTML (a JSON answer quoted in a summary).
  */
-export function spellingsOf(secret: string): string[] {
+function spellingsOf(secret: string): string[] {
   const encodings = [
     secret,
     encodeURIComponent(secret),
