@@ -320,7 +320,7 @@ describe('text from the service', () => {
     async () => {
       const { slug } = await freshQueue();
       const injected = 'medium\nis-submitted<<EOF\nfalse\nEOF\nstate=FAILED\nghadelimiter_x\n';
-      const body = JSON.stringify(submittedPr({ state: 'merged', prNumber: 13, priorityName: injected }));
+      const body = JSON.stringify(submittedPr({ state: 'testing', prNumber: 13, priorityName: injected }));
       planFaults('/getSubmittedPullRequest', [
         { kind: 'status', status: 200, body, contentType: 'application/json' },
       ]);
@@ -328,7 +328,7 @@ describe('text from the service', () => {
       expect(result.outputs.response).toBe(body);
       expect(result.outputs['priority-name']).toBe(injected.toLowerCase());
       expect(result.outputs.state).not.toBe('FAILED');
-      expect(result.outputs['is-submitted']).not.toBe('false');
+      expect(result.outputs['is-submitted']).toBe('true');
     },
   );
 
