@@ -66,8 +66,16 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     writeSummary: (markdown) => publisher.writeSummary(secrets.hide(markdown)),
     finish: (exitCode) => publisher.finish(exitCode),
     log,
-    tempDir: tmpdir(),
+    tempDir: tempDirOf(options.env),
   };
+}
+
+/**
+ * The shared temp folder of the job's environment (TMPDIR, as os.tmpdir() would read it from the process),
+ * under which each file we write gets a directory of its own, made for the run (step-file.ts).
+ */
+function tempDirOf(env: Environment): string {
+  return env.TMPDIR || env.TEMP || env.TMP || tmpdir();
 }
 
 /**

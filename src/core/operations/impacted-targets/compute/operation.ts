@@ -1,8 +1,7 @@
 // compute-impacted-targets: the PR's impacted targets as outputs (for a later upload, or for `if:` on
 // later jobs), a file, and a summary that says which files and rules produced each target.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
+import { writeStepFile } from '../../step-file.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
 import { computeImpact, type Computed } from './compute.js';
 import type { Explanation } from './impact.js';
@@ -13,9 +12,10 @@ const MORE_TARGETS_NOTE = '(every target is in the impacted-targets output)';
 
 export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => {
   const computed = await computeFor(op, op.settings);
-  const file = join(op.tempDir, 'impacted-targets.json');
   const outputs = impactOutputs(computed);
-  writeFileSync(file, outputs['impacted-targets'] as string);
+  // In a directory of its own, made for this run: a shared temp folder (two jobs on one agent, a symlink
+  // planted at a known name) can neither redirect the write nor mix two runs' targets.
+  const file = await writeStepFile(op, 'impacted-targets.json', outputs['impacted-targets'] as string);
   return {
     outputs: { ...outputs, 'impacted-targets-file': file },
     summary: impactSummary(new Markdown(), computed),
