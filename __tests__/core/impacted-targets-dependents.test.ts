@@ -163,13 +163,12 @@ describe('a dependents command', () => {
     expect(slow.impact.all?.reason).toContain('`sleep 5` did not finish within 1 s');
   });
 
-  it("does not hand the action's inputs (the token) to the command", () => {
+  it("hands no program it runs the action's inputs (the token)", () => {
     // In a process of its own, with the variables a runner and the CLI set, as the action runs.
     const script = [
       "import { runCommand } from './src/core/operations/impacted-targets/compute/run-command.ts';",
-      "const run = (withoutInputs) => runCommand('env', [], { cwd: '.', timeoutMs: 10000, maxOutputBytes: 1e6, withoutInputs });",
-      'const [kept, cleaned] = [await run(false), await run(true)];',
-      "console.log(JSON.stringify([kept, cleaned].map((r) => r.stdout.toString().split('\\n').filter((l) => /TOKEN/.test(l)))));",
+      "const run = await runCommand('env', [], { cwd: '.', timeoutMs: 10000, maxOutputBytes: 1e6 });",
+      "console.log(JSON.stringify(run.stdout.toString().split('\\n').filter((l) => /TOKEN/.test(l))));",
     ].join('\n');
     const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       env: {
@@ -180,12 +179,6 @@ describe('a dependents command', () => {
       },
       encoding: 'utf8',
     });
-    const [kept, cleaned] = JSON.parse(output) as [string[], string[]];
-    expect(kept.sort()).toEqual([
-      'INPUT_API-TOKEN=secret-1',
-      'MERGE_QUEUE_API_TOKEN=secret-2',
-      'OTHER_TOKEN=x',
-    ]);
-    expect(cleaned).toEqual(['OTHER_TOKEN=x']);
+    expect(JSON.parse(output)).toEqual(['OTHER_TOKEN=x']);
   });
 });

@@ -1,5 +1,6 @@
-// Reading a file a user names in an input (impacted targets, JUnit reports, a config). The path is
-// untrusted: it may be a fifo that never ends, a symlink to /dev/zero, a directory, or a file of many
+// Reading files: a file a user names in an input (impacted targets, JUnit reports), and a file of the
+// checkout, which a pull request's author controls (readCheckoutFile: by real path inside the checkout).
+// The path is untrusted: it may be a fifo that never ends, a symlink to /dev/zero, a directory, or a file of many
 // gigabytes. It is opened once (without blocking, so that a fifo cannot hold the open), checked through
 // that same descriptor to be a regular file (so that nothing is swapped in between), and read
 // asynchronously up to a size limit and within a deadline. Every refusal is one InputError line.

@@ -2,6 +2,7 @@
 // BUILDKITE_REPO; outputs as build meta-data and the summary as an annotation, both through
 // buildkite-agent; groups as `---` headers.
 import { execFile } from 'node:child_process';
+import { childEnvironment } from '../core/child-environment.js';
 import type { LogDialect } from './common/log.js';
 import {
   pipelineHost,
@@ -60,14 +61,20 @@ const ANNOTATION_BYTES = 1024 * 1024;
 
 type Agent = (args: string[], input: string) => Promise<void>;
 
-/** Runs buildkite-agent with the given arguments and stdin; rejects with one line on failure. */
+/** The agent's own token, which it needs to set meta-data and annotate: the one secret it is given. */
+const AGENT_VARIABLES = ['BUILDKITE_AGENT_ACCESS_TOKEN'];
+
+/**
+ * Runs buildkite-agent with the given arguments and stdin (one value or one annotation, never a list);
+ * rejects with one line on failure. It gets the job's environment without our inputs and secrets.
+ */
 function agentRunner(env: Environment, cwd: string): Agent {
   return (args, input) =>
     new Promise((resolve, reject) => {
       const child = execFile(
         'buildkite-agent',
         args,
-        { env: { ...env }, cwd, timeout: 60_000, maxBuffer: 1024 * 1024 },
+        { env: childEnvironment(env, AGENT_VARIABLES), cwd, timeout: 60_000, maxBuffer: 1024 * 1024 },
         (error, _stdout, stderr) => {
           if (!error) return resolve();
           const code = (error as NodeJS.ErrnoException).code;

@@ -2,10 +2,14 @@
 // temp directory, in a directory of their own so that two steps never overwrite each other, with the
 // run's secrets hidden as in every other thing the run writes. A temp directory that is missing or not
 // writable is one line that says which and what to do, not a raw ENOENT.
-import { mkdtemp, open, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContextError } from '../errors.js';
 import type { OperationContext } from './types.js';
+
+/** A new file only, not followed if a symlink is there. */
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export type StepFileTarget = Pick<OperationContext<unknown>, 'tempDir' | 'redact'>;
 
@@ -41,9 +45,11 @@ async function writeHidden(
   }
   const path = join(directory, fileName);
   try {
-    if (typeof content === 'string') await writeFile(path, content, 'utf8');
+    // Created here and nowhere else: never through a symlink or over a file that is already there.
+    if (typeof content === 'string') await writeFile(path, content, { encoding: 'utf8', flag: EXCLUSIVE });
     else await writePieces(path, content);
   } catch (error) {
+    await rm(directory, { recursive: true, force: true }).catch(() => undefined);
     throw tempDirError(target.tempDir, fileName, error);
   }
   return path;
@@ -54,7 +60,7 @@ async function writeHidden(
  * at a time), again from where it stopped if the system wrote only part.
  */
 async function writePieces(path: string, pieces: readonly Buffer[]): Promise<void> {
-  const file = await open(path, 'w');
+  const file = await open(path, EXCLUSIVE);
   try {
     let left: readonly Buffer[] = pieces.filter((piece) => piece.length > 0);
     while (left.length) {

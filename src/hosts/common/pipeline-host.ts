@@ -64,7 +64,9 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
   };
   const publisher = parts.publish({ options, log, secrets, warningsLogged: () => warnings });
   const scratch =
-    publisher.outputsReadLater === false && !options.outputsShown ? scratchDirectory() : undefined;
+    publisher.outputsReadLater === false && !options.outputsShown
+      ? scratchDirectory(tempDirOf(options.env))
+      : undefined;
   return {
     name: parts.name,
     input: options.input,
@@ -84,20 +86,28 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     },
     log,
     get tempDir() {
-      return scratch ? scratch.path() : tmpdir();
+      return scratch ? scratch.path() : tempDirOf(options.env);
     },
   };
 }
 
 /** A private directory made on first use and removed with what is in it when the run ends. */
-function scratchDirectory(): { path(): string; remove(): void } {
+function scratchDirectory(base: string): { path(): string; remove(): void } {
   let made: string | undefined;
   return {
-    path: () => (made ??= mkdtempSync(join(tmpdir(), 'merge-queue-action-run-'))),
+    path: () => (made ??= mkdtempSync(join(base, 'merge-queue-action-run-'))),
     remove: () => {
       if (made) rmSync(made, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The shared temp folder of the job's environment (TMPDIR, as os.tmpdir() would read it from the process),
+ * under which each file we write gets a directory of its own, made for the run (step-file.ts).
+ */
+function tempDirOf(env: Environment): string {
+  return env.TMPDIR || env.TEMP || env.TMP || tmpdir();
 }
 
 /**

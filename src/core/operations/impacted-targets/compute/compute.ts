@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
+import { quoted } from '../../../inputs.js';
 import { beginChangedFiles, readStandardInput, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
@@ -134,8 +135,7 @@ async function addCommandTargets(config: TargetsConfig, impact: Impact, changed:
     cwd,
     timeoutMs: config.command.timeoutMs,
     maxOutputBytes: MAX_COMMAND_OUTPUT,
-    stdin: changed.files.map((f) => f.path).join('\n') + '\n',
-    withoutInputs: true,
+    stdin: commandInput(changed),
   });
   if (result.exitCode !== 0) {
     throw new Error(
@@ -150,6 +150,20 @@ async function addCommandTargets(config: TargetsConfig, impact: Impact, changed:
     if (!explanation) impact.targets.set(target, (explanation = { via: new Set(), files: [], fileCount: 0 }));
     explanation.via.add(via);
   }
+}
+
+/**
+ * The changed files, one a line, for the dependents command's stdin. A name with a line break in it
+ * would read as two files (`x\ninjected-line`): such a change is refused, and then ALL is impacted.
+ */
+function commandInput(changed: ChangedFiles): string {
+  const broken = changed.files.find((file) => /[\r\n]/.test(file.path));
+  if (broken) {
+    throw new Error(
+      `the changed file ${quoted(broken.path)} has a line break in its name, which the dependents command (one file a line on its stdin) cannot be told`,
+    );
+  }
+  return changed.files.map((file) => file.path).join('\n') + '\n';
 }
 
 function capTargets(config: TargetsConfig, impact: Impact): void {

@@ -26,7 +26,7 @@ type Token =
 type Segment =
   | { kind: 'globstar' }
   | { kind: 'literal'; text: string }
-  | { kind: 'wild'; tokens: Token[]; nfa: Token[]; captures: string[] };
+  | { kind: 'wild'; tokens: Token[]; nfa: Token[]; captures: string[]; starsOnly: boolean };
 
 export interface Glob {
   readonly source: string;
@@ -50,12 +50,16 @@ export function compileGlob(source: string): Glob {
   const captures =
     alternatives[0]?.flatMap((segment) => (segment.kind === 'wild' ? segment.captures : [])) ?? [];
   const decided = alternatives.map(directoryDecidedOf);
+  // Every match starts with one of the alternatives' plain leading segments: a path that starts with none
+  // of them is answered without splitting it.
+  const prefixes = alternatives.map(plainPrefixOf);
   return {
     source,
     captures,
     base: baseOf(source),
     directoryDecided: decided.every((d) => d !== undefined) ? Math.max(...(decided as number[])) : undefined,
     match(path) {
+      if (prefixes.every((prefix) => !path.startsWith(prefix))) return undefined;
       const parts = path.split('/');
       for (const segments of alternatives) {
         if (matchSegments(segments, parts)) return capturesOf(segments, parts);
@@ -172,7 +176,8 @@ function segmentsOf(alternative: string): Segment[] {
       token.kind === 'capture' ? [{ kind: 'any' }, { kind: 'star' }] : [token],
     );
     const captures = tokens.flatMap((token) => (token.kind === 'capture' ? [token.name] : []));
-    return { kind: 'wild', tokens, nfa, captures };
+    const starsOnly = nfa.every((token) => token.kind === 'char' || token.kind === 'star');
+    return { kind: 'wild', tokens, nfa, captures, starsOnly };
   });
 }
 
@@ -270,6 +275,16 @@ function baseOf(source: string): string {
   return plain.join('/');
 }
 
+/** The alternative's plain leading segments, joined (a path `a` matches `a/**`: no end slash). */
+function plainPrefixOf(segments: Segment[]): string {
+  const plain: string[] = [];
+  for (const segment of segments) {
+    if (segment.kind !== 'literal') break;
+    plain.push(segment.text);
+  }
+  return plain.join('/');
+}
+
 /** `a/{name}/**`: the segments before a last `**` decide, when no other `**` comes before it. */
 function directoryDecidedOf(segments: Segment[]): number | undefined {
   const last = segments.length - 1;
@@ -300,11 +315,13 @@ function matchSegments(segments: Segment[], allParts: string[]): boolean {
   const endSlash = allParts.length > 1 && allParts[allParts.length - 1] === '';
   const parts = endSlash && segments[m - 1]?.kind === 'wild' ? allParts.slice(0, -1) : allParts;
   const lastIsGlobstar = segments[m - 1]?.kind === 'globstar';
+  // Two sets of positions, swapped at each segment: nothing is allocated per segment.
   let states = new Uint8Array(m + 1);
+  let next = new Uint8Array(m + 1);
   states[0] = 1;
   skipGlobstars(segments, states);
   for (const part of parts) {
-    const next = new Uint8Array(m + 1);
+    next.fill(0);
     let any = false;
     for (let p = 0; p <= m; p++) {
       if (!states[p]) continue;
@@ -318,7 +335,7 @@ function matchSegments(segments: Segment[], allParts: string[]): boolean {
     }
     if (!any) return false;
     skipGlobstars(segments, next);
-    states = next;
+    [states, next] = [next, states];
   }
   if (states[m]) return true;
   // The path ended where a last `**` begins: it may take nothing unless a run (`*`, a capture) ends the
@@ -343,18 +360,47 @@ function skipGlobstars(segments: Segment[], states: Uint8Array): void {
 function segmentMatches(segment: Segment, part: string): boolean {
   if (segment.kind === 'literal') return segment.text === part;
   if (segment.kind !== 'wild' || !isWildcardable(part)) return false;
-  return tokensMatch(segment.nfa, part);
+  return segment.starsOnly ? starsMatch(segment.nfa, part) : tokensMatch(segment.nfa, part);
+}
+
+/**
+ * Plain characters and `*` only (`*.ts`, `lib-*`): each `*` takes as little as it can, and a mismatch
+ * resumes one character further after the last `*` seen. Each resume moves the start on, so the work is
+ * at most the tokens times the characters, without a set of positions to keep.
+ */
+function starsMatch(tokens: Token[], text: string): boolean {
+  let t = 0;
+  let i = 0;
+  let star = -1;
+  let resume = 0;
+  while (i < text.length) {
+    const token = tokens[t];
+    if (token?.kind === 'char' && token.code === text.charCodeAt(i)) {
+      t++;
+      i++;
+    } else if (token?.kind === 'star') {
+      star = t++;
+      resume = i;
+    } else if (star >= 0) {
+      t = star + 1;
+      i = ++resume;
+    } else return false;
+  }
+  while (tokens[t]?.kind === 'star') t++;
+  return t === tokens.length;
 }
 
 /** One segment against its tokens, as the set of token positions reached (a `*` stays or moves on). */
 function tokensMatch(tokens: Token[], text: string): boolean {
   const k = tokens.length;
+  // Two sets of positions, swapped at each character: nothing is allocated per character.
   let states = new Uint8Array(k + 1);
+  let next = new Uint8Array(k + 1);
   states[0] = 1;
   skipStars(tokens, states);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const next = new Uint8Array(k + 1);
+    next.fill(0);
     let any = false;
     for (let p = 0; p < k; p++) {
       if (!states[p]) continue;
@@ -369,7 +415,7 @@ function tokensMatch(tokens: Token[], text: string): boolean {
     }
     if (!any) return false;
     skipStars(tokens, next);
-    states = next;
+    [states, next] = [next, states];
   }
   return states[k] === 1;
 }
@@ -394,6 +440,12 @@ function capturesOf(segments: Segment[], parts: string[]): Record<string, string
   segments.forEach((segment, index) => {
     if (segment.kind !== 'wild' || segment.captures.length === 0) return;
     const text = parts[index] as string;
+    if (segment.captures.length === 1) {
+      // One capture between plain text (`{name}`, `lib-{name}`): it takes all that lies between.
+      const at = segment.tokens.findIndex((token) => token.kind === 'capture');
+      values[segment.captures[0] as string] = text.slice(at, text.length - (segment.tokens.length - at - 1));
+      return;
+    }
     const canEnd = endsTable(segment.tokens, text);
     let at = 0;
     segment.tokens.forEach((token, p) => {

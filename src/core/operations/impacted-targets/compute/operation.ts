@@ -13,6 +13,8 @@ const MORE_TARGETS_NOTE = '(every target is in the impacted-targets output)';
 export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => {
   const computed = await computeFor(op, op.settings);
   const outputs = impactOutputs(computed);
+  // In a directory of its own, made for this run: a shared temp folder (two jobs on one agent, a symlink
+  // planted at a known name) can neither redirect the write nor mix two runs' targets.
   const file = await writeStepFile(op, 'impacted-targets.json', outputs['impacted-targets'] as string);
   return {
     outputs: { ...outputs, 'impacted-targets-file': file },

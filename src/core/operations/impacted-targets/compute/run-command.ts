@@ -1,6 +1,8 @@
 // Runs a program without a shell (arguments are passed as they are: nothing a user wrote is ever
-// interpreted by a shell), with a timeout and a cap on what it may print.
+// interpreted by a shell), with a timeout, a cap on what it may print, and an environment without our
+// inputs and secrets (child-environment.ts).
 import { execFile } from 'node:child_process';
+import { childEnvironment } from '../../../child-environment.js';
 
 export interface CommandResult {
   exitCode: number;
@@ -13,8 +15,6 @@ export interface CommandOptions {
   timeoutMs: number;
   maxOutputBytes: number;
   stdin?: string;
-  /** Leave the action's inputs (the token among them) out of the program's environment. */
-  withoutInputs?: boolean;
   /** Ends the program when its answer is no longer wanted. */
   signal?: AbortSignal;
 }
@@ -39,7 +39,7 @@ export function runCommand(
         maxBuffer: options.maxOutputBytes,
         encoding: 'buffer',
         windowsHide: true,
-        env: options.withoutInputs ? environmentWithoutInputs() : undefined,
+        env: childEnvironment(processEnvironment()),
         signal: options.signal,
       },
       (error, stdout, stderr) => {
@@ -72,17 +72,12 @@ export function runCommand(
 }
 
 /**
- * This process's environment without the action's inputs: a runner passes every input (api-token,
- * github-token) as INPUT_<NAME>, the CLI as MERGE_QUEUE_<NAME>, and a user's program has no use for them.
+ * This process's environment, for childEnvironment to take our inputs and secrets out of: the one place
+ * the core reads it, as a program it starts needs PATH, HOME and the like.
  */
-function environmentWithoutInputs(): NodeJS.ProcessEnv {
-  // The one place the core reads the environment: to keep the secrets in it away from a child process.
+function processEnvironment(): NodeJS.ProcessEnv {
   // eslint-disable-next-line no-restricted-properties
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(INPUT_|MERGE_QUEUE_)/i.test(name)) delete env[name];
-  }
-  return env;
+  return process.env;
 }
 
 /** The last line of what a failed command said, cut short, for a one-line message. */
