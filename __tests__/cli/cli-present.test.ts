@@ -179,7 +179,7 @@ describe('check-test-results', () => {
       { env: laptop() },
     );
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain('\n1 of 1 failed test fails this step\n');
+    expect(run.stdout.split('\n')[0]).toBe('1 of 1 failed test fails this step');
     expect(run.stdout).toMatch(/^ {2}Ran +2 test cases in 1 report$/m);
     expect(run.stdout).toMatch(
       /^ +CheckoutService › charges the card once +likely caused by this PR +src\/charge\.test\.ts$/m,

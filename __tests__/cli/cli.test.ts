@@ -251,7 +251,7 @@ describe('exit codes', () => {
   it('2 when an input is bad, with one line naming it', async () => {
     const run = await runCli(['get-submitted-pull-request', '--pr-number', 'twelve'], { env: laptop() });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
-    const errors = run.stdout.split('\n').filter((line) => line.startsWith('Error'));
+    const errors = run.stderr.split('\n').filter((line) => line.startsWith('Error'));
     expect(errors).toEqual([
       expect.stringMatching(
         /^Error \(Input pr-number\): Input "pr-number": "twelve" is not a pull request number/,
