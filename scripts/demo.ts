@@ -109,7 +109,7 @@ try {
     process.exitCode = 1;
   } else {
     console.log(
-      `\nPR #${payload.pull_request.number} reached MERGED: the step took ${formatDuration(elapsedMs)} of real time, about ${formatDuration(elapsedMs * TIME_SCALE)} on the emulator's clock (${TIME_SCALE}x fast).`,
+      `\nPR #${payload.pull_request.number} reached MERGED: the step took ${formatDuration(elapsedMs)} of real time; the summary's times are the emulator's (${TIME_SCALE}x fast).`,
     );
   }
   if (keep) {
