@@ -2,6 +2,7 @@
 // then runs the built action exactly as the runner would (node dist/index.js, INPUT_* variables, a real
 // pull_request payload, files for outputs and the summary) to submit a PR and wait until it merges.
 // Then the parallel-queue rehearsal (scripts/demo-parallel.ts): targets computed from three PRs' changes.
+// `npm run demo -- --keep` keeps the emulator and its page running afterwards, until Ctrl-C.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBuiltAction } from '../__tests__/helpers/action-runner.js';
@@ -9,11 +10,13 @@ import { chromiumAvailable } from '../__tests__/helpers/chromium.js';
 import { renderSummary, summaryHtml } from '../__tests__/helpers/render-summary.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator } from '../emulator/server.js';
+import { formatDuration } from '../src/core/report/duration.js';
 import { rehearseParallelQueue } from './demo-parallel.js';
 
 const TOKEN = 'demo-token';
 // Virtual time runs this many times faster than real time, so that CI "takes" minutes in a second or two.
 const TIME_SCALE = 300;
+const keep = process.argv.includes('--keep');
 
 const payload = example('pull_request', (p) => p.action === 'opened');
 const [owner, name] = payload.repository.full_name.split('/') as [string, string];
@@ -21,7 +24,12 @@ const base = payload.pull_request.base.ref;
 
 const emulator = await startEmulator({ token: TOKEN, timeScale: TIME_SCALE });
 try {
-  console.log(`Watch the queue: ${emulator.origin}/#token=${TOKEN}`);
+  console.log(
+    `Watch the queue: ${emulator.origin}/#token=${TOKEN} (open it now: the page lives as long as the demo${keep ? ', kept running after it by --keep' : '; `npm run demo -- --keep` keeps it running afterwards'})`,
+  );
+  console.log(
+    `The emulator's clock runs ${TIME_SCALE}x real time: the queue's times below (the summary's "Merged after", its chart) are the emulator's minutes, while the log's "waited Ns of 2m" is this machine's seconds against wait-timeout-minutes: 2.`,
+  );
   console.log(`Emulator: ${emulator.url} (token ${TOKEN})`);
   // The PR as GitHub describes it in the event, so that the summary shows the event's sha, title, author.
   const seeded = await fetch(`${emulator.origin}/_emulator/github/events`, {
@@ -51,6 +59,7 @@ try {
   }
   console.log(`Running the action on PR #${payload.pull_request.number} (pull_request "opened")...\n`);
 
+  const started = Date.now();
   const result = await runBuiltAction({
     eventName: 'pull_request',
     payload,
@@ -67,6 +76,7 @@ try {
     },
   });
 
+  const elapsedMs = Date.now() - started;
   console.log('--- log ---');
   console.log(result.log.trim());
   console.log('\n--- outputs ---');
@@ -98,7 +108,13 @@ try {
     console.error(`\nThe PR did not reach MERGED (exit code ${result.exitCode}).`);
     process.exitCode = 1;
   } else {
-    console.log(`\nPR #${payload.pull_request.number} reached MERGED.`);
+    console.log(
+      `\nPR #${payload.pull_request.number} reached MERGED: the step took ${formatDuration(elapsedMs)} of real time; the summary's times are the emulator's (${TIME_SCALE}x fast).`,
+    );
+  }
+  if (keep) {
+    console.log(`\nThe emulator keeps running: ${emulator.origin}/#token=${TOKEN}. Ctrl-C ends it.`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
   await emulator.close();

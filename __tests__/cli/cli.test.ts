@@ -77,7 +77,7 @@ describe('running an operation', () => {
       { env: laptop() },
     );
     expect(run.exitCode).toBe(0);
-    // Without --json the log is on stdout.
+    // Without --json, stdout shows the result for a person.
     expect(run.stdout).toContain('PR #5');
     const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, string>;
     expect(outputs).toMatchObject({ 'is-submitted': inQueue(outputs.state), 'pr-number': '5' });
@@ -188,7 +188,7 @@ describe('on GitLab CI', () => {
     const projectDir = env.CI_PROJECT_DIR!;
     const run = await runCli(['get-submitted-pull-request'], { env });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain('host: gitlab-ci (detected by GITLAB_CI=true)');
+    expect(run.stderr).toContain('host: gitlab-ci (detected by GITLAB_CI=true)');
     const report = readFileSync(join(projectDir, 'merge-queue.env'), 'utf8');
     // Merged (the summary says so below): no longer in the queue.
     expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=false$/m);
@@ -251,7 +251,7 @@ describe('exit codes', () => {
   it('2 when an input is bad, with one line naming it', async () => {
     const run = await runCli(['get-submitted-pull-request', '--pr-number', 'twelve'], { env: laptop() });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
-    const errors = run.stdout.split('\n').filter((line) => line.startsWith('Error'));
+    const errors = run.stderr.split('\n').filter((line) => line.startsWith('Error'));
     expect(errors).toEqual([
       expect.stringMatching(
         /^Error \(Input pr-number\): Input "pr-number": "twelve" is not a pull request number/,

@@ -31,7 +31,7 @@ describe('wait-for', () => {
     const { act } = await setUp('wait-merged');
     const result = await act({ operation: 'submit-pull-request', 'wait-for': 'merged' });
     expect(result.failed).toBe(false);
-    expect(result.outputs).toMatchObject({ state: 'MERGED', 'is-submitted': 'true' });
+    expect(result.outputs).toMatchObject({ state: 'MERGED', 'is-submitted': 'false' });
     expect(result.log).toMatch(/PR #17: MERGED/);
     expect(result.summary).toMatch(/^## ✅ Merged/);
   });

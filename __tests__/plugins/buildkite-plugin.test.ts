@@ -154,7 +154,7 @@ describe('Buildkite plugin hooks/command', () => {
       { OTHER_TOKEN: 'not-the-organization-token' },
     );
     expect(run.code).toBe(3);
-    expect(run.stdout).toContain('401');
+    expect(run.stdout + run.stderr).toContain('401');
     expect(run.agent.annotations()).toMatchObject([{ style: 'error', context: 'get-queue' }]);
     expect(JSON.stringify(run.agent.calls()) + run.stdout + run.stderr).not.toContain(
       'not-the-organization-token',

@@ -1,5 +1,5 @@
 // The CLI: the command line and MERGE_QUEUE_* variables in, one operation run on the detected (or named)
-// host, the exit code out; with --json the result object on stdout and every log line on stderr.
+// host, the exit code out: the result on stdout (a page for a person, or --json's object), the log on stderr.
 import { InputError } from '../core/errors.js';
 import { toKebabCase, isOperationName } from '../core/operations/registry.js';
 import { EXIT_CODES, run, type RunResult } from '../core/run.js';
@@ -46,7 +46,9 @@ export async function runCli(io: CliIo): Promise<number> {
     return EXIT_CODES.badInput;
   }
 
-  const log = line.json ? io.stderr : io.stdout;
+  // stdout carries the result (the page for a person, or --json's object); the log goes to stderr, so
+  // that a pipe gets the result alone while a terminal shows both.
+  const log = io.stderr;
   const input = (name: string): string => {
     if (name === 'operation') return operation;
     return line.inputs[name] ?? io.env[variableOf(name)] ?? '';

@@ -69,7 +69,11 @@ function gateOutcome(
     ];
   }
   if (!total) return ['No test failed', 'good'];
-  if (failing) return [`${failing} of ${plural(total, 'failed test')} fail this step`, 'bad'];
+  if (failing)
+    return [
+      `${failing} of ${plural(total, 'failed test')} ${failing === 1 ? 'fails' : 'fail'} this step`,
+      'bad',
+    ];
   if (quarantined === total) return [`${plural(total, 'failed test')}, all quarantined`, 'good'];
   return [`${plural(total, 'failed test')}, none that fails this step (${quarantined} quarantined)`, 'good'];
 }

@@ -47,10 +47,8 @@ export function presentPullRequest(page: Page, details: PullRequestDetails): voi
     ['Head sha', shortSha(entry?.prSha) || undefined],
     ['Path', path(report)],
     ['In the queue', report.transitions.length > 1 ? formatDuration(queueTime(report)) : undefined],
-    [
-      'Waited',
-      report.waitFor ? `${formatDuration(report.waitedMs)} for ${report.waitFor.toUpperCase()}` : undefined,
-    ],
+    ['Waited', report.waitFor && `${formatDuration(report.waitedMs)} for ${report.waitFor.toUpperCase()}`],
+    ['Clocks', clockNote(report)],
     [
       'Already queued',
       details.alreadyQueued ? 'yes: the service had it in line before this step' : undefined,
@@ -115,6 +113,17 @@ function waitsFor(report: PrReport, branch: string): Cell | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The wait is timed by this machine's clock, the queue's times by the service's: when the service's ran
+ * much faster (the emulator's does), say so, or "in the queue 10m" and "waited 11s" seem to disagree.
+ */
+function clockNote(report: PrReport): string | undefined {
+  const serviceMs = report.endedMs - report.startedMs;
+  const ratio = report.waitFor && report.waitedMs >= 1000 ? serviceMs / report.waitedMs : 0;
+  if (ratio < 2) return undefined;
+  return `${formatDuration(serviceMs)} passed on the service's clock, which runs ${Math.round(ratio)}x fast (as the emulator's does)`;
 }
 
 /** "PENDING 2s → TESTING 5m → MERGED": the states seen while waiting and how long each lasted. */

@@ -44,7 +44,7 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const { tests, teams, counts, last } = await fetchUnhealthyTests(op, statuses);
   const reportFile = await writeReport(op, statuses, counts, tests);
   op.log.info(
-    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in ${reportFile}`,
+    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in the report-file output`,
   );
   const failure = thresholdFailure(failOn, maxUnhealthy, counts);
   const { summary, stage } = summarizeUnhealthy(op, {

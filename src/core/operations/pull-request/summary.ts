@@ -169,11 +169,18 @@ function storyLine(report: PrReport): string {
   return `**${formatDuration(queueTime(report))}** in the queue${parts.length ? `: ${parts.join(', ')}` : ''}.`;
 }
 
-/** From the first state seen (or its stateChangedAt) to the last look. */
+/**
+ * From the first state seen (or its stateChangedAt) to the state that ended it, as the chart draws it;
+ * to the last look while it is still in the queue. (The last look may come a poll interval later.)
+ */
 export function queueTime(report: PrReport): number {
   const first = report.transitions[0]?.atMs ?? report.startedMs;
-  return Math.max(0, report.endedMs - first);
+  const last = report.transitions.at(-1);
+  const end = last && ENDING_STATES.has(last.state) ? last.atMs : report.endedMs;
+  return Math.max(0, end - first);
 }
+
+const ENDING_STATES = new Set(['merged', 'failed', 'cancelled']);
 
 function failureBlock(summary: Markdown, report: PrReport): void {
   const checks = report.testRun?.failing ?? [];

@@ -36,7 +36,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
       2,
     ),
   );
-  op.log.info(`${rows.length} pull request(s) in ${pages} page(s); written to ${reportFile}.`);
+  op.log.info(`${rows.length} pull request(s) in ${pages} page(s); every one is in the report-file output.`);
 
   const summary = new Markdown()
     .headingMarkdown(
