@@ -3,6 +3,7 @@
 // it reads its variables and where its outputs and summary go.
 import { tmpdir } from 'node:os';
 import type { Host, HostName } from '../../core/host.js';
+import { colourEnabled, type ColourChoice } from './colour.js';
 import { appendedFile, jsonOutputsFile } from './files.js';
 import { streamLog, Secrets, type LogDialect, type LogStream } from './log.js';
 import { resolvePipelineContext, type Environment, type PipelineFacts } from './pipeline-context.js';
@@ -14,11 +15,17 @@ export interface HostOptions {
   env: Environment;
   /** An input as the user gave it ('' when not given). */
   input: (name: string) => string;
-  /** Where log lines go (stdout; stderr when stdout carries JSON). */
+  /** Where log lines go (stdout; stderr when stdout carries JSON or a file given as -). */
   logStream: LogStream;
+  /** Where a file given as - is written (stdout); without it, nowhere. */
+  stdout?: LogStream;
   /** Paths the user gave for outputs, the summary and a dotenv report. */
   files: { outputs?: string; summary?: string; dotenv?: string };
   cwd: string;
+  /** --color as given (auto when not given). */
+  colour?: ColourChoice;
+  /** How the user gives an input on this command line, for messages (`--pr-number or MERGE_QUEUE_PR_NUMBER`). */
+  howToGive?: (input: string) => string;
 }
 
 /** A host the CLI runs: told the run's exit code at the end, for what is published only then. */
@@ -29,7 +36,8 @@ export interface PipelineHost extends Host {
 export interface HostParts {
   name: HostName;
   dialect: LogDialect;
-  facts: (env: Environment) => PipelineFacts;
+  /** What the CI says; may look at the checkout in `cwd` (the generic host asks git). */
+  facts: (env: Environment, cwd: string) => PipelineFacts | Promise<PipelineFacts>;
   /** Publishes outputs and the summary; given the shared pieces it may need. */
   publish: (tools: PublishTools) => Pick<PipelineHost, 'setOutputs' | 'writeSummary' | 'finish'>;
 }
@@ -44,7 +52,13 @@ export interface PublishTools {
 
 export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHost {
   const secrets = new Secrets();
-  const stream = streamLog(options.logStream, parts.dialect, secrets);
+  const colour = colourEnabled({
+    choice: options.colour,
+    env: options.env,
+    isTerminal: options.logStream.isTTY === true,
+    viewerShowsColour: parts.dialect.viewerShowsColour,
+  });
+  const stream = streamLog(options.logStream, parts.dialect, secrets, colour);
   let warnings = 0;
   const log: Host['log'] = {
     ...stream,
@@ -58,7 +72,9 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     name: parts.name,
     input: options.input,
     mask: (secret) => secrets.add(secret),
-    resolveContext: (request) => resolvePipelineContext(request, parts.facts(options.env), options.env),
+    howToGive: options.howToGive,
+    resolveContext: async (request) =>
+      resolvePipelineContext(request, await parts.facts(options.env, options.cwd), options.env),
     setOutputs: (outputs) =>
       publisher.setOutputs(
         Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, secrets.hide(value)])),
@@ -75,14 +91,17 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
  * Jenkins, generic). Without the flags they are not written, which the log says once.
  */
 export function filePublisher({ options, log }: PublishTools): ReturnType<HostParts['publish']> {
-  const outputs = options.files.outputs ? jsonOutputsFile(options.files.outputs, options.cwd) : undefined;
+  const stdout = standardOutput(options);
+  const outputs = options.files.outputs
+    ? jsonOutputsFile(options.files.outputs, options.cwd, stdout)
+    : undefined;
   const summary = options.files.summary
-    ? appendedFile(options.files.summary, options.cwd, '--summary-file')
+    ? appendedFile(options.files.summary, options.cwd, stdout, '--summary-file')
     : undefined;
   let toldNoOutputsFile = false;
   return {
     async setOutputs(values) {
-      if (outputs) return outputs(values);
+      if (outputs) return outputs.set(values);
       if (!toldNoOutputsFile) log.info('Outputs are not written to a file: give --outputs-file <path>.');
       toldNoOutputsFile = true;
     },
@@ -94,6 +113,14 @@ export function filePublisher({ options, log }: PublishTools): ReturnType<HostPa
         log.warning(`The summary was not written: ${(error as Error).message}`);
       }
     },
-    finish: async () => undefined,
+    async finish() {
+      await outputs?.finish();
+      await summary?.finish();
+    },
   };
+}
+
+/** Where a file given as - goes: the stream the entry point named, else nowhere. */
+export function standardOutput(options: HostOptions): LogStream {
+  return options.stdout ?? { write: () => undefined };
 }
