@@ -129,4 +129,25 @@ describe('a laptop checkout whose only remote is origin', () => {
     expect(JSON.parse(outputs['impacted-targets']!)).toEqual(['svc:api', 'svc:web']);
     expect(outputs.repo).toBe('acme/widgets');
   });
+
+  it('set-impacted-targets reads the targets from stdin with --impacted-targets-file -', async () => {
+    const cwd = checkout('https://github.com/acme/widgets.git', { defaultBranch: 'trunk' });
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    const run = await runCli(
+      [
+        'set-impacted-targets',
+        '--pr-number',
+        '11',
+        '--pr-sha',
+        sha,
+        '--impacted-targets-file',
+        '-',
+        '--json',
+      ],
+      { cwd, env: terminal(), stdin: '["svc:api", "svc:web", "svc:api"]\n' },
+    );
+    expect(run.exitCode).toBe(EXIT_CODES.done);
+    const result = JSON.parse(run.stdout) as { outputs: Record<string, string> };
+    expect(result.outputs).toMatchObject({ 'impacted-targets-count': '2', 'impacted-targets-sent': 'list' });
+  });
 });

@@ -13,15 +13,14 @@ import { STANDARD_STREAM } from '../hosts/common/files.js';
 
 interface FlagSpec {
   boolean?: true;
-  values?: readonly string[];
   short?: string;
 }
 
 /** The CLI's own flags, beside the inputs. */
-export const CLI_FLAGS: Record<string, FlagSpec> = {
+const CLI_FLAGS: Record<string, FlagSpec> = {
   host: {},
   json: { boolean: true },
-  color: { values: COLOUR_CHOICES },
+  color: {},
   'outputs-file': {},
   'summary-file': {},
   'dotenv-file': {},
@@ -140,7 +139,7 @@ function colourChoice(value: string | undefined): ColourChoice {
  * --strict=true, `--no-strict` as --strict=false, `-h` as --help=true. `--no-batch` is the no-batch input
  * of submit-pull-request but `batch` set to false for an operation that reads batch and not no-batch.
  */
-export function spellBooleans(args: string[]): Walked {
+function spellBooleans(args: string[]): Walked {
   const operation = walk(args, undefined).operation;
   const name = operation && toKebabCase(operation);
   const reads =
@@ -238,9 +237,4 @@ function firstUnknownFlag(args: string[]): string | undefined {
   });
   const token = tokens.find((t) => t.kind === 'option' && !(t.name in OPTIONS));
   return token?.kind === 'option' ? token.rawName.split('=')[0] : undefined;
-}
-
-/** The values an input or flag takes, for --help: `true|false` for a boolean, its list for a choice. */
-export function valuesOf(name: string): readonly string[] | undefined {
-  return FLAGS.get(name)?.values;
 }
