@@ -17,7 +17,7 @@ interface FlagSpec {
 }
 
 /** The CLI's own flags, beside the inputs. */
-const CLI_FLAGS: Record<string, FlagSpec> = {
+export const CLI_FLAGS: Record<string, FlagSpec> = {
   host: {},
   json: { boolean: true },
   color: {},
