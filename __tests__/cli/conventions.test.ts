@@ -133,6 +133,23 @@ describe('- for stdin and stdout', () => {
     expect(run.stdout).not.toContain('host: generic');
   });
 
+  it('--dotenv-file - writes the GitLab dotenv report on stdout', async () => {
+    const env = {
+      ...laptop({ MERGE_QUEUE_PR_NUMBER: '7' }),
+      GITLAB_CI: 'true',
+      CI_PROJECT_DIR: mkdtempSync(join(tmpdir(), 'cli-dotenv-')),
+    };
+    const run = await runCli(['get-submitted-pull-request', '--dotenv-file', '-'], { env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=true$/m);
+    expect(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => line.startsWith('MERGE_QUEUE_OUTPUT_')),
+    ).toBe(true);
+  });
+
   it('refuses two things written to stdout at once', async () => {
     const run = await runCli(['get-queue', '--json', '--outputs-file', '-']);
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
