@@ -7,7 +7,7 @@ import { closestMatches } from '../core/suggest.js';
 import { VERSION } from '../core/version.js';
 import { colourEnabled, paint } from '../hosts/common/colour.js';
 import { STANDARD_STREAM } from '../hosts/common/files.js';
-import { errorLine, warningLine, type LogStream } from '../hosts/common/log.js';
+import { errorLine, warningLine, withoutControlCharacters, type LogStream } from '../hosts/common/log.js';
 import type { Environment } from '../hosts/common/pipeline-context.js';
 import { createHost } from '../hosts/create.js';
 import { detectHost } from '../hosts/detect.js';
@@ -109,7 +109,8 @@ function howToGive(input: string): string {
 }
 
 function usageError(io: CliIo, message: string): number {
-  io.stderr.write(`${errorLine(message)}\n`);
+  // A flag's name is shown as written: it must not act on the terminal.
+  io.stderr.write(`${errorLine(withoutControlCharacters(message).replace(/\n/g, ' '))}\n`);
   return EXIT_CODES.badInput;
 }
 
