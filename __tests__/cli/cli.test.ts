@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
+import type { InputSpec } from '../../src/core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/core/operations/registry.js';
 import { EXIT_CODES } from '../../src/core/run.js';
 import { runCli } from '../helpers/cli-runner.js';
@@ -245,16 +246,17 @@ describe('exit codes', () => {
     const result = JSON.parse(run.stdout) as JsonResult;
     expect(result.exitCode).toBe(1);
     expect(result.failure).toMatch(/^PR #21 ended FAILED while waiting for TESTS_PASSED/);
+    expect(run.stderr).toMatch(/^merge-queue-action: PR #21 ended FAILED while waiting for TESTS_PASSED/m);
     expect(result.outputs.state).toBe('FAILED');
   });
 
   it('2 when an input is bad, with one line naming it', async () => {
     const run = await runCli(['get-submitted-pull-request', '--pr-number', 'twelve'], { env: laptop() });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
-    const errors = run.stderr.split('\n').filter((line) => line.startsWith('Error'));
+    const errors = run.stderr.split('\n').filter((line) => line.startsWith('merge-queue-action:'));
     expect(errors).toEqual([
       expect.stringMatching(
-        /^Error \(Input pr-number\): Input "pr-number": "twelve" is not a pull request number/,
+        /^merge-queue-action: Input "pr-number": "twelve" is not a pull request number\. \S/,
       ),
     ]);
   });
@@ -291,7 +293,7 @@ describe('the command line', () => {
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual([
-      'merge-queue-action: Unknown flag --wiat-for; did you mean --wait-for? (see --help for the flags an operation takes).',
+      'merge-queue-action: unknown flag --wiat-for. Did you mean --wait-for? Run `merge-queue-action help <operation>` for the flags an operation takes.',
     ]);
   });
 
@@ -317,7 +319,7 @@ describe('the command line', () => {
     for (const name of OPERATION_NAMES) {
       expect(run.stdout).toMatch(new RegExp(`^ +${name} +${escapeRegExp(OPERATIONS[name].summary)}$`, 'm'));
     }
-    for (const spec of COMMON_INPUTS) expect(run.stdout).toContain(`--${spec.name} <value>`);
+    for (const spec of COMMON_INPUTS) expect(run.stdout).toContain(flagTerm(spec));
     for (const code of Object.values(EXIT_CODES))
       expect(run.stdout).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
   });
@@ -329,7 +331,7 @@ describe('the command line', () => {
     expect(run.stdout).toContain(row.summary);
     for (const spec of row.inputs) {
       expect(run.stdout).toContain(
-        `--${spec.name} <value>  (MERGE_QUEUE_${spec.name.toUpperCase().replace(/-/g, '_')})`,
+        `${flagTerm(spec)}  (MERGE_QUEUE_${spec.name.toUpperCase().replace(/-/g, '_')})`,
       );
       if (spec.default) expect(run.stdout).toContain(`Default: ${spec.default}.`);
     }
@@ -339,6 +341,12 @@ describe('the command line', () => {
     expect(run.stdout).not.toContain(`--${other.name} `);
   });
 });
+
+/** How help shows an input: a boolean as --x, --no-x; a choice with its values; else <value>. */
+function flagTerm(spec: InputSpec): string {
+  if (spec.boolean) return `--${spec.name}, --no-${spec.name}`;
+  return `--${spec.name} <${spec.values?.join('|') ?? 'value'}>`;
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,5 @@
 // Runs the built CLI (dist/cli/index.js, what `npx merge-queue-action` runs) in a child process with only
-// the variables given (and PATH), as a CI step would.
+// the variables given (and PATH), as a CI step would; its stdin holds `stdin` (else nothing).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +14,12 @@ export interface CliRun {
 
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; node?: string } = {},
+  options: { env?: Record<string, string | undefined>; cwd?: string; node?: string; stdin?: string } = {},
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run bundle\` first.`);
   const node = options.node ?? process.env.ACTION_NODE ?? process.execPath;
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       node,
       [CLI, ...args],
       { env: { PATH: process.env.PATH, ...options.env }, cwd: options.cwd, timeout: 120_000 },
@@ -28,5 +28,6 @@ export function runCli(
         resolve({ exitCode, stdout, stderr });
       },
     );
+    child.stdin?.end(options.stdin ?? '');
   });
 }

@@ -6,6 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { paint } from '../../src/hosts/common/colour.js';
+import { errorLine } from '../../src/hosts/common/log.js';
 import { contextFailure, contextOf, fixtureHost, NEEDS } from '../helpers/host-fixture.js';
 
 const HEAD = '0123456789abcdef0123456789abcdef01234567';
@@ -196,7 +198,7 @@ describe('buildkite outputs, annotation and log', () => {
       '\u200b^^^ +++',
       '\u200b--- new group',
       '^^^ +++',
-      'Error (submit-pull-request): PR #42 failed',
+      errorLine('PR #42 failed', paint(true)),
       '',
     ]);
   });

@@ -1,10 +1,14 @@
 // Which host runs: each detected by its own variable, the first match winning, --host or
-// MERGE_QUEUE_HOST forcing one; and the generic host, whose context is the TRUNK_* variables.
+// MERGE_QUEUE_HOST forcing one; and the generic host, whose context is the TRUNK_* variables, else a laptop's
+// checkout: its git remote and the remote's default branch.
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../../src/core/errors.js';
 import { detectHost } from '../../src/hosts/detect.js';
+import { createHost } from '../../src/hosts/create.js';
 import { contextFailure, contextOf, fixtureHost, NEEDS } from '../helpers/host-fixture.js';
 
 describe('detectHost', () => {
@@ -111,5 +115,107 @@ describe('generic host', () => {
     const { host, log } = await fixtureHost('generic', overrides);
     host.log.info('test \u001b[2J\u001b]0;pwned\u0007name\rrewritten');
     expect(log()).toBe('test namerewritten\n');
+  });
+});
+
+/** A laptop's checkout: `git init` and `git remote add`, as a user makes one, in a folder of its own. */
+function checkout(remotes: Record<string, string>, defaultBranch?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'laptop-'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: { PATH: process.env.PATH } });
+  git('init', '--quiet');
+  for (const [name, url] of Object.entries(remotes)) git('remote', 'add', name, url);
+  if (defaultBranch) {
+    git('symbolic-ref', 'refs/remotes/origin/HEAD', `refs/remotes/origin/${defaultBranch}`);
+  }
+  return dir;
+}
+
+/** The context and log of the generic host run in `cwd` with these variables (PATH always, for git). */
+async function onLaptop(cwd: string, env: Record<string, string> = {}, needs = NEEDS.queue) {
+  let log = '';
+  const host = await createHost('generic', {
+    // The ceiling keeps git from finding a checkout around the temp folder.
+    env: { PATH: process.env.PATH, GIT_CEILING_DIRECTORIES: tmpdir(), ...env },
+    input: () => '',
+    logStream: { write: (text: string) => (log += text) },
+    files: {},
+    cwd,
+  });
+  const context = await host.resolveContext({ overrides: {}, needs });
+  return { context, notes: context.notes.join('\n') };
+}
+
+describe('generic host on a laptop', () => {
+  it.each([
+    ['https://github.com/acme/widgets.git', 'github.com'],
+    ['git@github.com:acme/widgets.git', 'github.com'],
+    ['ssh://git@github.example.com/acme/widgets.git', 'github.example.com'],
+    ['https://ghe.example.com:8443/acme/widgets', 'ghe.example.com:8443'],
+  ])('takes the repository and host from origin %s', async (url, host) => {
+    const { context, notes } = await onLaptop(checkout({ origin: url }));
+    expect(context.repo).toEqual({ host, owner: 'acme', name: 'widgets' });
+    expect(notes).toContain(`repo: ${host}/acme/widgets (from the git remote origin`);
+  });
+
+  it("takes the target branch from the remote's default branch, else main with a note saying so", async () => {
+    const recorded = await onLaptop(checkout({ origin: 'https://github.com/acme/widgets.git' }, 'trunk'));
+    expect(recorded.context.targetBranch).toBe('trunk');
+    expect(recorded.notes).toContain(
+      "target branch: trunk (the repository's default branch, from refs/remotes/origin/HEAD)",
+    );
+    const assumed = await onLaptop(checkout({ origin: 'https://github.com/acme/widgets.git' }));
+    expect(assumed.context.targetBranch).toBe('main');
+    expect(assumed.notes).toMatch(
+      /target branch: main \(.*main is assumed; `git remote set-head origin --auto` records it\)/,
+    );
+  });
+
+  it('prefers origin among several remotes, takes the only remote otherwise, and the variables over both', async () => {
+    const both = checkout({
+      upstream: 'https://github.com/up/stream.git',
+      origin: 'git@github.com:acme/widgets.git',
+    });
+    expect((await onLaptop(both)).context.repo.name).toBe('widgets');
+    const only = checkout({ fork: 'https://github.com/me/widgets.git' });
+    expect((await onLaptop(only)).context.repo.owner).toBe('me');
+    const overridden = await onLaptop(both, { TRUNK_REPO_URL: 'https://github.com/other/repo.git' });
+    expect(overridden.context.repo.owner).toBe('other');
+  });
+
+  it("never shows the remote's credentials", async () => {
+    const dir = checkout({
+      origin: 'https://x-access-token:ghs_remoteSecret123@github.com/acme/widgets.git',
+    });
+    const { context, notes } = await onLaptop(dir);
+    expect(context.repo.name).toBe('widgets');
+    expect(notes).not.toContain('ghs_remoteSecret123');
+  });
+
+  it('runs git without our secrets or inputs in its environment', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'git-spy-'));
+    const seen = join(bin, 'environment');
+    const realGit = execFileSync('sh', ['-c', 'command -v git']).toString().trim();
+    mkdirSync(join(bin, 'bin'));
+    writeFileSync(join(bin, 'bin', 'git'), `#!/bin/sh\nenv >> '${seen}'\nexec '${realGit}' "$@"\n`);
+    chmodSync(join(bin, 'bin', 'git'), 0o755);
+    const dir = checkout({ origin: 'https://github.com/acme/widgets.git' });
+    const { context } = await onLaptop(dir, {
+      PATH: `${join(bin, 'bin')}:${process.env.PATH}`,
+      MERGE_QUEUE_API_TOKEN: 'mq-secret-token-1',
+      TRUNK_API_TOKEN: 'trunk-secret-token-2',
+      MERGE_QUEUE_GITHUB_TOKEN: 'ghp_secret3',
+      GITHUB_TOKEN: 'ghs_secret4',
+    });
+    expect(context.repo.name).toBe('widgets');
+    const environment = readFileSync(seen, 'utf8');
+    expect(environment).toContain('PATH=');
+    for (const secret of ['mq-secret-token-1', 'trunk-secret-token-2', 'ghp_secret3', 'ghs_secret4']) {
+      expect(environment).not.toContain(secret);
+    }
+  });
+
+  it('outside a checkout, says which variable or input names the repository', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'not-a-checkout-'));
+    await expect(onLaptop(dir)).rejects.toThrow('Cannot tell the repository: TRUNK_REPO_URL is not set');
   });
 });

@@ -239,7 +239,7 @@ describe('gitlab-ci outputs, summary and log', () => {
     host.log.warning('echoed tok-very-secret-1 back', { title: 'getQueue' });
     await host.setOutputs({ response: '{"token":"tok-very-secret-1"}' });
     expect(log()).not.toContain('tok-very-secret-1');
-    expect(log()).toContain('Warning (getQueue):\u001b[0m echoed *** back');
+    expect(log()).toContain('warning:\u001b[39m echoed *** back');
     expect(readFileSync(join(dir, 'masked.env'), 'utf8')).not.toContain('tok-very-secret-1');
   });
 });

@@ -1,12 +1,15 @@
-// --help and `<operation> --help`, written from the registry rows: what each operation does, the inputs it
-// reads with their descriptions and defaults, the common inputs, the CLI's own flags and the exit codes.
+// `help`, `help <operation>`, --help and `<operation> --help`, written from the registry rows: what each
+// operation does, the inputs it reads with their descriptions, values and defaults, the common inputs, the
+// CLI's own flags and the exit codes.
 import { COMMON_INPUTS } from '../core/common-inputs.js';
 import type { InputSpec } from '../core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../core/operations/registry.js';
 import { EXIT_CODES } from '../core/run.js';
+import { COLOUR_CHOICES } from '../hosts/common/colour.js';
+import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';
 
-export const COMMAND = 'merge-queue-action';
+export const COMMAND = PROGRAM;
 const WIDTH = 100;
 
 /** What each exit code means; keyed by run()'s codes, so a new one cannot go undocumented. */
@@ -24,17 +27,24 @@ const CLI_FLAG_HELP: [string, string][] = [
     `The CI: ${HOST_NAMES.join(', ')}. Default - detected from the CI's own variables (or MERGE_QUEUE_HOST).`,
   ],
   ['--json', 'Print {operation, exitCode, outputs, response, failure} on stdout; the log goes to stderr.'],
-  ['--outputs-file <path>', 'CircleCI, Jenkins, generic: write the outputs there as a JSON object.'],
+  [
+    '--outputs-file <path>',
+    'Write the outputs there as a JSON object; - writes them to stdout (and the log to stderr).',
+  ],
   [
     '--summary-file <path>',
-    'Write the summary there as markdown (GitLab CI: default $CI_PROJECT_DIR/merge-queue-summary.md).',
+    'Write the summary there as markdown; - writes it to stdout. GitLab CI: default $CI_PROJECT_DIR/merge-queue-summary.md.',
   ],
   [
     '--dotenv-file <path>',
-    'GitLab CI: the dotenv report for later jobs, MERGE_QUEUE_OUTPUT_<NAME>=value. Default - $CI_PROJECT_DIR/merge-queue.env.',
+    'GitLab CI: the dotenv report for later jobs, MERGE_QUEUE_OUTPUT_<NAME>=value; - writes it to stdout. Default - $CI_PROJECT_DIR/merge-queue.env.',
   ],
-  ['-h, --help', 'This help; after an operation, its inputs.'],
-  ['--version', 'Print the version.'],
+  [
+    `--color <${COLOUR_CHOICES.join('|')}>`,
+    'Colour in the log and results. Default - auto: when stdout is a terminal or a CI log that shows colours, unless NO_COLOR is set; FORCE_COLOR forces it.',
+  ],
+  ['-h, --help', `This help; after an operation, its inputs (as \`${PROGRAM} help <operation>\`).`],
+  ['-V, --version', 'Print the version.'],
 ];
 
 export function variableOf(input: string): string {
@@ -58,6 +68,20 @@ function item(term: string, description: string): string {
   return `  ${term}\n${wrap(description, 6)}`;
 }
 
+/** The variables an input is read from, in the order they are looked at. */
+export function variablesOf(input: string): string[] {
+  return input === 'api-token' ? [variableOf(input), 'TRUNK_API_TOKEN'] : [variableOf(input)];
+}
+
+/** How an input is written on the command line: `--strict, --no-strict`, `--wait-for <merged|...>`. */
+function flagTerm(spec: InputSpec): string {
+  if (spec.boolean) {
+    // no-batch has no --no-no-batch worth showing.
+    return spec.name.startsWith('no-') ? `--${spec.name}` : `--${spec.name}, --no-${spec.name}`;
+  }
+  return `--${spec.name} <${spec.values ? spec.values.join('|') : 'value'}>`;
+}
+
 function inputItem(spec: InputSpec): string {
   const about = [
     spec.description,
@@ -65,7 +89,8 @@ function inputItem(spec: InputSpec): string {
     spec.required ? 'Required.' : '',
     spec.secret ? 'Secret: give it as the variable, not a flag (flags show in process lists).' : '',
   ];
-  return item(`--${spec.name} <value>  (${variableOf(spec.name)})`, about.filter(Boolean).join(' '));
+  const variables = variablesOf(spec.name).join(' or ');
+  return item(`${flagTerm(spec)}  (${variables})`, about.filter(Boolean).join(' '));
 }
 
 function exitCodes(): string {
@@ -88,16 +113,19 @@ export function generalHelp(): string {
   );
   return [
     `Usage: ${COMMAND} <operation> [--<input> <value> ...] [--json] [--host <name>]`,
+    `       ${COMMAND} help [<operation>]`,
     '',
     'Runs one merge-queue or flaky-tests operation from any CI or a terminal. Every input is a flag',
-    '(--pr-number 12, or --pr-number=12) or a variable (MERGE_QUEUE_PR_NUMBER=12); a flag wins. The',
-    "repository, PR, head sha and target branch default to what the CI's variables say; TRUNK_PR_NUMBER,",
-    'TRUNK_REPO_HEAD_SHA, TRUNK_REPO_HEAD_BRANCH, TRUNK_REPO_URL and TRUNK_TARGET_BRANCH override those.',
+    '(--pr-number 12, or --pr-number=12; a boolean as --strict or --no-strict) or a variable',
+    '(MERGE_QUEUE_PR_NUMBER=12); a flag wins. The repository, PR, head sha and target branch default to',
+    "what the CI's variables say; TRUNK_PR_NUMBER, TRUNK_REPO_HEAD_SHA, TRUNK_REPO_HEAD_BRANCH,",
+    'TRUNK_REPO_URL and TRUNK_TARGET_BRANCH override those. On a laptop, the repository is the git remote',
+    "origin's and the target branch its default branch. A file flag given - reads stdin or writes stdout.",
     '',
     'Operations:',
     ...operations,
     '',
-    `Inputs every operation takes (\`${COMMAND} <operation> --help\` lists an operation's own):`,
+    `Inputs every operation takes (\`${COMMAND} help <operation>\` lists an operation's own):`,
     ...COMMON_INPUTS.map(inputItem),
     '',
     'Options:',

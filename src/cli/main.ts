@@ -1,16 +1,20 @@
 // The CLI: the command line and MERGE_QUEUE_* variables in, one operation run on the detected (or named)
 // host, the exit code out: the result on stdout (a page for a person, or --json's object), the log on stderr.
 import { InputError } from '../core/errors.js';
-import { toKebabCase, isOperationName } from '../core/operations/registry.js';
+import { toKebabCase, isOperationName, OPERATION_NAMES } from '../core/operations/registry.js';
 import { EXIT_CODES, run, type RunResult } from '../core/run.js';
+import { closestMatches } from '../core/suggest.js';
 import { VERSION } from '../core/version.js';
-import type { LogStream } from '../hosts/common/log.js';
+import { colourEnabled, paint } from '../hosts/common/colour.js';
+import { STANDARD_STREAM } from '../hosts/common/files.js';
+import { errorLine, warningLine, withoutControlCharacters, type LogStream } from '../hosts/common/log.js';
 import type { Environment } from '../hosts/common/pipeline-context.js';
 import { createHost } from '../hosts/create.js';
 import { detectHost } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
-import { COMMAND, generalHelp, operationHelp, variableOf } from './help.js';
-import { colourByDefault, presentResult } from './present/index.js';
+import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
+import { presentResult } from './present/index.js';
+import { unknownVariableWarnings } from './variables.js';
 
 export interface CliIo {
   argv: string[];
@@ -18,42 +22,50 @@ export interface CliIo {
   cwd: string;
   stdout: LogStream;
   stderr: LogStream;
-  /** stdout is a terminal (a person reads it): colour by default. */
-  stdoutIsTerminal?: boolean;
 }
 
 export async function runCli(io: CliIo): Promise<number> {
   let line: CommandLine;
   try {
     line = parseCommandLine(io.argv);
+    checkStdoutIsClaimedOnce(line);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`${COMMAND}: ${error.message}\n`);
-    return EXIT_CODES.badInput;
+    return usageError(io, error.message);
   }
   if (line.version) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT_CODES.done;
   }
   const operation = line.operation ?? io.env.MERGE_QUEUE_OPERATION?.trim();
-  if (line.help) {
-    const name = operation && toKebabCase(operation);
-    io.stdout.write(name && isOperationName(name) ? operationHelp(name) : generalHelp());
-    return EXIT_CODES.done;
-  }
+  if (line.help || line.helpCommand) return help(io, line.helpCommand ? line.operation : operation);
   if (!operation) {
-    io.stderr.write(`${COMMAND}: no operation given. Run \`${COMMAND} --help\` for the operations.\n`);
-    return EXIT_CODES.badInput;
+    return usageError(io, `no operation given. Run \`${COMMAND} help\` for the operations.`);
+  }
+  if (line.operation && !isOperationName(toKebabCase(line.operation))) {
+    return usageError(io, unknownOperation(line.operation));
   }
 
-  // stdout carries the result (the page for a person, or --json's object); the log goes to stderr, so
-  // that a pipe gets the result alone while a terminal shows both.
+  // stdout carries the result (the page for a person, --json's object, or a file given as -); the log goes
+  // to stderr, so that a pipe gets the result alone while a terminal shows both.
   const log = io.stderr;
-  const input = (name: string): string => {
-    if (name === 'operation') return operation;
-    return line.inputs[name] ?? io.env[variableOf(name)] ?? '';
-  };
-  let result: RunResult;
+  const style = paint(colourEnabled({ choice: line.colour, env: io.env, isTerminal: log.isTTY === true }));
+  for (const warning of unknownVariableWarnings(io.env)) log.write(`${warningLine(warning, style)}\n`);
+  const result = await runOperation(io, line, operation, log);
+  if (line.json) io.stdout.write(`${JSON.stringify(jsonResult(result, operation))}\n`);
+  else if (!stdoutCarriesData(line)) {
+    const colour = colourEnabled({ choice: line.colour, env: io.env, isTerminal: io.stdout.isTTY === true });
+    io.stdout.write(presentResult(result, { colour }));
+  }
+  return result.exitCode;
+}
+
+async function runOperation(
+  io: CliIo,
+  line: CommandLine,
+  operation: string,
+  log: LogStream,
+): Promise<RunResult> {
   try {
     const forced = line.host
       ? { value: line.host, source: '--host' }
@@ -63,28 +75,98 @@ export async function runCli(io: CliIo): Promise<number> {
     const detected = detectHost(io.env, forced);
     const host = await createHost(detected.name, {
       env: io.env,
-      input,
+      input: inputReader(io.env, line, operation),
       logStream: log,
+      stdout: io.stdout,
       files: line.files,
       cwd: io.cwd,
       outputsShown: line.json,
+      colour: line.colour,
+      howToGive,
     });
     // Where the context came from helps a CI log and --json's; in a terminal the result says enough.
     const contextNotes = line.json || detected.name !== 'generic';
     if (contextNotes) host.log.info(`host: ${detected.name} (${detected.reason})`);
-    result = await run(host, { contextNotes });
+    const result = await run(host, { contextNotes });
     await host.finish(result.exitCode);
+    return result;
   } catch (error) {
     // Only choosing the host can fail here; run() turns every failure of its own into a result.
     const failure = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`${COMMAND}: ${failure}\n`);
+    io.stderr.write(`${errorLine(failure)}\n`);
     const exitCode = error instanceof InputError ? EXIT_CODES.badInput : EXIT_CODES.failed;
-    result = { exitCode, outputs: {}, failure };
+    return { exitCode, outputs: {}, failure };
   }
-  if (line.json) io.stdout.write(`${JSON.stringify(jsonResult(result, operation))}\n`);
-  else
-    io.stdout.write(presentResult(result, { colour: colourByDefault(io.env, io.stdoutIsTerminal === true) }));
-  return result.exitCode;
+}
+
+/** An input as given: the flag, else its variable (the token also from TRUNK_API_TOKEN). */
+function inputReader(env: Environment, line: CommandLine, operation: string) {
+  return (name: string): string => {
+    if (name === 'operation') return operation;
+    const flag = line.inputs[name];
+    if (flag !== undefined) return flag;
+    return (
+      variablesOf(name)
+        .map((variable) => env[variable])
+        .find(Boolean) ?? ''
+    );
+  };
+}
+
+/** How a CLI user gives an input, for messages. */
+function howToGive(input: string): string {
+  return `${input === 'api-token' ? 'in' : `--${input} or`} ${variablesOf(input).join(' or ')}`;
+}
+
+function usageError(io: CliIo, message: string): number {
+  // A flag's name is shown as written: it must not act on the terminal.
+  io.stderr.write(`${errorLine(withoutControlCharacters(message).replace(/\n/g, ' '))}\n`);
+  return EXIT_CODES.badInput;
+}
+
+function help(io: CliIo, operation: string | undefined): number {
+  if (!operation) {
+    io.stdout.write(generalHelp());
+    return EXIT_CODES.done;
+  }
+  const name = toKebabCase(operation);
+  if (!isOperationName(name)) return usageError(io, unknownOperation(operation));
+  io.stdout.write(operationHelp(name));
+  return EXIT_CODES.done;
+}
+
+/**
+ * A word that names no operation is shown only when it is plainly a word (letters and dashes): anything
+ * else may be a secret pasted in the wrong place.
+ */
+function unknownOperation(given: string): string {
+  const shown =
+    /^[a-z]+(?:[-_][a-z]+)*$/i.test(given) && given.length <= 40
+      ? `"${given}"`
+      : `(${given.length} characters)`;
+  const [closest] = closestMatches(toKebabCase(given), OPERATION_NAMES, 1);
+  const hint = closest ? `Did you mean ${closest}? ` : '';
+  return `unknown operation ${shown}. ${hint}Run \`${COMMAND} help\` for the operations.`;
+}
+
+/** --json and every file flag given as - write to stdout; only one of them may. */
+function checkStdoutIsClaimedOnce(line: CommandLine): void {
+  const claims = [
+    line.json && '--json',
+    ...Object.entries(line.files)
+      .filter(([, path]) => path === STANDARD_STREAM)
+      .map(([file]) => `--${file}-file -`),
+  ].filter(Boolean);
+  if (claims.length > 1) {
+    throw new UsageError(
+      `${claims.join(' and ')} would all write to stdout. Give one of them, and a file path to the others.`,
+    );
+  }
+}
+
+/** Stdout carries a result for a program (JSON, or a file given as -): the log goes to stderr. */
+export function stdoutCarriesData(line: Pick<CommandLine, 'json' | 'files'>): boolean {
+  return line.json || Object.values(line.files).includes(STANDARD_STREAM);
 }
 
 /** The --json object: the operation, its exit code, every output, the parsed answer, the failure. */

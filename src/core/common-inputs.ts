@@ -48,6 +48,7 @@ export const COMMON_INPUTS: readonly InputSpec[] = [
   },
   {
     name: 'summary',
+    boolean: true,
     default: 'true',
     description: 'Write a summary (the job summary, an annotation or a file, per CI).',
   },

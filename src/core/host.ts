@@ -72,4 +72,9 @@ export interface Host {
   readonly proxy?: ProxySettings;
   /** PR comments, where the host can write them. */
   readonly comments?: PullRequestComments;
+  /**
+   * How a user of this host gives an input, for messages (the CLI: `--api-token or MERGE_QUEUE_API_TOKEN`);
+   * without it messages show an action input (`api-token:`).
+   */
+  readonly howToGive?: (input: string) => string;
 }

@@ -14,6 +14,10 @@ export interface InputSpec {
   secret?: boolean;
   /** The operation cannot run without it. */
   required?: boolean;
+  /** True or false: on the command line a flag, `--name` or `--no-name`. */
+  boolean?: true;
+  /** The values it takes, when it takes one of a few: the same list its reader checks (listed in --help). */
+  values?: readonly string[];
 }
 
 export type InputReader = (name: string) => string;

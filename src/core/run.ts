@@ -106,7 +106,10 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
   let summaryWanted = true;
   let runUrl: string | undefined;
   try {
-    const prepared = prepareOperation({ input: (name) => host.input(name), mask, log: host.log }, redact);
+    const prepared = prepareOperation(
+      { input: (name) => host.input(name), mask, log: host.log, howToGive: host.howToGive },
+      redact,
+    );
     operation = prepared.operation;
     const { common, start, row } = prepared;
     summaryWanted = common.summary;
@@ -215,7 +218,7 @@ export interface PreparedOperation {
   start: (shared: SharedContext) => Promise<OperationResult>;
 }
 
-type InputSource = Pick<Host, 'input' | 'mask'> & { log: Pick<Host['log'], 'warning'> };
+type InputSource = Pick<Host, 'input' | 'mask' | 'howToGive'> & { log: Pick<Host['log'], 'warning'> };
 
 /** Reads and checks every input the operation uses, before anything is looked up or sent. */
 export function prepareOperation(host: InputSource, redact: Redact = (text) => text): PreparedOperation {
@@ -231,10 +234,11 @@ export function prepareOperation(host: InputSource, redact: Redact = (text) => t
   requireInputs(host, operation, row);
   const { settings, start } = row.prepare(input, operation);
   if (!common.apiToken && !row.tokenOptional) {
+    const how = host.howToGive?.('api-token') ?? '`api-token: ${{ secrets.TRUNK_API_TOKEN }}`';
     throw new InputError(
       'api-token',
       'is empty',
-      'Pass your organization API token from a secret (e.g. `api-token: ${{ secrets.TRUNK_API_TOKEN }}`, or MERGE_QUEUE_API_TOKEN for the CLI); a secret is empty in a job run for a fork or Dependabot PR.',
+      `Pass your organization API token from a secret (${how}); a secret is empty in a job run for a fork or Dependabot PR.`,
     );
   }
   return { operation, row, common, settings, start };

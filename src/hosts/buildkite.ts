@@ -51,9 +51,9 @@ export const BUILDKITE_DIALECT: LogDialect = {
   neutralise: (text) => text.replace(/^(---|\+\+\+|~~~|\^\^\^)/gm, '\u200b$1'),
   groupStart: (title) => `--- ${title}`,
   groupEnd: () => '',
-  warning: (message, title) => `Warning${title ? ` (${title})` : ''}: ${message}`,
   // Opens the group the error happened in, so that it is seen without a click.
-  error: (message, title) => `^^^ +++\nError${title ? ` (${title})` : ''}: ${message}`,
+  beforeError: '^^^ +++',
+  viewerShowsColour: true,
 };
 
 /** Buildkite's limit on an annotation's body. */

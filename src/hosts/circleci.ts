@@ -70,7 +70,12 @@ export function circleciFacts(env: Environment): PipelineFacts {
 
 export function circleciHost(options: HostOptions): PipelineHost {
   return pipelineHost(
-    { name: 'circleci', dialect: PLAIN_DIALECT, facts: circleciFacts, publish: filePublisher },
+    {
+      name: 'circleci',
+      dialect: { ...PLAIN_DIALECT, viewerShowsColour: true },
+      facts: circleciFacts,
+      publish: filePublisher,
+    },
     options,
   );
 }

@@ -7,7 +7,12 @@ export async function createHost(name: HostName, options: HostOptions): Promise<
     case 'github-actions': {
       const { githubActionsHost } = await import('./github-actions/host.js');
       // Outside the action, inputs are the CLI's flags and variables, not INPUT_*.
-      return { ...githubActionsHost(options.env), input: options.input, finish: async () => undefined };
+      return {
+        ...githubActionsHost(options.env),
+        input: options.input,
+        howToGive: options.howToGive,
+        finish: async () => undefined,
+      };
     }
     case 'gitlab-ci':
       return (await import('./gitlab-ci.js')).gitlabCiHost(options);

@@ -8,6 +8,7 @@ import { appendedFile, jsonOutputsFile } from './common/files.js';
 import type { LogDialect } from './common/log.js';
 import {
   pipelineHost,
+  standardOutput,
   type HostOptions,
   type PipelineHost,
   type PublishTools,
@@ -111,8 +112,7 @@ export const GITLAB_DIALECT: LogDialect = {
   groupStart: (title, id) =>
     `${ESC}[0Ksection_start:${Math.floor(Date.now() / 1000)}:${id}[collapsed=true]\r${ESC}[0K${title}`,
   groupEnd: (_title, id) => `${ESC}[0Ksection_end:${Math.floor(Date.now() / 1000)}:${id}\r${ESC}[0K`,
-  warning: (message, title) => `${ESC}[33mWarning${title ? ` (${title})` : ''}:${ESC}[0m ${message}`,
-  error: (message, title) => `${ESC}[31mError${title ? ` (${title})` : ''}:${ESC}[0m ${message}`,
+  viewerShowsColour: true,
 };
 
 /** GitLab's limits on a dotenv report (gitlab.com and self-managed defaults). */
@@ -152,14 +152,18 @@ export function dotenvReport(outputs: Record<string, string>): { text: string; l
 
 function gitlabPublisher({ options, log }: PublishTools) {
   const projectDir = options.env.CI_PROJECT_DIR || options.cwd;
+  const stdout = standardOutput(options);
   const dotenvPath = options.files.dotenv ?? join(projectDir, 'merge-queue.env');
-  const dotenv = appendedFile(dotenvPath, options.cwd, '--dotenv-file');
+  const dotenv = appendedFile(dotenvPath, options.cwd, stdout, '--dotenv-file');
   const summary = appendedFile(
     options.files.summary ?? join(projectDir, 'merge-queue-summary.md'),
     options.cwd,
+    stdout,
     '--summary-file',
   );
-  const json = options.files.outputs ? jsonOutputsFile(options.files.outputs, options.cwd) : undefined;
+  const json = options.files.outputs
+    ? jsonOutputsFile(options.files.outputs, options.cwd, stdout)
+    : undefined;
   const outputs: Record<string, string> = {};
   const leftOut = new Set<string>();
   return {
@@ -167,7 +171,7 @@ function gitlabPublisher({ options, log }: PublishTools) {
       Object.assign(outputs, values);
       const report = dotenvReport(outputs);
       await dotenv.replace(report.text);
-      await json?.(values);
+      await json?.set(values);
       const newlyLeft = report.left.filter((name) => !leftOut.has(name));
       newlyLeft.forEach((name) => leftOut.add(name));
       if (newlyLeft.length) {
@@ -183,7 +187,11 @@ function gitlabPublisher({ options, log }: PublishTools) {
         log.warning(`The summary was not written: ${(error as Error).message}`);
       }
     },
-    finish: async () => undefined,
+    async finish() {
+      await dotenv.finish();
+      await json?.finish();
+      await summary.finish();
+    },
   };
 }
 

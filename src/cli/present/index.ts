@@ -10,8 +10,6 @@ import { presentPullRequest } from './pull-request.js';
 import { presentPullRequestList, presentQueue } from './queue.js';
 import { painter } from './style.js';
 
-export { colourByDefault } from './style.js';
-
 export interface PresentOptions {
   colour: boolean;
 }

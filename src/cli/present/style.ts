@@ -28,16 +28,6 @@ export function painter(colour: boolean): Paint {
   };
 }
 
-/**
- * Colour unless told otherwise: stdout is a terminal and NO_COLOR is unset, or FORCE_COLOR is set (and
- * not "0"). A stand-in until the CLI's --color flag decides it.
- */
-export function colourByDefault(env: Record<string, string | undefined>, stdoutIsTerminal: boolean): boolean {
-  const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '0' && force !== 'false') return true;
-  return stdoutIsTerminal && !env.NO_COLOR;
-}
-
 const PR_STATE_TONES: Record<string, Tone> = {
   MERGED: 'good',
   TESTS_PASSED: 'good',

@@ -4,21 +4,38 @@
 import type { Annotation, HostLog } from '../../core/host.js';
 import { showInvisible } from '../../core/report/control-syntax.js';
 import { redactor } from '../../core/report/redact.js';
+import { paint, type Paint } from './colour.js';
 
 export interface LogStream {
   write(text: string): unknown;
+  /** The stream is a terminal (process.stdout.isTTY). */
+  isTTY?: boolean;
 }
 
-/** How one CI marks groups, warnings and errors in its log, and how its control syntax is neutralised. */
+/** How one CI marks groups in its log, shows colour, and how its control syntax is neutralised. */
 export interface LogDialect {
   /** Makes text that came from outside unable to act as the CI's control syntax. */
   neutralise(text: string): string;
   /** The line(s) that open and close a collapsible group, if the CI has groups. */
   groupStart(title: string, id: string): string;
   groupEnd(title: string, id: string): string;
-  /** The line(s) for a warning or an error (the message and title already neutralised). */
-  warning(message: string, title: string | undefined): string;
-  error(message: string, title: string | undefined): string;
+  /** A line written before an error's (Buildkite's, to open the group the error happened in). */
+  beforeError?: string;
+  /** The CI's log viewer shows ANSI colours although its stream is not a terminal. */
+  viewerShowsColour: boolean;
+}
+
+/** The program's name, which starts every error and warning line. */
+export const PROGRAM = 'merge-queue-action';
+
+/** Every error line on every host but GitHub Actions: `merge-queue-action: <what is wrong>. <what to do>`. */
+export function errorLine(message: string, style: Paint = paint(false)): string {
+  return `${style.bold(style.red(`${PROGRAM}:`))} ${message}`;
+}
+
+/** A warning: `merge-queue-action: warning: <message>`. */
+export function warningLine(message: string, style: Paint = paint(false)): string {
+  return `${style.bold(`${PROGRAM}:`)} ${style.yellow('warning:')} ${message}`;
 }
 
 /** Secrets registered by Host.mask, hidden from everything the host writes afterwards. */
@@ -49,7 +66,13 @@ export function withoutControlCharacters(text: string): string {
 }
 
 /** A HostLog writing the dialect's lines to a stream. */
-export function streamLog(stream: LogStream, dialect: LogDialect, secrets: Secrets): HostLog {
+export function streamLog(
+  stream: LogStream,
+  dialect: LogDialect,
+  secrets: Secrets,
+  colour: boolean = false,
+): HostLog {
+  const style = paint(colour);
   const clean = (text: string) =>
     dialect.neutralise(showInvisible(withoutControlCharacters(secrets.hide(text))));
   const write = (text: string) => stream.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -58,11 +81,20 @@ export function streamLog(stream: LogStream, dialect: LogDialect, secrets: Secre
     const where = annotation.file ? `${annotation.file}${annotation.line ? `:${annotation.line}` : ''}` : '';
     return clean([annotation.title, where].filter(Boolean).join(' ')).replace(/\n/g, ' ');
   };
+  // A title names what the line is about; the message says it already unless the line points at a file
+  // (a failed test's source), so only that kind of title is kept.
+  const located = (message: string, annotation?: Annotation) => {
+    const heading = annotation?.file ? title(annotation) : undefined;
+    return heading ? `${heading}: ${clean(message)}` : clean(message);
+  };
   let groups = 0;
   return {
     info: (message) => write(clean(message)),
-    warning: (message, annotation) => write(dialect.warning(clean(message), title(annotation))),
-    error: (message, annotation) => write(dialect.error(clean(message), title(annotation))),
+    warning: (message, annotation) => write(warningLine(located(message, annotation), style)),
+    error: (message, annotation) => {
+      if (dialect.beforeError) write(dialect.beforeError);
+      write(errorLine(located(message, annotation), style));
+    },
     notice: (message, annotation) => {
       const heading = title(annotation);
       write(heading ? `${heading}: ${clean(message)}` : clean(message));
@@ -86,6 +118,5 @@ export const PLAIN_DIALECT: LogDialect = {
   neutralise: (text) => text,
   groupStart: (title) => `== ${title}`,
   groupEnd: () => '',
-  warning: (message, title) => `Warning${title ? ` (${title})` : ''}: ${message}`,
-  error: (message, title) => `Error${title ? ` (${title})` : ''}: ${message}`,
+  viewerShowsColour: false,
 };

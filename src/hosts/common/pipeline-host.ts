@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Host, HostName } from '../../core/host.js';
+import { colourEnabled, type ColourChoice } from './colour.js';
 import { appendedFile, jsonOutputsFile } from './files.js';
 import { streamLog, Secrets, type LogDialect, type LogStream } from './log.js';
 import { resolvePipelineContext, type Environment, type PipelineFacts } from './pipeline-context.js';
@@ -16,13 +17,19 @@ export interface HostOptions {
   env: Environment;
   /** An input as the user gave it ('' when not given). */
   input: (name: string) => string;
-  /** Where log lines go (stdout; stderr when stdout carries JSON). */
+  /** Where log lines go (stdout; stderr when stdout carries JSON or a file given as -). */
   logStream: LogStream;
+  /** Where a file given as - is written (stdout); without it, nowhere. */
+  stdout?: LogStream;
   /** Paths the user gave for outputs, the summary and a dotenv report. */
   files: { outputs?: string; summary?: string; dotenv?: string };
   cwd: string;
   /** The outputs are shown to the caller (the CLI's --json): files they name must outlive the run. */
   outputsShown?: boolean;
+  /** --color as given (auto when not given). */
+  colour?: ColourChoice;
+  /** How the user gives an input on this command line, for messages (`--pr-number or MERGE_QUEUE_PR_NUMBER`). */
+  howToGive?: (input: string) => string;
 }
 
 /** A host the CLI runs: told the run's exit code at the end, for what is published only then. */
@@ -33,7 +40,8 @@ export interface PipelineHost extends Host {
 export interface HostParts {
   name: HostName;
   dialect: LogDialect;
-  facts: (env: Environment) => PipelineFacts;
+  /** What the CI says; may look at the checkout in `cwd` (the generic host asks git). */
+  facts: (env: Environment, cwd: string) => PipelineFacts | Promise<PipelineFacts>;
   /** Publishes outputs and the summary; given the shared pieces it may need. */
   publish: (tools: PublishTools) => Publisher;
 }
@@ -53,7 +61,13 @@ export interface PublishTools {
 
 export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHost {
   const secrets = new Secrets();
-  const stream = streamLog(options.logStream, parts.dialect, secrets);
+  const colour = colourEnabled({
+    choice: options.colour,
+    env: options.env,
+    isTerminal: options.logStream.isTTY === true,
+    viewerShowsColour: parts.dialect.viewerShowsColour,
+  });
+  const stream = streamLog(options.logStream, parts.dialect, secrets, colour);
   let warnings = 0;
   const log: Host['log'] = {
     ...stream,
@@ -71,7 +85,9 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     name: parts.name,
     input: options.input,
     mask: (secret) => secrets.add(secret),
-    resolveContext: (request) => resolvePipelineContext(request, parts.facts(options.env), options.env),
+    howToGive: options.howToGive,
+    resolveContext: async (request) =>
+      resolvePipelineContext(request, await parts.facts(options.env, options.cwd), options.env),
     setOutputs: (outputs) =>
       publisher.setOutputs(
         Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, secrets.hide(value)])),
@@ -115,14 +131,17 @@ function tempDirOf(env: Environment): string {
  * Jenkins, generic). Without the flags they are not written.
  */
 export function filePublisher({ options, log }: PublishTools): Publisher {
-  const outputs = options.files.outputs ? jsonOutputsFile(options.files.outputs, options.cwd) : undefined;
+  const stdout = standardOutput(options);
+  const outputs = options.files.outputs
+    ? jsonOutputsFile(options.files.outputs, options.cwd, stdout)
+    : undefined;
   const summary = options.files.summary
-    ? appendedFile(options.files.summary, options.cwd, '--summary-file')
+    ? appendedFile(options.files.summary, options.cwd, stdout, '--summary-file')
     : undefined;
   return {
     outputsReadLater: outputs !== undefined,
     async setOutputs(values) {
-      if (outputs) return outputs(values);
+      if (outputs) return outputs.set(values);
     },
     async writeSummary(markdown) {
       if (!summary) return;
@@ -132,6 +151,14 @@ export function filePublisher({ options, log }: PublishTools): Publisher {
         log.warning(`The summary was not written: ${(error as Error).message}`);
       }
     },
-    finish: async () => undefined,
+    async finish() {
+      await outputs?.finish();
+      await summary?.finish();
+    },
   };
+}
+
+/** Where a file given as - goes: the stream the entry point named, else nowhere. */
+export function standardOutput(options: HostOptions): LogStream {
+  return options.stdout ?? { write: () => undefined };
 }

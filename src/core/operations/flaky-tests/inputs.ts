@@ -3,7 +3,8 @@ import { UNHEALTHY_STATUSES, type UnhealthyStatus } from '../../../wire/index.js
 import { InputError } from '../../errors.js';
 import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
 
-export type FailOn = 'none' | 'flaky' | 'broken' | 'any';
+export const FAIL_ON_VALUES = ['none', 'flaky', 'broken', 'any'] as const;
+export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 export interface FlakyTestsSettings {
   orgUrlSlug?: string;
@@ -35,6 +36,7 @@ export const UNHEALTHY_INPUTS: readonly InputSpec[] = [
   { name: 'test-status', description: 'FLAKY, BROKEN, or both (default), comma-separated.' },
   {
     name: 'fail-on',
+    values: FAIL_ON_VALUES,
     default: 'none',
     description:
       'none, flaky, broken or any - fail the step when that count is over max-unhealthy (after the summary and outputs are written).',
@@ -72,7 +74,7 @@ export const MAX_FAILING_TESTS_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyTestsSettings {
   const statuses = readTestStatuses(input);
-  const failOn = input.choice('fail-on', ['none', 'flaky', 'broken', 'any'] as const) ?? 'none';
+  const failOn = input.choice('fail-on', FAIL_ON_VALUES) ?? 'none';
   if (operation === 'list-unhealthy-tests' && (failOn === 'flaky' || failOn === 'broken')) {
     const status = failOn.toUpperCase() as UnhealthyStatus;
     if (!statuses.includes(status)) {

@@ -8,7 +8,8 @@ import {
   type ComputeSettings,
 } from './compute/inputs.js';
 
-export type MissingTokenPolicy = 'fail' | 'warn' | 'skip';
+export const MISSING_TOKEN_POLICIES = ['fail', 'warn', 'skip'] as const;
+export type MissingTokenPolicy = (typeof MISSING_TOKEN_POLICIES)[number];
 
 export interface ImpactedTargetsSettings {
   /** Exactly one of these four is set. */
@@ -29,11 +30,12 @@ export const IMPACTED_TARGETS_INPUTS: readonly InputSpec[] = [
     name: 'impacted-targets',
     description: 'The targets inline - a JSON array, one per line, or the word ALL.',
   },
-  { name: 'impacts-all', description: 'True when the PR impacts every target.' },
+  { name: 'impacts-all', boolean: true, description: 'True when the PR impacts every target.' },
   UPLOAD_CONFIG_INPUT,
   ...CHANGED_FILES_INPUTS,
   {
     name: 'on-missing-token',
+    values: MISSING_TOKEN_POLICIES,
     default: 'fail',
     description: 'What to do for a same-repository PR when api-token is empty - fail, warn or skip.',
   },
@@ -49,7 +51,7 @@ export function readImpactedTargetsSettings(input: Inputs): ImpactedTargetsSetti
     inline: inline.trim() ? inline : undefined,
     impactsAll,
     compute: config ? readComputeSettings(input, config) : undefined,
-    onMissingToken: input.choice('on-missing-token', ['fail', 'warn', 'skip'] as const) ?? 'fail',
+    onMissingToken: input.choice('on-missing-token', MISSING_TOKEN_POLICIES) ?? 'fail',
   };
   {
     const given = [

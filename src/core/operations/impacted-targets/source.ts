@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import { readInputFile } from '../../files.js';
+import { readStandardInput, STANDARD_INPUT } from '../../stdin.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 import { countByte } from './count-byte.js';
 import { TargetList } from './target-list.js';
@@ -49,6 +50,11 @@ export interface TargetsFile {
 
 /** Reads the file of the impacted-targets-file input by `deadline`, and checks that it is UTF-8 text. */
 export async function readTargetsFile(path: string, cwd: string, deadline?: number): Promise<TargetsFile> {
+  if (path === STANDARD_INPUT) {
+    const content = await readStandardInput(FILE_INPUT, MAX_TARGETS_FILE_BYTES, `${FORMATS_HINT}.`);
+    checkText(content, 'standard input');
+    return { content, where: 'standard input', quotes: countByte(content, QUOTE, 0) };
+  }
   let quotes = 0;
   const { content, where } = await readInputFile({
     input: FILE_INPUT,

@@ -9,6 +9,7 @@ export interface MetricsSettings {
 export const METRICS_INPUTS: readonly InputSpec[] = [
   {
     name: 'all-repositories',
+    boolean: true,
     description: 'True for every repository of the organization (repo and repo-host are then not sent).',
   },
 ];

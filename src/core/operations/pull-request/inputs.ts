@@ -3,8 +3,10 @@ import { LOWEST_PRIORITY, PRIORITY_NAMES, type PriorityName } from '../../../wir
 import { InputError } from '../../errors.js';
 import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
 
-export type WaitFor = 'merged' | 'tests_passed';
-export type NotifyOn = 'failure' | 'always' | 'never';
+export const WAIT_FOR_VALUES = ['merged', 'tests_passed'] as const;
+export type WaitFor = (typeof WAIT_FOR_VALUES)[number];
+export const NOTIFY_ON_VALUES = ['failure', 'always', 'never'] as const;
+export type NotifyOn = (typeof NOTIFY_ON_VALUES)[number];
 
 export interface PullRequestSettings {
   /** The priority to send, as given: a name or a number. */
@@ -26,12 +28,13 @@ export const PRIORITY_INPUTS: readonly InputSpec[] = [
     description:
       "Urgent, high, medium or low, or a number 0 (highest) to 255 (lowest). Only urgent interrupts PRs already testing. Default - the service's (medium).",
   },
-  { name: 'no-batch', description: 'True to test this PR alone, never in a batch.' },
+  { name: 'no-batch', boolean: true, description: 'True to test this PR alone, never in a batch.' },
 ];
 
 export const WAIT_INPUTS: readonly InputSpec[] = [
   {
     name: 'wait-for',
+    values: WAIT_FOR_VALUES,
     description:
       'Wait until the PR is merged or tests-passed. A PR that fails or is cancelled fails the step.',
   },
@@ -56,6 +59,7 @@ export const WAIT_INPUTS: readonly InputSpec[] = [
 export const NOTIFY_INPUTS: readonly InputSpec[] = [
   {
     name: 'notify-on',
+    values: NOTIFY_ON_VALUES,
     description:
       'With wait-for, when to notify at the end of the wait - failure (the PR failed, was cancelled or the wait ran out), always, or never. Default - failure when notify-webhook-url or notify-pr-comment is set, else never. The Slack Block Kit payload is in output notification.',
   },
@@ -67,6 +71,7 @@ export const NOTIFY_INPUTS: readonly InputSpec[] = [
   },
   {
     name: 'notify-pr-comment',
+    boolean: true,
     description:
       'True to keep one comment on the PR up to date (created, then updated in place) with the outcome, the reason, the failing checks and the next step. Needs github-token with write access to pull requests; GitHub Actions only.',
   },
@@ -79,7 +84,7 @@ export const TEST_RUN_ID_INPUT: InputSpec = {
 };
 
 export function readPullRequestSettings(input: Inputs): PullRequestSettings {
-  const waitFor = input.choice('wait-for', ['merged', 'tests_passed'] as const);
+  const waitFor = input.choice('wait-for', WAIT_FOR_VALUES);
   return {
     priority: readPriority(input),
     noBatch: input.boolean('no-batch'),
@@ -99,8 +104,7 @@ function readNotifySettings(
   if (notifyWebhookUrl) checkWebhookUrl(notifyWebhookUrl);
   const notifyPrComment = input.boolean('notify-pr-comment') ?? false;
   const hasTarget = notifyWebhookUrl !== undefined || notifyPrComment;
-  const notifyOn =
-    input.choice('notify-on', ['failure', 'always', 'never'] as const) ?? (hasTarget ? 'failure' : 'never');
+  const notifyOn = input.choice('notify-on', NOTIFY_ON_VALUES) ?? (hasTarget ? 'failure' : 'never');
   return { notifyOn, notifyWebhookUrl, notifyPrComment };
 }
 

@@ -14,7 +14,8 @@ import {
 import { InputError } from '../../errors.js';
 import type { Inputs, InputSpec } from '../../inputs.js';
 
-export type IfExists = 'fail' | 'update' | 'skip';
+export const IF_EXISTS_VALUES = ['fail', 'update', 'skip'] as const;
+export type IfExists = (typeof IF_EXISTS_VALUES)[number];
 
 export interface QueueAdminSettings {
   mode?: QueueMode;
@@ -67,15 +68,24 @@ const SETTING_DESCRIPTIONS: Record<string, string> = {
 
 /** The settings both create-queue (with if-exists: update) and update-queue send. */
 export const QUEUE_SETTINGS_INPUTS: readonly InputSpec[] = [
-  { name: 'mode', description: 'single or parallel.' },
+  { name: 'mode', values: QUEUE_MODES, description: 'single or parallel.' },
   { name: 'concurrency', description: 'How many PRs (or batches) test at once; a whole number >= 1.' },
-  ...[...Object.keys(QUEUE_SETTING_INPUTS), ...Object.keys(QUEUE_BOOLEAN_INPUTS)].map((name) => ({
+  ...Object.keys(QUEUE_SETTING_INPUTS).map((name) => ({
     name,
     description: SETTING_DESCRIPTIONS[name] ?? name,
   })),
-  { name: 'merge-method', description: 'merge_commit, squash or rebase.' },
-  { name: 'direct-merge-mode', description: 'off or always.' },
-  { name: 'optimization-mode', description: 'off or bisection_skip_redundant_tests.' },
+  ...Object.keys(QUEUE_BOOLEAN_INPUTS).map((name) => ({
+    name,
+    boolean: true as const,
+    description: SETTING_DESCRIPTIONS[name] ?? name,
+  })),
+  { name: 'merge-method', values: MERGE_METHODS, description: 'merge_commit, squash or rebase.' },
+  { name: 'direct-merge-mode', values: DIRECT_MERGE_MODES, description: 'off or always.' },
+  {
+    name: 'optimization-mode',
+    values: OPTIMIZATION_MODES,
+    description: 'off or bisection_skip_redundant_tests.',
+  },
   { name: 'required-statuses', description: 'The statuses a test run needs, comma- or newline-separated.' },
   {
     name: 'settings',
@@ -86,14 +96,19 @@ export const QUEUE_SETTINGS_INPUTS: readonly InputSpec[] = [
 
 export const IF_EXISTS_INPUT: InputSpec = {
   name: 'if-exists',
+  values: IF_EXISTS_VALUES,
   default: 'fail',
   description: 'When the queue exists - fail, update (apply the settings given) or skip.',
 };
 
-export const QUEUE_STATE_INPUT: InputSpec = { name: 'state', description: 'running, paused or draining.' };
+export const QUEUE_STATE_INPUT: InputSpec = {
+  name: 'state',
+  values: SETTABLE_QUEUE_STATES,
+  description: 'running, paused or draining.',
+};
 
 export const LIST_PULL_REQUESTS_INPUTS: readonly InputSpec[] = [
-  { name: 'state', description: `Only PRs in this state (${PR_STATES.join(', ')}).` },
+  { name: 'state', values: PR_STATES, description: `Only PRs in this state (${PR_STATES.join(', ')}).` },
   { name: 'since', description: 'Only PRs that concluded at or after this date-time (ISO 8601).' },
   { name: 'until', description: 'Only PRs that concluded before this date-time (ISO 8601).' },
   { name: 'take', default: '100', description: 'Rows per page, 1 to 100.' },
@@ -150,7 +165,7 @@ export function readQueueAdminSettings(input: Inputs, operation: string): QueueA
   return {
     mode,
     concurrency,
-    ifExists: input.choice('if-exists', ['fail', 'update', 'skip'] as const) ?? 'fail',
+    ifExists: input.choice('if-exists', IF_EXISTS_VALUES) ?? 'fail',
     update,
   };
 }

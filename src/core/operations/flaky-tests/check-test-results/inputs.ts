@@ -4,7 +4,8 @@ import { quoted, type Inputs, type InputSpec } from '../../../inputs.js';
 import { readFlakyTestsSettings, type FlakyTestsSettings } from '../inputs.js';
 import { VERDICTS, type Verdict } from './verdicts.js';
 
-export type OnServiceError = 'pass-with-warning' | 'fail';
+export const ON_SERVICE_ERROR_VALUES = ['pass-with-warning', 'fail'] as const;
+export type OnServiceError = (typeof ON_SERVICE_ERROR_VALUES)[number];
 
 export interface CheckTestResultsSettings extends FlakyTestsSettings {
   junitPaths: string[];
@@ -30,6 +31,7 @@ export const CHECK_TEST_RESULTS_INPUTS: readonly InputSpec[] = [
   },
   {
     name: 'on-service-error',
+    values: ON_SERVICE_ERROR_VALUES,
     default: 'pass-with-warning',
     description:
       'When the service cannot be reached - pass-with-warning (an outage never turns the build red on its own) or fail.',
@@ -62,8 +64,7 @@ export function readCheckTestResultsSettings(input: Inputs, operation: string): 
     ...readFlakyTestsSettings(input, operation),
     junitPaths,
     variant: input.text('variant'),
-    onServiceError:
-      input.choice('on-service-error', ['pass-with-warning', 'fail'] as const) ?? 'pass-with-warning',
+    onServiceError: input.choice('on-service-error', ON_SERVICE_ERROR_VALUES) ?? 'pass-with-warning',
     failOnVerdicts: readFailOnVerdicts(input.list('fail-on-verdict')),
     checkoutDir: input.text('checkout-dir') || '.',
   };

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
+import { readStandardInput } from '../../../stdin.js';
 import { defaultGithubApiUrl, GITHUB_FILES_CAP, githubChangedFiles } from './github-changes.js';
 import {
   NotACheckoutError,
@@ -182,19 +183,6 @@ export function parseList(content: Buffer): ChangedFile[] {
 }
 
 /** Standard input, read to its end, refused past the cap. */
-export async function readStandardInput(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of process.stdin) {
-    bytes += (chunk as Buffer).length;
-    if (bytes > MAX_LIST_BYTES) {
-      throw new InputError(
-        'changed-files-file',
-        `standard input is over ${MAX_LIST_BYTES} bytes`,
-        'Give a list of paths, one a line.',
-      );
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+export function readStandardInputList(): Promise<Buffer> {
+  return readStandardInput('changed-files-file', MAX_LIST_BYTES, 'Give a list of paths, one a line.');
 }

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
 import { quoted } from '../../../inputs.js';
-import { beginChangedFiles, readStandardInput, type ChangedFiles } from './changed-files.js';
+import { beginChangedFiles, readStandardInputList, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
 import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
@@ -46,7 +46,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     githubToken: request.githubToken,
     timeoutMs: request.timeoutMs,
     log: request.log.info,
-    readStdin: request.readStdin ?? readStandardInput,
+    readStdin: request.readStdin ?? readStandardInputList,
   });
   let config: TargetsConfig;
   try {

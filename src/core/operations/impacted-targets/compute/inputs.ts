@@ -6,8 +6,10 @@ import { quoted, type Inputs, type InputSpec } from '../../../inputs.js';
 
 export const DEFAULT_TARGETS_CONFIG = '.github/impacted-targets.yml';
 
-export type ChangedFilesSource = 'auto' | 'git' | 'github-api' | 'file';
-export type OnComputeError = 'all' | 'fail';
+export const CHANGED_FILES_SOURCES = ['auto', 'git', 'github-api', 'file'] as const;
+export type ChangedFilesSource = (typeof CHANGED_FILES_SOURCES)[number];
+export const ON_COMPUTE_ERROR_VALUES = ['all', 'fail'] as const;
+export type OnComputeError = (typeof ON_COMPUTE_ERROR_VALUES)[number];
 
 export interface ComputeSettings {
   /** The config's path, relative to workingDirectory. */
@@ -52,6 +54,7 @@ export const UPLOAD_CONFIG_INPUT: InputSpec = {
 export const CHANGED_FILES_INPUTS: readonly InputSpec[] = [
   {
     name: 'changed-files-from',
+    values: CHANGED_FILES_SOURCES,
     default: 'auto',
     description:
       'Where the changed files come from - git (the checkout), github-api (the PR files list, no checkout needed), file (changed-files-file), or auto (file if given, else git in a checkout, else github-api).',
@@ -70,6 +73,7 @@ export const CHANGED_FILES_INPUTS: readonly InputSpec[] = [
   },
   {
     name: 'on-compute-error',
+    values: ON_COMPUTE_ERROR_VALUES,
     default: 'all',
     description:
       'When the changed files cannot be found (git or API error, timeout, no merge base) - all (impact every target, with a warning) or fail. A bad config always fails.',
@@ -88,6 +92,7 @@ export const LINT_INPUTS: readonly InputSpec[] = [
   WORKING_DIRECTORY_INPUT,
   {
     name: 'strict',
+    boolean: true,
     default: 'false',
     description:
       'Fail (exit code 1) when a tracked file is claimed by no rule or a rule matches no tracked file.',
@@ -99,7 +104,7 @@ export function readComputeSettings(
   config = input.text('targets-config') || DEFAULT_TARGETS_CONFIG,
 ): ComputeSettings {
   const changedFilesFile = input.text('changed-files-file') || undefined;
-  const source = input.choice('changed-files-from', ['auto', 'git', 'github-api', 'file'] as const) ?? 'auto';
+  const source = input.choice('changed-files-from', CHANGED_FILES_SOURCES) ?? 'auto';
   if (source === 'file' && !changedFilesFile) {
     throw new InputError(
       'changed-files-from',
@@ -128,7 +133,7 @@ export function readComputeSettings(
     changedFilesFile,
     workingDirectory: input.text('working-directory') || '.',
     deepenAttempts: input.integer('fetch-deepen-attempts', { min: 0, max: 20, fallback: 5 }),
-    onComputeError: input.choice('on-compute-error', ['all', 'fail'] as const) ?? 'all',
+    onComputeError: input.choice('on-compute-error', ON_COMPUTE_ERROR_VALUES) ?? 'all',
     githubApiUrl,
   };
 }
