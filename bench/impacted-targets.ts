@@ -104,7 +104,7 @@ function targetsMakingBody(bodyBytes: number, targetOf: (i: number) => string): 
 const emulator = await launchEmulator(TOKEN);
 const dir = mkdtempSync(join(tmpdir(), 'bench-targets-'));
 try {
-  progress(`writing targets files whose bodies are ${BODY_BYTES} bytes, in ${SHAPES.length} shapes...`);
+  progress(`writing targets files whose bodies are ${BODY_BYTES} bytes...`);
   const inputs = SHAPES.filter((shape) => !SHAPE || shape.name === SHAPE).map((shape) => {
     const targets = targetsMakingBody(BODY_BYTES, shape.target);
     const files = { targets: join(dir, `${shape.name}.json`), body: join(dir, `${shape.name}-body.json`) };
