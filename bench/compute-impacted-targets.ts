@@ -1,15 +1,32 @@
 // compute-impacted-targets end to end on a synthetic monorepo: 100,000 tracked files, 10,000 of them
 // changed by the PR, a config of 500 rules, and a pnpm workspace of 2,000 packages whose dependents are
 // followed at any depth. The figure: `node dist/index.js` with compute-impacted-targets (git merge base,
-// diff, workspace read, rules, dependents, outputs and summary). The floor: `git diff --name-only
-// <base>...<head>` on the same repository, the least any tool must do to know what changed. Goal: at
-// most 2x. Both run interleaved, under GNU time for their peak RSS. The repository is written once with
-// `git fast-import` and checked out (the workspace's package.json files are read from the work tree).
+// diff, workspace read, rules, dependents, outputs and summary). Against the peers, tools that answer
+// the same question on the same repository: `turbo ls --affected` and `nx show projects --affected`
+// (each finds the changed packages and their dependents), and a paths-filter step, picomatch with one
+// filter per rule of the config (bench/lib/paths-filter.mjs). Goal: at most 0.5x the fastest peer. The
+// floor: `git diff --name-only <base>...<head>`, the least any tool must do to know what changed.
+// Every subject runs in the same interleaved rounds, under GNU time for its peak RSS, with one
+// environment (lib/measure.ts: PATH and what each needs). turbo and nx are not dependencies of the
+// project (about 120 MB with their native binaries): they are installed from npm, pinned, into a
+// bench-only prefix in the temp directory at run time (kept for the next run); --quick skips them
+// unless --peers is given.
+// The repository is written once with `git fast-import` and checked out (the workspace's package.json
+// files are read from the work tree); its root holds what turbo and nx need (turbo.json, nx.json, the
+// packageManager field), committed at the base.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { interleave, median, round, timeProcess } from './lib/measure.js';
+import { interleave, median, round, timeProcess, type Env } from './lib/measure.js';
 import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
 import { REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
@@ -18,10 +35,15 @@ const RUNS = QUICK ? 2 : 7;
 const SCALE = QUICK ? 10 : 1;
 const PACKAGES = 2000 / SCALE;
 const FILES_PER_PACKAGE = 40;
-const SERVICES = 496 / SCALE;
+const SERVICES = Math.floor(496 / SCALE);
 const FILES_PER_SERVICE = 40;
 const CHANGE_EVERY = 10;
-const GOAL_RATIO = 2;
+const GOAL_PEER_RATIO = 0.5;
+const PEER_VERSIONS = { turbo: '2.11.11', nx: '24.0.6' };
+const PEER_PREFIX = join(
+  tmpdir(),
+  `merge-queue-bench-peers-turbo-${PEER_VERSIONS.turbo}-nx-${PEER_VERSIONS.nx}`,
+);
 const GNU_TIME = '/usr/bin/time';
 const NODE = process.execPath;
 
@@ -54,13 +76,48 @@ function config(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The config's rules as paths-filter filters: one per rule, named by its targets, with its glob. */
+function pathsFilters(): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  for (let s = 0; s < SERVICES; s++) filters[`svc-${pad(s, 3)}`] = [`services/svc-${pad(s, 3)}/**`];
+  Object.assign(filters, {
+    packages: ['packages/*/src/**'],
+    tools: ['tools/**'],
+    ab: ['{a,b}/**'],
+    config: ['config/*.json'],
+  });
+  return filters;
+}
+
+/** The bin directory of turbo and nx, installed from npm into a bench-only prefix when missing. */
+function peersBin(): string {
+  const bin = join(PEER_PREFIX, 'node_modules', '.bin');
+  if (existsSync(join(bin, 'turbo')) && existsSync(join(bin, 'nx'))) return bin;
+  progress(
+    `installing turbo@${PEER_VERSIONS.turbo} and nx@${PEER_VERSIONS.nx} into ${PEER_PREFIX} (bench only)...`,
+  );
+  mkdirSync(PEER_PREFIX, { recursive: true });
+  const packages = Object.entries(PEER_VERSIONS).map(([name, version]) => `${name}@${version}`);
+  execFileSync('npm', ['install', '--prefix', PEER_PREFIX, '--no-audit', '--no-fund', ...packages], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return bin;
+}
+
 /** Every tracked path with its content at the base; `changed` says which the PR modifies. */
 function* repositoryFiles(): Generator<{ path: string; content: string; changed: boolean }> {
   let index = 0;
   const next = () => index++ % CHANGE_EVERY === 0;
   yield { path: '.github/impacted-targets.yml', content: config(), changed: false };
   yield { path: 'pnpm-workspace.yaml', content: 'packages:\n  - "packages/*"\n', changed: false };
-  yield { path: 'package.json', content: '{"name":"root","private":true}\n', changed: false };
+  yield {
+    path: 'package.json',
+    content: '{"name":"root","private":true,"packageManager":"pnpm@9.15.0"}\n',
+    changed: false,
+  };
+  yield { path: 'turbo.json', content: '{"tasks":{}}\n', changed: false };
+  yield { path: 'nx.json', content: '{"defaultBase":"main"}\n', changed: false };
+  yield { path: '.gitignore', content: '.nx/\n.turbo/\nnode_modules/\n', changed: false };
   for (let p = 0; p < PACKAGES; p++) {
     // Each package depends on two lower-numbered ones: a deep graph, as real monorepos have.
     const deps = [p - 1, Math.floor(p / 2)].filter((d) => d >= 0 && d !== p);
@@ -154,11 +211,12 @@ try {
   const measured = async (
     what: string,
     args: string[],
-    env: NodeJS.ProcessEnv,
+    env: Env,
     check: (stdout: string) => boolean,
+    cwd = REPO_ROOT,
   ) => {
     step.reset();
-    const result = await timeProcess(GNU_TIME, ['-f', 'peak-rss-kib=%M', ...args], { cwd: REPO_ROOT, env });
+    const result = await timeProcess(GNU_TIME, ['-f', 'peak-rss-kib=%M', ...args], { cwd, env });
     const peak = /peak-rss-kib=(\d+)\s*$/.exec(result.stderr);
     if (result.exitCode !== 0 || !peak || !check(result.stdout)) {
       const said = (result.stdout + result.stderr).trim().split('\n').slice(-3).join(' | ');
@@ -177,8 +235,88 @@ try {
     );
   };
 
+  const filtersFile = join(dir, 'filters.json');
+  writeFileSync(filtersFile, JSON.stringify(pathsFilters()));
+  const bin = QUICK && !process.argv.includes('--peers') ? undefined : peersBin();
+  // nx runs only from a workspace that holds it, as after an install: the prefix's node_modules, linked.
+  if (bin) symlinkSync(join(PEER_PREFIX, 'node_modules'), join(repo, 'node_modules'));
+  // What each peer found, for the notes: affected packages (turbo, nx), matched filters (paths-filter).
+  const found = new Map<string, string>();
+  const peerEnv = {
+    HOME: join(dir, 'home'),
+    TURBO_TELEMETRY_DISABLED: '1',
+    TURBO_NO_UPDATE_NOTIFIER: '1',
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+    NX_TUI: 'false',
+  };
+  mkdirSync(peerEnv.HOME, { recursive: true });
+  const peers = [
+    ...(bin
+      ? [
+          {
+            name: 'turbo',
+            run: () =>
+              measured(
+                'turbo ls --affected',
+                [join(bin, 'turbo'), 'ls', '--affected', '--output=json'],
+                { ...peerEnv, TURBO_SCM_BASE: 'main', TURBO_SCM_HEAD: 'feature' },
+                (out) => {
+                  const listed = (JSON.parse(out.slice(out.indexOf('{'))) as { packages: { count: number } })
+                    .packages.count;
+                  found.set('turbo', `${listed.toLocaleString('en-US')} packages`);
+                  return listed > 0;
+                },
+                repo,
+              ),
+          },
+          {
+            name: 'nx',
+            run: () => {
+              // Cold, as in a fresh checkout: nx keeps its project graph in .nx/ of the workspace.
+              rmSync(join(repo, '.nx'), { recursive: true, force: true });
+              return measured(
+                'nx show projects --affected',
+                [
+                  join(bin, 'nx'),
+                  'show',
+                  'projects',
+                  '--affected',
+                  '--base=main',
+                  '--head=feature',
+                  '--json',
+                ],
+                peerEnv,
+                (out) => {
+                  const listed = (JSON.parse(out.slice(out.indexOf('['))) as string[]).length;
+                  found.set('nx', `${listed.toLocaleString('en-US')} projects`);
+                  return listed > 0;
+                },
+                repo,
+              );
+            },
+          },
+        ]
+      : []),
+    {
+      name: 'paths-filter',
+      run: () =>
+        measured(
+          'node bench/lib/paths-filter.mjs',
+          [NODE, 'bench/lib/paths-filter.mjs', repo, 'main...feature', filtersFile],
+          {},
+          (out) => {
+            const matched = /(\d+) changed files, (\d+) filters matched/.exec(out);
+            found.set('paths-filter', `${matched?.[2] ?? '?'} filters matched`);
+            return Number(matched?.[1]) === expectedChanged;
+          },
+        ),
+    },
+  ];
+
   const samples = await interleave<Sample>(
     [
+      ...peers,
       {
         name: 'action',
         run: () =>
@@ -216,24 +354,53 @@ try {
   const nodeMiB = medianOf('node', 'peakKiB') / 1024;
   const gitMiB = medianOf('git', 'peakKiB') / 1024;
   progress(
-    `medians: action ${actionMs.toFixed(0)} ms, git diff ${gitMs.toFixed(0)} ms, node -e "" ${nodeMs.toFixed(0)} ms`,
+    `medians: ${[...samples.keys()].map((k) => `${k} ${medianOf(k, 'ms').toFixed(0)} ms`).join(', ')}`,
   );
-  const ratio = ratioOf(actionMs, gitMs);
+  const peerMedians = peers.map((peer) => ({ name: peer.name, ms: medianOf(peer.name, 'ms') }));
+  const fastest = peerMedians.reduce((best, peer) => (peer.ms < best.ms ? peer : best));
+  const peerCommands: Record<string, string> = {
+    turbo: 'turbo ls --affected (TURBO_SCM_BASE=main, TURBO_SCM_HEAD=feature)',
+    nx: 'nx show projects --affected --base=main --head=feature (no daemon, .nx/ removed before each run)',
+    'paths-filter': 'node bench/lib/paths-filter.mjs (git diff, then picomatch, one filter per rule)',
+  };
+  const peerRatio = ratioOf(actionMs, fastest.ms);
+  const gitRatio = ratioOf(actionMs, gitMs);
   const scale = `${tracked.toLocaleString('en-US')} files, ${changed.toLocaleString('en-US')} changed, ${SERVICES + 4} rules, ${PACKAGES.toLocaleString('en-US')} packages`;
+  const command =
+    'node dist/index.js (compute-impacted-targets, git changed files, pnpm workspace dependents at any depth)';
+  const peersSaid = peerMedians
+    .map(
+      (peer) =>
+        `${peer.name} ${round(peer.ms)} ms (${round(actionMs / peer.ms, 2)}x; ${found.get(peer.name)})`,
+    )
+    .join(', ');
+  const how = `The action starts git merge-base and git diff --no-renames <branch>...<head> (the floor's work, without rename detection) for the remote-tracking and the local target branch at once (the remote-tracking one wins when both exist; this repository has only the local one) before it reads the config, which it reads with js-yaml and checks in plain code (the yaml and schema libraries are loaded only to explain a bad config); it reads the ${PACKAGES.toLocaleString('en-US')} package.json files a few at a time while git works, taking git's output in between; it tests each changed file only against the rules whose fixed directory is one of its ancestors, dir/** and dir/{capture}/** globs with string operations, and gives a directory's answer again to its next files when the directory alone decides it.`;
   const results: BenchResult[] = [
     {
-      name: `Compute impacted targets: ${scale}${QUICK ? ' (quick)' : ''}`,
+      name: `Compute impacted targets: ${scale}${QUICK ? ' (quick)' : ''}, against the fastest peer`,
+      figure: round(actionMs, 1),
+      unit: 'ms',
+      floor: round(fastest.ms, 1),
+      ratio: peerRatio === null ? null : round(peerRatio, 2),
+      goal: `ratio <= ${GOAL_PEER_RATIO} (of the fastest of turbo, nx and paths-filter)`,
+      met: bin ? peerRatio !== null && peerRatio <= GOAL_PEER_RATIO : null,
+      runs: RUNS,
+      command,
+      floorCommand: `${peerCommands[fastest.name]}, the fastest peer`,
+      notes: `${targetsCount.toLocaleString('en-US')} targets impacted. Peers, medians of the same rounds: ${peersSaid}${bin ? '' : ' (--quick: turbo and nx not run)'}. turbo and nx list the changed packages and their dependents; paths-filter only matches the changed files against the rules' globs (no dependents). Run-time installs from npm, not project dependencies: turbo@${PEER_VERSIONS.turbo} and nx@${PEER_VERSIONS.nx} with their native binaries (about 120 MB).`,
+    },
+    {
+      name: `Compute impacted targets: ${scale}${QUICK ? ' (quick)' : ''}, against git diff alone`,
       figure: round(actionMs, 1),
       unit: 'ms',
       floor: round(gitMs, 1),
-      ratio: ratio === null ? null : round(ratio, 2),
-      goal: `ratio <= ${GOAL_RATIO}`,
-      met: ratio !== null && ratio <= GOAL_RATIO,
+      ratio: gitRatio === null ? null : round(gitRatio, 2),
+      goal: '',
+      met: null,
       runs: RUNS,
-      command:
-        'node dist/index.js (compute-impacted-targets, git changed files, pnpm workspace dependents at any depth)',
+      command,
       floorCommand: 'git diff --name-only main...feature (the same repository)',
-      notes: `${targetsCount.toLocaleString('en-US')} targets impacted. Node alone (node -e "") takes ${round(nodeMs)} ms of the figure. Peak RSS: the action ${round(actionMiB, 1)} MiB (${round(actionMiB - nodeMiB, 1)} MiB above node -e "" at ${round(nodeMiB, 1)} MiB), git diff ${round(gitMiB, 1)} MiB. The action starts git merge-base and git diff --no-renames <branch>...<head> (the floor's work, without rename detection) for the remote-tracking and the local target branch at once (the remote-tracking one wins when both exist; this repository has only the local one) before it reads the config, which it reads with js-yaml and checks in plain code (the yaml and schema libraries are loaded only to explain a bad config); it reads the 2,000 package.json files a few at a time while git works, taking git's output in between; it tests each changed file only against the rules whose fixed directory is one of its ancestors, dir/** and dir/{capture}/** globs with string operations, and gives a directory's answer again to its next files when the directory alone decides it.`,
+      notes: `Node alone (node -e "") takes ${round(nodeMs)} ms of the figure. Peak RSS: the action ${round(actionMiB, 1)} MiB (${round(actionMiB - nodeMiB, 1)} MiB above node -e "" at ${round(nodeMiB, 1)} MiB), git diff ${round(gitMiB, 1)} MiB. ${how}`,
     },
   ];
   emitResults(results);

@@ -8,14 +8,24 @@
 // Node's own baseline, the peak of `node -e ""` measured in the same run (goal: at most 2x the file's
 // size). Two more subjects split the cost for the notes: `node -e ""` itself, and the action uploading a
 // file of ten targets (start-up and everything but the list).
-// `--vs <entry>` (lib/result.ts) runs another build of the action in the same rounds, for before/after.
+// `--vs <entry>` (lib/result.ts) runs another build of the action in the same rounds, for before/after;
+// `--shape <name>` measures one shape only.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { MAX_BODY_BYTES } from '../src/wire/index.js';
 import { interleave, median, round, timeProcess, type Env, type ProcessRun } from './lib/measure.js';
-import { emitResults, progress, ENTRY, QUICK, ratioOf, VERSUS, type BenchResult } from './lib/result.js';
+import {
+  emitResults,
+  progress,
+  ENTRY,
+  optionValue,
+  QUICK,
+  ratioOf,
+  VERSUS,
+  type BenchResult,
+} from './lib/result.js';
 import { launchEmulator, REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
@@ -68,6 +78,11 @@ const SHAPES: { name: string; label: string; target: (i: number) => string }[] =
   },
 ];
 
+// `--shape <name>`: only that shape (for a quicker before/after).
+const SHAPE = optionValue('--shape');
+if (SHAPE && !SHAPES.some((shape) => shape.name === SHAPE))
+  throw new Error(`--shape ${SHAPE}: the shapes are ${SHAPES.map((shape) => shape.name).join(', ')}`);
+
 /** The shape's targets, all different, in a JSON array whose request body is exactly `bodyBytes` long. */
 function targetsMakingBody(bodyBytes: number, targetOf: (i: number) => string): string[] {
   const size = (targets: string[]) =>
@@ -89,8 +104,8 @@ function targetsMakingBody(bodyBytes: number, targetOf: (i: number) => string): 
 const emulator = await launchEmulator(TOKEN);
 const dir = mkdtempSync(join(tmpdir(), 'bench-targets-'));
 try {
-  progress(`writing targets files whose bodies are ${BODY_BYTES} bytes, in ${SHAPES.length} shapes...`);
-  const inputs = SHAPES.map((shape) => {
+  progress(`writing targets files whose bodies are ${BODY_BYTES} bytes...`);
+  const inputs = SHAPES.filter((shape) => !SHAPE || shape.name === SHAPE).map((shape) => {
     const targets = targetsMakingBody(BODY_BYTES, shape.target);
     const files = { targets: join(dir, `${shape.name}.json`), body: join(dir, `${shape.name}-body.json`) };
     writeFileSync(files.targets, JSON.stringify(targets));

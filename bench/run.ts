@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { describeMachine, type Machine } from './lib/measure.js';
 import { parseResults, type BenchResult } from './lib/result.js';
 import { REPO_ROOT } from './lib/servers.js';
+import { SPEED_TRICKS, type SpeedTrick } from './lib/speed-tricks.js';
 
 /** The benchmarks the issues ask for, in the order they run; any other bench/*.ts runs after them. */
 const EXPECTED: { file: string; about: string }[] = [
@@ -170,13 +171,28 @@ function renderNotes(outcomes: Outcome[]): string {
     .join('\n');
 }
 
-function renderMachine(machine: Machine): string {
+function renderSpeedTricks(): string {
+  const line = (trick: SpeedTrick) => `- **${trick.what}** (${trick.files}). ${trick.figure}`;
+  return [
+    'Hand-tuned code stays only if it buys 3% or more of its benchmark (medians of at least 7 rounds alternating the builds with and without it) or a goal needs it (the list is bench/lib/speed-tricks.ts).',
+    '',
+    'Removed:',
+    '',
+    ...SPEED_TRICKS.filter((trick) => !trick.kept).map(line),
+    '',
+    'Kept:',
+    '',
+    ...SPEED_TRICKS.filter((trick) => trick.kept).map(line),
+  ].join('\n');
+}
+
+function renderMachine(machine: Machine, loadAtEnd: number): string {
   return [
     `- Cores: ${machine.cores} (${machine.cpu})`,
     `- Memory: ${machine.memoryGiB} GiB (${machine.freeMemoryGiB} GiB free at the start)`,
     `- Node: ${machine.node} (the same binary runs each figure and its floor)`,
     `- OS: ${machine.os}`,
-    `- Load average at the start (1 min): ${machine.loadAverage}`,
+    `- Load average (1 min) at the start: ${machine.loadAverage}; at the end: ${loadAtEnd} (other work on the machine skews every figure, the figure and its floor alike: they run in the same rounds)`,
     `- Date: ${machine.date}`,
   ].join('\n');
 }
@@ -214,13 +230,17 @@ function renderDocument(
     '',
     '## Machine',
     '',
-    renderMachine(machine),
+    renderMachine(machine, describeMachine().loadAverage),
     '',
     '## Results',
     '',
     renderTable(measured),
     '',
     ...(notes ? ['## Notes', '', notes, ''] : []),
+    '## Speed tricks, removed and kept',
+    '',
+    renderSpeedTricks(),
+    '',
     ...(gaps ? ['## Not measured', '', gaps, ''] : []),
   ].join('\n');
 }

@@ -49,7 +49,8 @@ export const VERSUS = optionValue('--vs');
 /** `--entry <entry>`: the build of the action that a benchmark supporting it measures; dist/index.js by default. */
 export const ENTRY = optionValue('--entry') ?? 'dist/index.js';
 
-function optionValue(name: string): string | undefined {
+/** The value after `name` on the command line, if given. */
+export function optionValue(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 }

@@ -9,7 +9,6 @@ import { writeFile } from 'node:fs/promises';
 
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
-import { IncrementalSort, mergeSorted } from './incremental-sort.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
@@ -109,7 +108,7 @@ async function fetchUnhealthyTests(
     teams.add(test.view);
   };
   const listings = statuses.map(async (status) => {
-    const order = new IncrementalSort<ListedTest>(byImpactOf);
+    const listedTests: ListedTest[] = [];
     let listed = 0;
     try {
       const { pages } = await followPages({
@@ -120,7 +119,7 @@ async function fetchUnhealthyTests(
           if (view.id && listedIds.has(view.id)) return;
           if (view.id) listedIds.add(view.id);
           const test = { view, reportItem: reportItem(op, raw), listedAs: status };
-          order.add(test);
+          listedTests.push(test);
           count(test);
         },
         itemsField: 'tests',
@@ -134,7 +133,7 @@ async function fetchUnhealthyTests(
         stop: stop.signal,
       });
       op.log.info(`${status}: ${listed} test(s) on ${pages} page(s).`);
-      return order.items();
+      return listedTests;
     } catch (error) {
       stop.abort();
       throw error;
@@ -144,11 +143,10 @@ async function fetchUnhealthyTests(
   const settled = await Promise.allSettled(listings);
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  const tests = settled.reduce<ListedTest[]>(
-    (merged, result) =>
-      result.status === 'fulfilled' ? mergeSorted(merged, result.value, byImpactOf) : merged,
-    [],
-  );
+  // A stable sort: tests of equal impact stay in the order they were listed, statuses in their order.
+  const tests = settled
+    .flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+    .sort(byImpactOf);
   return { tests, teams, counts, last };
 }
 

@@ -1,0 +1,81 @@
+// Following a flaky-tests listing page after page: the next page's request goes out from the answer's
+// text, before the page is parsed and its items kept; a token read wrongly from the text costs one
+// dropped request, never a wrong listing.
+import { describe, expect, it } from '@jest/globals';
+import type { ApiResponse } from '../../src/core/api/client.js';
+import { followPages, type Listing } from '../../src/core/operations/flaky-tests/pages.js';
+
+/** A service of pages keyed by the token that asks for them; records every token asked for. */
+function service(pages: Record<string, string>) {
+  const asked: string[] = [];
+  const fetchPage: Listing['fetchPage'] = (page, onAnswer) => {
+    asked.push(page.page_token);
+    const text = pages[page.page_token];
+    if (text === undefined) return Promise.reject(new Error(`no page for token "${page.page_token}"`));
+    // As the client does: the text first, the checked answer on a later turn of the event loop.
+    onAnswer(text);
+    const response: ApiResponse = {
+      status: 200,
+      contentType: 'application/json',
+      text,
+      json: JSON.parse(text),
+    };
+    return new Promise((resolve) => setImmediate(() => resolve(response)));
+  };
+  return { asked, fetchPage };
+}
+
+const page = (names: string[], next: string, extra = '') =>
+  `{"tests":[${names.map((name) => `{"name":"${name}"${extra}}`).join(',')}],"page":{"next_page_token":"${next}"}}`;
+
+const listing = (fetchPage: Listing['fetchPage'], more: Partial<Listing> = {}): Listing => ({
+  label: 'list-unhealthy-tests (FLAKY)',
+  itemsField: 'tests',
+  pageSize: 2,
+  maxPages: 10,
+  fetchPage,
+  ...more,
+});
+
+describe('followPages', () => {
+  it("asks for the next page as soon as a page's text arrives, before the page is read", async () => {
+    const { asked, fetchPage } = service({ '': page(['a', 'b'], 't2'), t2: page(['c'], '') });
+    const askedWhenHandedOver: string[][] = [];
+    const { items, pages } = await followPages(
+      listing(fetchPage, { onPage: () => askedWhenHandedOver.push([...asked]) }),
+    );
+    expect(items.map((item) => item.name)).toEqual(['a', 'b', 'c']);
+    expect(pages).toBe(2);
+    // When page 1 was handed over, page 2 had already been asked for.
+    expect(askedWhenHandedOver[0]).toEqual(['', 't2']);
+  });
+
+  it('drops an early request made from another field of that name and follows the page itself', async () => {
+    // The last "next_page_token" of the text is an item's field, not the page's.
+    const first = `{"page":{"next_page_token":"t2"},"tests":[{"name":"a","next_page_token":"decoy"}]}`;
+    const { asked, fetchPage } = service({ '': first, t2: page(['b'], '') });
+    const { items } = await followPages(listing(fetchPage));
+    expect(items.map((item) => item.name)).toEqual(['a', 'b']);
+    expect(asked).toEqual(['', 'decoy', 't2']);
+  });
+
+  it('reads no token from inside a JSON string', async () => {
+    const sneaky = page(['say \\"next_page_token\\": \\"x\\"'], '');
+    const { asked, fetchPage } = service({ '': sneaky });
+    const { items } = await followPages(listing(fetchPage));
+    expect(items).toHaveLength(1);
+    expect(asked).toEqual(['']);
+  });
+
+  it('sends no early request past max-pages or for a token seen before, and fails clearly', async () => {
+    const looping = service({ '': page(['a'], 't2'), t2: page(['b'], 't2') });
+    await expect(followPages(listing(looping.fetchPage))).rejects.toThrow(
+      'the service sent page token "t2" a second time',
+    );
+    expect(looping.asked).toEqual(['', 't2']);
+
+    const long = service({ '': page(['a'], 't2'), t2: page(['b'], 't3'), t3: page(['c'], '') });
+    await expect(followPages(listing(long.fetchPage, { maxPages: 2 }))).rejects.toThrow('max-pages');
+    expect(long.asked).toEqual(['', 't2']);
+  });
+});

@@ -1,0 +1,72 @@
+// The hand-tuned code that a benchmark's goal bought, removed or kept, each with the before/after figure
+// it was judged by: medians of at least 7 rounds alternating the build with the trick and the build
+// without it, on the trick's own benchmark (`--entry <new> --vs <old>`). A trick stays only if it buys
+// 3% or more of that benchmark or a goal needs it; a kept one has a unit test of its own and a "how it
+// works" comment at the top of its module. bench/run.ts writes this list into BENCHMARKS.md.
+
+export interface SpeedTrick {
+  what: string;
+  files: string;
+  kept: boolean;
+  /** The figure it was judged by, and where it came from. */
+  figure: string;
+}
+
+export const SPEED_TRICKS: SpeedTrick[] = [
+  {
+    what: 'Word-at-a-time hashing of targets (a linear hash modulo 2^31 - 1 read four bytes at a time)',
+    files: 'src/core/operations/impacted-targets/target-hash.ts, buffer-words.ts',
+    kept: false,
+    figure:
+      "Replaced by FNV-1a over every byte with a final mix: the linear hash collided on users' names (72,000 of 100,000 sequential Bazel labels shared a hash) and fell back to the slow rebuild. 20 MiB upload, 9 rounds, byte hash / word hash: Bazel labels 0.60x, npm names 0.64x, paths 0.59x, the old varied labels 0.86x (paired 0.64-1.93).",
+  },
+  {
+    what: 'SWAR byte counting (quotes and newlines four bytes at a time)',
+    files: 'src/core/operations/impacted-targets/count-byte.ts, buffer-words.ts',
+    kept: false,
+    figure:
+      '20 MiB upload of Bazel labels, 9 rounds: plain loop / SWAR 0.87x by medians, 0.91x paired (0.76-1.78): no measurable gain.',
+  },
+  {
+    what: 'Galloping incremental sort of unhealthy tests as pages arrive',
+    files: 'src/core/operations/flaky-tests/incremental-sort.ts',
+    kept: false,
+    figure:
+      'Nightly report, 7 rounds: one stable sort at the end / incremental merge 0.93x by medians, 0.88x paired (0.57-0.98): no measurable gain.',
+  },
+  {
+    what: "Page-token sniffing: the next page asked for from the answer's text, before it is parsed",
+    files: 'src/core/operations/flaky-tests/pages.ts (nextPageTokenIn), src/core/api/client.ts (onAnswer)',
+    kept: true,
+    figure:
+      "Nightly report, 7 rounds: without / with 1.23x by medians, 1.04x paired (0.88-1.45); above 3%, and the report's goal (1.15x the token chain) needs each page's parse overlapped with the next wait. Test: __tests__/core/flaky-pages.test.ts.",
+  },
+  {
+    what: "Vectored write of a report's pieces (one writev, again from where it stopped)",
+    files: 'src/core/operations/step-file.ts, src/core/operations/flaky-tests/report-file.ts',
+    kept: true,
+    figure:
+      "Nightly report, 7 rounds: one Buffer.concat and writeFile / writev 1.34x by medians, 1.31x paired (0.65-1.51), measured with the machine's load average at 20-24 on 2 cores: above 3% as measured, so kept, though a wide spread. Test: __tests__/core/step-file.test.ts.",
+  },
+  {
+    what: 'Targets kept as byte ranges of the file with a hash table for duplicates, the body streamed from the file',
+    files: 'src/core/operations/impacted-targets/target-list.ts, source.ts, request-body.ts',
+    kept: true,
+    figure:
+      "Bought the 20 MiB upload's memory goal (peak RSS 1.95x the file's size, goal 2x; figure from the round that added it, issue 29); the RSS rows above measure it on every shape. Tests: __tests__/core/impacted-targets-source.test.ts, impacted-targets-hash.test.ts.",
+  },
+  {
+    what: 'Early upload: the request goes out while the list is still being checked',
+    files: 'src/core/operations/impacted-targets/early-upload.ts',
+    kept: true,
+    figure:
+      "Bought the 20 MiB upload's time goal (1.63x to 1.42x curl, goal 1.5x; figure from the round that added it, issue 29). Test: __tests__/core/impacted-targets-early-upload.test.ts.",
+  },
+  {
+    what: "Off-heap string ids for the quarantine gate's passed tests and the service's lists",
+    files: 'src/core/operations/flaky-tests/check-test-results/',
+    kept: true,
+    figure:
+      "Bought the gate's memory goal (57 to 44 MiB above Node's baseline for 100 MB of reports, goal 48 MiB; figure from the round that added it, issue 29).",
+  },
+];
