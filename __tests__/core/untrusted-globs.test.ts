@@ -9,7 +9,7 @@ import picomatch from 'picomatch';
 import { lintConfig } from '../../src/core/operations/impacted-targets/compute/lint.js';
 import { parseTargetsConfig } from '../../src/core/operations/impacted-targets/compute/config.js';
 import { impactOf } from '../../src/core/operations/impacted-targets/compute/impact.js';
-import { compileGlob } from '../../src/core/operations/impacted-targets/compute/glob.js';
+import { compileGlob } from '../../src/core/glob.js';
 import { compilePattern } from '../../src/core/operations/impacted-targets/compute/pattern.js';
 
 const name = fc.constantFrom('a', 'b', 'ab', 'src', 'x.md', 'x.ts', '.git', '.env', 'a-b', 'lib_1', 'A');

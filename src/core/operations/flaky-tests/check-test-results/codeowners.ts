@@ -1,7 +1,8 @@
 // The checkout's CODEOWNERS file, for the owners of the run's own failures (the service's tests carry
-// their owners already). Each line is a gitignore-style pattern (matched with `ignore`, the library
-// eslint uses for .gitignore rules) and its owners; the last matching line wins, as on GitHub.
-import ignore, { type Ignore } from 'ignore';
+// their owners already). Each line is a pattern and its owners; the last matching line wins, as on
+// GitHub. A pull request's author writes the file, so its patterns are turned into our linear-time globs
+// (src/core/glob.ts), never into backtracking regular expressions.
+import { compileGlob, type Glob } from '../../../glob.js';
 import { readCheckoutText } from '../../../files.js';
 
 const LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS', '.gitlab/CODEOWNERS'];
@@ -23,7 +24,7 @@ export async function readCodeOwners(checkoutDir: string): Promise<CodeOwners | 
 }
 
 export function parseCodeOwners(text: string, source: string): CodeOwners {
-  const rules: { matcher: Ignore; owners: string[] }[] = [];
+  const rules: { globs: Glob[]; owners: string[] }[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/(^|\s)#.*$/, '').trim();
     // GitLab's [Section] headers carry no pattern.
@@ -32,11 +33,11 @@ export function parseCodeOwners(text: string, source: string): CodeOwners {
     if (!pattern) continue;
     try {
       rules.push({
-        matcher: ignore().add(pattern),
+        globs: globsOfPattern(pattern).map(compileGlob),
         owners: owners.filter((owner) => !owner.startsWith('#')),
       });
     } catch {
-      // A pattern `ignore` cannot read is skipped, as GitHub skips a line it cannot parse.
+      // A pattern we cannot read is skipped, as GitHub skips a line it cannot parse.
     }
   }
   return {
@@ -44,9 +45,25 @@ export function parseCodeOwners(text: string, source: string): CodeOwners {
     ownersOf(path) {
       for (let index = rules.length - 1; index >= 0; index--) {
         const rule = rules[index]!;
-        if (rule.matcher.ignores(path)) return rule.owners;
+        if (rule.globs.some((glob) => glob.match(path))) return rule.owners;
       }
       return [];
     },
   };
+}
+
+/**
+ * A CODEOWNERS pattern as globs over paths from the root, by GitHub's rules: a pattern with a slash at
+ * its start or in its middle is anchored at the root, any other matches at any depth; a trailing slash
+ * names a directory; a pattern whose last segment is a plain name may name a directory as well as a file
+ * (everything below it is matched), while one ending in a wildcard (`docs/*`) matches no deeper file.
+ */
+export function globsOfPattern(pattern: string): string[] {
+  const directoryOnly = pattern.endsWith('/');
+  const body = pattern.replace(/^\//, '').replace(/\/$/, '');
+  const anchored = pattern.startsWith('/') || body.includes('/');
+  const base = anchored ? body : `**/${body}`;
+  if (directoryOnly) return [`${base}/**`];
+  const last = body.slice(body.lastIndexOf('/') + 1);
+  return /[*?[]/.test(last) ? [base] : [base, `${base}/**`];
 }

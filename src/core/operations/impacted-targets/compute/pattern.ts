@@ -4,7 +4,7 @@
 // name may hold, a newline too) and gives them to the rule's targets (`services/{name}/**` ->
 // `svc:{name}`). The commonest globs are answered with string operations; every other one by glob.ts,
 // which matches in linear time whatever the glob and the path (no backtracking regular expression).
-import { GlobError, compileGlob, type Glob } from './glob.js';
+import { GlobError, compileGlob, type Glob } from '../../../glob.js';
 
 /** `{name}`: a capture, told apart from a brace list (`{a,b}`) or a range (`{1..3}`) by its spelling. */
 const CAPTURE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

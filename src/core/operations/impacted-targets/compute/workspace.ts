@@ -6,7 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, readdirSync } from
 import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
 import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { GlobError, compileGlob, type Glob } from './glob.js';
+import { GlobError, compileGlob, type Glob } from '../../../glob.js';
 import { compileTemplate } from './pattern.js';
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;

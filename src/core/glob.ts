@@ -4,7 +4,7 @@
 // are expanded first (a bounded number of alternatives); each alternative is a list of path segments,
 // matched left to right as a set of positions (a `**` stays or moves on); each segment's wildcards are
 // matched the same way, one character at a time. Semantics are picomatch's with `dot: true` on ordinary
-// globs (a property test compares them); see docs/impacted-targets.md, "Globs".
+// globs (a property test compares them); see docs/impacted-targets.md, "Globs". CODEOWNERS patterns are turned into such globs too.
 
 /** Why a glob cannot be used, said so that whoever wrote it can fix it. */
 export class GlobError extends Error {}
