@@ -250,8 +250,10 @@ describe('row 18, the other hosts: a line the host writes itself', () => {
       log.error('answer: \u202Efdp.exe\u202C \u2067x\u2069\u200B\uFEFF', { title: 'title \u202E' });
       log.info('info \u2066y\u2069');
     }
-    expect(written).toHaveLength(dialects.length * 2);
-    for (const line of written) {
+    // Buildkite's own marker that opens the log group of an error is not a line of text.
+    const lines = written.filter((line) => line !== '^^^ +++\n');
+    expect(lines).toHaveLength(dialects.length * 2);
+    for (const line of lines) {
       expect(line).not.toMatch(/[\u061c\u200c-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
       expect(line).toMatch(/⟨U\+20(2E|66)⟩/);
     }
