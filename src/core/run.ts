@@ -19,7 +19,7 @@ import {
   type SharedContext,
 } from './operations/registry.js';
 import { writeStepFile } from './operations/step-file.js';
-import type { OperationDetails } from './operations/details.js';
+import { detailsOf, type OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine } from './report/control-syntax.js';
@@ -175,7 +175,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     });
     await publish(await capResponseOutput(result.outputs, host, redact));
     if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
-    const found = { details: result.details, redact };
+    const found = { details: detailsOf(result), redact };
     if (result.failure) {
       const failure = logLine(result.failure);
       host.log.error(failure, { title: operation });

@@ -3,6 +3,7 @@
 // and nothing in them is escaped or redacted yet: whoever shows them does both.
 import type { readPullRequest, readQueue } from '../../wire/index.js';
 import type { GateOutcome } from './flaky-tests/check-test-results/summary.js';
+import type { ListedTest } from './flaky-tests/tests.js';
 import type { UnhealthyCounts } from './flaky-tests/unhealthy-summary.js';
 import type { Computed } from './impacted-targets/compute/compute.js';
 import type { PrReport } from './pull-request/wait.js';
@@ -60,19 +61,6 @@ export interface TestResultsDetails {
   gate: GateOutcome;
 }
 
-/** One test of a flaky-tests listing, as a person scans it. */
-export interface ListedTest {
-  name: string;
-  variant: string;
-  status: string;
-  /** ISO time the test took its status (or was quarantined). */
-  since?: string;
-  owners: string[];
-  file?: string;
-  /** PRs it impacted in the last 7 days, where the listing says. */
-  pullRequestsImpacted?: number;
-}
-
 /** How many tests or PRs a listing hands on for a person to read; the report file has every one. */
 export const LISTED_IN_DETAILS = 50;
 
@@ -105,3 +93,8 @@ export type OperationDetails =
   | TestResultsDetails
   | TestListDetails
   | PullRequestListDetails;
+
+/** An operation's details as the kinds above (types.ts names none of them, to keep imports one way). */
+export function detailsOf(result: { details?: object }): OperationDetails | undefined {
+  return result.details as OperationDetails | undefined;
+}

@@ -4,7 +4,6 @@ import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
 import type { Annotation, PullRequestComments } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
-import type { OperationDetails } from './details.js';
 
 export type OutputValue = string | number | boolean;
 
@@ -45,8 +44,11 @@ export interface OperationResult {
   summary?: Markdown;
   /** When set, the step fails with this one line, after outputs and the summary are written. */
   failure?: string;
-  /** What it found, as data, for an entry point that shows it (the CLI in a terminal). */
-  details?: OperationDetails;
+  /**
+   * What it found, as data, for an entry point that shows it (the CLI in a terminal): one of details.ts's
+   * kinds, which name the areas' own types, so that this file, which every area imports, names none.
+   */
+  details?: object;
 }
 
 export type Operation<S> = (op: OperationContext<S>) => Promise<OperationResult>;

@@ -2,7 +2,6 @@
 // case, unknown fields kept in the raw object) and showing them in a job summary, escaped and trimmed.
 import { enumValue, isObject } from '../../../wire/index.js';
 import { escapeMarkdown, link } from '../../report/markdown.js';
-import type { ListedTest } from '../details.js';
 
 /** Rows past this are left to the report file: a summary is read in seconds, not scrolled. */
 const MAX_SUMMARY_ROWS = 200;
@@ -42,6 +41,19 @@ export function readTest(raw: Record<string, unknown>): TestView {
     htmlUrl: text(raw.html_url) || undefined,
     ticketUrl: text(ticket.html_url) || undefined,
   };
+}
+
+/** One test of a flaky-tests listing, as a person scans it. */
+export interface ListedTest {
+  name: string;
+  variant: string;
+  status: string;
+  /** ISO time the test took its status (or was quarantined). */
+  since?: string;
+  owners: string[];
+  file?: string;
+  /** PRs it impacted in the last 7 days, where the listing says. */
+  pullRequestsImpacted?: number;
 }
 
 /** A test as a listing's details show it. */

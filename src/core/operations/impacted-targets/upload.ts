@@ -20,7 +20,7 @@ import {
 import { startEarlyUpload, type EarlyUpload } from './early-upload.js';
 import { listBodyEnds, type Envelope } from './request-body.js';
 import type { ComputeSettings } from './compute/inputs.js';
-import type { UploadedTargetsDetails } from '../details.js';
+import { detailsOf, type UploadedTargetsDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 
@@ -132,7 +132,8 @@ async function computeTargets(
     targets: sorted === 'ALL' ? 'ALL' : targetsFromList(sorted),
     addTo: (result) => ({
       ...result,
-      details: result.details?.kind === 'uploaded-targets' ? { ...result.details, computed } : result.details,
+      details:
+        detailsOf(result)?.kind === 'uploaded-targets' ? { ...result.details, computed } : result.details,
       outputs: { ...outputs, ...result.outputs },
       summary: result.summary && compute.impactSummary(result.summary, computed),
     }),

@@ -15,6 +15,7 @@ import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../repo
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
+import { detailsOf } from '../details.js';
 import { readTestRun, testRunReport } from './failing-checks.js';
 import { InputError } from '../../errors.js';
 import type { PullRequestSettings } from './inputs.js';
@@ -125,7 +126,7 @@ function reportResult(
 }
 
 function withAlreadyQueued(result: OperationResult, alreadyQueued: boolean): OperationResult {
-  if (result.details?.kind !== 'pull-request') return result;
+  if (detailsOf(result)?.kind !== 'pull-request') return result;
   return { ...result, details: { ...result.details, alreadyQueued } };
 }
 
