@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli-runner.js';
-import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { laptopEnvironment, runCli } from '../helpers/cli-runner.js';
+import { QueueDriver, useEmulator } from '../helpers/emulator.js';
 
 // Virtual time stands still unless a test moves it: the line stays as submitted.
 const emulator = useEmulator();
@@ -14,13 +14,7 @@ const REPO = 'acme/present';
 const queue = new QueueDriver(emulator, REPO, 'main');
 const ESC = '\u001b';
 
-const laptop = (extra: Record<string, string> = {}) => ({
-  MERGE_QUEUE_API_URL: emulator.current.url,
-  MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
-  MERGE_QUEUE_REPO: REPO,
-  MERGE_QUEUE_TARGET_BRANCH: 'main',
-  ...extra,
-});
+const laptop = (extra: Record<string, string> = {}) => laptopEnvironment(emulator, REPO, extra);
 
 const TITLES: Record<number, string> = {
   11: 'Spin the widget faster',

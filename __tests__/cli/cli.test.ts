@@ -9,7 +9,7 @@ import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import type { InputSpec } from '../../src/core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/core/operations/registry.js';
 import { EXIT_CODES } from '../../src/core/run.js';
-import { runCli } from '../helpers/cli-runner.js';
+import { isSubmittedFor, laptopEnvironment, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { example } from '../helpers/webhook-examples.js';
 
@@ -17,18 +17,7 @@ const emulator = useEmulator({ timeScale: 600 });
 const REPO = 'octo-org/cli-repo';
 const queue = new QueueDriver(emulator, REPO, 'main');
 
-/** A laptop: no CI variables, the API and token from variables as a user would export them. */
-const laptop = (extra: Record<string, string> = {}) => ({
-  MERGE_QUEUE_API_URL: emulator.current.url,
-  MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
-  MERGE_QUEUE_REPO: REPO,
-  MERGE_QUEUE_TARGET_BRANCH: 'main',
-  ...extra,
-});
-
-/** is-submitted for a PR in this state: only while it is in the queue. */
-const inQueue = (state: string | undefined) =>
-  String(!['MERGED', 'FAILED', 'CANCELLED'].includes(state ?? ''));
+const laptop = (extra: Record<string, string> = {}) => laptopEnvironment(emulator, REPO, extra);
 
 interface JsonResult {
   operation: string;
@@ -54,7 +43,7 @@ describe('running an operation', () => {
       failure: null,
       outputs: { 'pr-number': '5', repo: REPO, 'target-branch': 'main' },
     });
-    expect(result.outputs['is-submitted']).toBe(inQueue(result.outputs.state));
+    expect(result.outputs['is-submitted']).toBe(isSubmittedFor(result.outputs.state));
     expect(result.response).toMatchObject({ prNumber: 5 });
     expect(result.outputs.state).toBe(String(result.response?.state).toUpperCase());
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -81,7 +70,7 @@ describe('running an operation', () => {
     // Without --json, stdout shows the result for a person.
     expect(run.stdout).toContain('PR #5');
     const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, string>;
-    expect(outputs).toMatchObject({ 'is-submitted': inQueue(outputs.state), 'pr-number': '5' });
+    expect(outputs).toMatchObject({ 'is-submitted': isSubmittedFor(outputs.state), 'pr-number': '5' });
     expect(JSON.parse(outputs.response!)).toMatchObject({ prNumber: 5 });
     expect(readFileSync(summaryFile, 'utf8')).toMatch(/#\u200d5/);
   });
@@ -162,7 +151,7 @@ describe('on GitHub Actions', () => {
     expect(run.stderr).toContain('::add-mask::');
     const state = (JSON.parse(run.stdout) as JsonResult).outputs.state;
     expect(readFileSync(files.output, 'utf8')).toMatch(
-      new RegExp(`^is-submitted<<.+\\n${inQueue(state)}$`, 'm'),
+      new RegExp(`^is-submitted<<.+\\n${isSubmittedFor(state)}$`, 'm'),
     );
   });
 });

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { TEST_TOKEN } from './emulator.js';
 
 export const CLI = join(process.cwd(), 'dist/cli/index.js');
 
@@ -31,3 +32,22 @@ export function runCli(
     child.stdin?.end(options.stdin ?? '');
   });
 }
+
+/** A laptop's variables: no CI, the emulator's API and token, the repository and branch as a user exports them. */
+export function laptopEnvironment(
+  emulator: { current: { url: string } },
+  repo: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    MERGE_QUEUE_API_URL: emulator.current.url,
+    MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+    MERGE_QUEUE_REPO: repo,
+    MERGE_QUEUE_TARGET_BRANCH: 'main',
+    ...extra,
+  };
+}
+
+/** is-submitted for a PR in this state: true only while it is in the queue. */
+export const isSubmittedFor = (state: string | undefined): string =>
+  String(!['MERGED', 'FAILED', 'CANCELLED'].includes(state ?? ''));
