@@ -78,3 +78,22 @@ export function cloneOf(
   git(dirname(dir), ...args, `file://${source.dir}`, dir);
   return new GitRepo(dir);
 }
+
+/**
+ * A pull request's checkout under `parent`: a clone of a repository whose main holds `base`, checked out
+ * at a feature branch that changes `changed`, as a CI job checks out the PR's head.
+ */
+export function pullRequestCheckout(
+  parent: string,
+  base: Record<string, string>,
+  changed: Record<string, string>,
+): string {
+  const dir = mkdtempSync(join(parent, 'pr-'));
+  const origin = newRepo(join(dir, 'origin'), base);
+  origin.git('checkout', '--quiet', '-b', 'feature');
+  const head = origin.commit('change', changed);
+  origin.git('checkout', '--quiet', 'main');
+  const clone = cloneOf(origin, join(dir, 'clone'));
+  clone.git('checkout', '--quiet', head);
+  return clone.dir;
+}

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { EXIT_CODES } from '../../src/core/run.js';
-import { cloneOf, newRepo, tempDir } from '../helpers/git-repo.js';
+import { pullRequestCheckout, tempDir } from '../helpers/git-repo.js';
 
 jest.setTimeout(60_000);
 
@@ -44,21 +44,10 @@ function records(path: string): { args: string[]; stdin: string; env: Record<str
     .map((line) => JSON.parse(line));
 }
 
-let checkouts = 0;
 /** A clone whose HEAD (a PR branch) adds `files` to main, with a config that runs `command` for dependents. */
 function checkout(files: Record<string, string>, command: string): string {
-  const n = ++checkouts;
   const config = `rules:\n  - match: "**"\n    targets: [everything]\ndependents:\n  command:\n    run: [${JSON.stringify(command)}]\n`;
-  const origin = newRepo(join(temp.dir, `origin-${n}`), {
-    '.github/impacted-targets.yml': config,
-    'README.md': 'r',
-  });
-  origin.git('checkout', '--quiet', '-b', 'feature');
-  const head = origin.commit('change', files);
-  origin.git('checkout', '--quiet', 'main');
-  const clone = cloneOf(origin, join(temp.dir, `clone-${n}`));
-  clone.git('checkout', '--quiet', head);
-  return clone.dir;
+  return pullRequestCheckout(temp.dir, { '.github/impacted-targets.yml': config, 'README.md': 'r' }, files);
 }
 
 async function compute(

@@ -7,28 +7,21 @@ import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileS
 import { dirname, join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { EXIT_CODES } from '../../src/core/run.js';
-import { cloneOf, newRepo, tempDir } from '../helpers/git-repo.js';
+import { pullRequestCheckout, tempDir } from '../helpers/git-repo.js';
 
 jest.setTimeout(60_000);
 
 const temp = tempDir('mqa-written-');
 afterAll(temp.cleanup);
 
-let checkouts = 0;
 /** A clone whose HEAD changes `file` against main; each service is its own target. */
 function checkout(file: string): string {
-  const n = ++checkouts;
   const config = 'rules:\n  - match: "services/{name}/**"\n    targets: ["svc:{name}"]\n';
-  const origin = newRepo(join(temp.dir, `origin-${n}`), {
-    '.github/impacted-targets.yml': config,
-    'README.md': 'r',
-  });
-  origin.git('checkout', '--quiet', '-b', 'feature');
-  const head = origin.commit('change', { [file]: 'changed' });
-  origin.git('checkout', '--quiet', 'main');
-  const clone = cloneOf(origin, join(temp.dir, `clone-${n}`));
-  clone.git('checkout', '--quiet', head);
-  return clone.dir;
+  return pullRequestCheckout(
+    temp.dir,
+    { '.github/impacted-targets.yml': config, 'README.md': 'r' },
+    { [file]: 'changed' },
+  );
 }
 
 async function compute(
