@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { CONTROL_PREFIX } from './control.js';
+import { PLAIN_TEXT, sendText } from './http.js';
 
 const MAX_DELAY_MS = 10 * 60_000;
 
@@ -139,7 +140,6 @@ function endpointKey(path: string): string {
 /** Requests that met a planned fault: their answers are the fault's, not the service's. */
 export const faultedRequests = new WeakSet<object>();
 
-const TEXT = 'text/plain; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 
 function proxyPage(status: number): string {
@@ -164,12 +164,12 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
         reply.headers(fault.headers ?? {});
         return reply
           .code(fault.status)
-          .type(fault.contentType ?? TEXT)
+          .type(fault.contentType ?? PLAIN_TEXT)
           .send(fault.body ?? '');
       case 'rate-limit':
         if (fault.retryAfterSeconds !== undefined)
           reply.header('retry-after', String(fault.retryAfterSeconds));
-        return reply.code(429).type(TEXT).send('Too Many Requests');
+        return sendText(reply, 429, 'Too Many Requests');
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
         return;
