@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { CONTROL_PREFIX } from './control.js';
-import { PLAIN_TEXT, sendText } from './http.js';
+import { API_PREFIX, PLAIN_TEXT, sendText } from './http.js';
 
 const MAX_DELAY_MS = 10 * 60_000;
 
@@ -134,7 +134,7 @@ export class FaultInjector {
 function endpointKey(path: string): string {
   const query = path.indexOf('?');
   const bare = query < 0 ? path : path.slice(0, query);
-  return bare.startsWith('/v1/') ? bare.slice(3) : bare;
+  return bare.startsWith(`${API_PREFIX}/`) ? bare.slice(API_PREFIX.length) : bare;
 }
 
 /** Requests that met a planned fault: their answers are the fault's, not the service's. */
@@ -216,7 +216,7 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
 
   app.addHook('preClose', async () => injector.releaseAll());
   return (request, reply) => {
-    const fault = request.url.startsWith('/v1/') ? injector.take(request.url) : undefined;
+    const fault = request.url.startsWith(`${API_PREFIX}/`) ? injector.take(request.url) : undefined;
     return fault ? meet(fault, request, reply) : undefined;
   };
 }
