@@ -65,6 +65,10 @@ export class EngineCore {
         headSha: undefined,
         baseBranch: undefined,
         mergeability: 'mergeable',
+        baseSha: undefined,
+        draft: false,
+        mergeConflict: false,
+        mergeRefusal: null,
         targetsBySha: new Map(),
       };
       this.pullRequests.set(key, info);

@@ -5,9 +5,20 @@
 import { ACTIVE_STATES, repoKeyOf, type EngineCore } from './core.js';
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
-import type { Bisection, QueueRecord, RunKind, RunStatus, Submission, TestRun } from './types.js';
+import { bisectionConcurrencyOf } from './queue-config.js';
+import type {
+  Bisection,
+  BisectionGroup,
+  QueueRecord,
+  RunKind,
+  RunStatus,
+  Submission,
+  TestRun,
+} from './types.js';
 
 const MINUTE_MS = 60_000;
+/** Test branches' draft PRs are numbered from here, clear of the PRs a rehearsal submits. */
+const TEST_PR_NUMBERS_FROM = 900_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
 const MAX_PASSES = 10_000;
 
@@ -59,13 +70,15 @@ export class Scheduler {
     this.updateReadiness(queue);
     let order = this.order(queue);
     if (this.placeUrgent(queue, order)) order = this.order(queue);
+    let started = false;
     if (queue.state !== 'paused') {
+      if (this.mergeDirectly(queue, order)) return true;
       const merged = this.merge(queue, order);
       if (merged === 'optimistically') return true;
       if (merged === 'some') order = order.filter((s) => ACTIVE_STATES.has(s.state));
-      if (queue.state !== 'switching_modes') this.startRuns(queue, order);
+      started = this.startRuns(queue, order);
     }
-    return this.settlePendingFailures(queue);
+    return this.settlePendingFailures(queue) || started;
   }
 
   private finishModeSwitch(queue: QueueRecord): boolean {
@@ -77,10 +90,13 @@ export class Scheduler {
     return true;
   }
 
-  /** Admits ready PRs (not while draining) and sends PRs waiting in line back when they stop being ready. */
+  /**
+   * Admits ready PRs (only while running: not paused, draining or switching modes) and sends PRs waiting
+   * in line back when they stop being ready.
+   */
   private updateReadiness(queue: QueueRecord): boolean {
     let changed = false;
-    const admitting = queue.state === 'running' || queue.state === 'paused';
+    const admitting = queue.state === 'running';
     for (const submission of [...queue.live]) {
       if (submission.state === 'not_ready' && admitting && this.core.isReady(submission)) {
         this.core.transition(submission, 'pending', REASONS.nowReady);
@@ -141,7 +157,7 @@ export class Scheduler {
       const targets = this.core.targetsOf(submission);
       if (submission.state === 'tests_passed') {
         if (!blockers.overlaps(targets)) {
-          this.conclude(submission, 'merged', REASONS.merged);
+          this.mergeInto(submission, REASONS.merged);
           merged = true;
           continue;
         }
@@ -164,27 +180,88 @@ export class Scheduler {
     if (ahead.some((s) => !run.includes.has(s) || s.bisection !== null)) return false;
     for (const vouched of ahead) {
       this.detachFromRun(vouched);
-      this.conclude(vouched, 'merged', REASONS.merged);
+      if (!this.mergeInto(vouched, REASONS.merged)) return true;
     }
-    this.conclude(submission, 'merged', REASONS.merged);
+    this.mergeInto(submission, REASONS.merged);
+    return true;
+  }
+
+  /**
+   * Merges a PR into the target branch, whose tip moves; or, when the code host refuses the merge, fails
+   * it and restarts the runs built on top of it. True when it merged.
+   */
+  private mergeInto(submission: Submission, reason: string): boolean {
+    const info = submission.info;
+    const refusal = info.mergeRefusal;
+    if (refusal) {
+      info.mergeRefusal = null;
+      const direct = reason === REASONS.directMerged && refusal === REASONS.mergeFailed;
+      submission.failureReason = direct ? REASONS.directMergeFailed : refusal;
+      this.fail(submission);
+      return false;
+    }
+    this.conclude(submission, 'merged', reason);
+    submission.queue.tipSha = this.core.random.hex(40);
+    return true;
+  }
+
+  /**
+   * Direct merge: a PR alone in the queue, never tested here and based on the target branch's tip, merges
+   * at once (retesting it would test what its own checks already tested).
+   */
+  private mergeDirectly(queue: QueueRecord, order: Submission[]): boolean {
+    if (queue.settings.directMergeMode !== 'always' || order.length !== 1) return false;
+    const only = order[0]!;
+    if (only.state !== 'pending' || only.position !== null || only.bisection) return false;
+    if (queue.tipSha === undefined || this.core.infoOf(only).baseSha !== queue.tipSha) return false;
+    this.mergeInto(only, REASONS.directMerged);
     return true;
   }
 
   // ---------------------------------------------------------------------------------------------------
   // Failures
 
+  /**
+   * A PR (or a batch) in pending failure waits until every PR ahead of it in its lane has concluded (one
+   * of them failing sends it back to be tested again, see invalidateRunsIncluding), then for
+   * `pendingFailureDepth` runs built on top of it to finish (or none to be running). Then a single PR
+   * fails, and a batch is bisected.
+   */
   private settlePendingFailures(queue: QueueRecord): boolean {
+    const order = this.order(queue);
+    const seenRuns = new Set<TestRun>();
     let changed = false;
-    for (const submission of [...queue.live]) {
-      if (submission.state !== 'pending_failure') continue;
-      const enoughFinished = submission.finishedOnTop >= queue.settings.pendingFailureDepth;
-      if (enoughFinished || !this.anyRunInProgressOnTopOf(submission)) {
-        this.conclude(submission, 'failed', submission.failureReason ?? REASONS.testRunFailed);
-        this.invalidateRunsIncluding(submission, REASONS.prerequisiteFailed);
-        changed = true;
-      }
+    for (const submission of order) {
+      if (submission.state !== 'pending_failure' || !submission.queue.live.has(submission)) continue;
+      const run = submission.run;
+      if (run && seenRuns.has(run)) continue;
+      if (run) seenRuns.add(run);
+      const failed = run
+        ? run.members.filter((m) => m.run === run && m.state === 'pending_failure')
+        : [submission];
+      if (!this.pendingFailureSettled(queue, order, failed)) continue;
+      if (failed.length > 1) this.bisect(run!, failed);
+      else this.fail(submission);
+      changed = true;
     }
     return changed;
+  }
+
+  private pendingFailureSettled(queue: QueueRecord, order: Submission[], failed: Submission[]): boolean {
+    const together = new Set(failed);
+    const first = order.findIndex((s) => together.has(s));
+    const targetsOf = (s: Submission) => this.core.targetsOf(s);
+    const ahead = dependenciesAhead(order, first, unionOfTargets(failed.map(targetsOf)), targetsOf);
+    if (ahead.some((s) => !together.has(s))) return false;
+    const finished = Math.min(...failed.map((s) => s.finishedOnTop));
+    return (
+      finished >= queue.settings.pendingFailureDepth || !failed.some((s) => this.anyRunInProgressOnTopOf(s))
+    );
+  }
+
+  private fail(submission: Submission): void {
+    this.conclude(submission, 'failed', submission.failureReason ?? REASONS.testRunFailed);
+    this.invalidateRunsIncluding(submission, REASONS.prerequisiteFailed);
   }
 
   private anyRunInProgressOnTopOf(submission: Submission): boolean {
@@ -194,22 +271,49 @@ export class Scheduler {
     return false;
   }
 
+  /** Every PR testing, passed or pending failure goes back to pending; every run and bisection stops. */
+  restartAll(queue: QueueRecord, reason: string): void {
+    for (const bisection of [...queue.bisections]) this.abandonBisection(bisection, reason);
+    for (const run of [...queue.liveRuns]) {
+      if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
+    }
+    for (const submission of this.order(queue)) {
+      if (submission.state === 'pending' && !submission.bisection) continue;
+      this.leaveBisection(submission);
+      this.sendBack(submission, reason);
+    }
+    queue.liveRuns.clear();
+    this.step(queue);
+  }
+
   /** Every run built on top of `culprit` no longer tests what will merge: its PRs go back to pending. */
   invalidateRunsIncluding(culprit: Submission, reason: string): void {
     const queue = culprit.queue;
     const bisections = new Set([...queue.bisections].filter((b) => b.includes.has(culprit)));
     for (const run of [...queue.liveRuns]) {
       if (!run.includes.has(culprit)) continue;
-      if (run.bisection) bisections.add(run.bisection);
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
       for (const member of run.members) {
         if (member.run === run && ACTIVE_STATES.has(member.state) && member.state !== 'pending') {
+          this.leaveBisection(member);
           this.sendBack(member, reason);
         }
       }
       queue.liveRuns.delete(run);
     }
     for (const bisection of bisections) this.abandonBisection(bisection, reason);
+    for (const bisection of [...queue.bisections]) this.dropGroupsBuiltOn(bisection, culprit, reason);
+  }
+
+  /** Groups of a bisection waiting to test on top of `culprit` go back to the line, out of the bisection. */
+  private dropGroupsBuiltOn(bisection: Bisection, culprit: Submission, reason: string): void {
+    const dropped = bisection.waiting.filter((group) => group.includes.includes(culprit));
+    if (dropped.length === 0) return;
+    bisection.waiting = bisection.waiting.filter((group) => !dropped.includes(group));
+    for (const member of dropped.flatMap((group) => group.members)) {
+      this.leaveBisection(member);
+      this.core.transition(member, 'pending', reason);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -270,22 +374,53 @@ export class Scheduler {
     });
   }
 
+  /**
+   * Starts the waiting groups of each bisection, each on top of the groups before it (predictive). With
+   * `bisection_skip_redundant_tests`, a group whose run would repeat a combination that already failed
+   * is not run: once the groups it is built on have passed, that failure is reused for it.
+   */
   private startBisectionRuns(queue: QueueRecord): boolean {
     let changed = false;
-    let free = queue.settings.bisectionConcurrency - this.runsInProgress(queue, 'bisection');
-    for (const bisection of queue.bisections) {
-      while (free > 0 && bisection.waiting.length > 0) {
-        const group = bisection.waiting.shift()!;
-        const run = this.startRun(queue, 'bisection', group, [...bisection.includes], bisection);
-        bisection.running.add(run);
-        free--;
-        changed = true;
+    let free = bisectionConcurrencyOf(queue) - this.runsInProgress(queue, 'bisection');
+    const skipRedundant = queue.settings.optimizationMode === 'bisection_skip_redundant_tests';
+    for (const bisection of [...queue.bisections]) {
+      for (const group of [...bisection.waiting]) {
+        if (!queue.bisections.has(bisection) || !bisection.waiting.includes(group)) continue;
+        if (group.redundant && skipRedundant) {
+          const builtOnPasses = group.includes.every(
+            (s) => bisection.includes.has(s) || bisection.cleared.has(s),
+          );
+          if (!builtOnPasses) continue;
+          bisection.waiting.splice(bisection.waiting.indexOf(group), 1);
+          this.failByOptimization(queue, bisection, group);
+          changed = true;
+        } else if (free > 0) {
+          bisection.waiting.splice(bisection.waiting.indexOf(group), 1);
+          bisection.running.add(this.startRun(queue, 'bisection', group.members, group.includes, bisection));
+          free--;
+          changed = true;
+        }
       }
     }
     return changed;
   }
 
-  private startRun(
+  /** Concludes a redundant group as failed without testing it, as the run it repeats failed. */
+  private failByOptimization(queue: QueueRecord, bisection: Bisection, group: BisectionGroup): void {
+    const run = this.newRun(queue, 'bisection', group.members, group.includes, bisection);
+    for (const member of group.members) {
+      member.run = run;
+      member.verifiedByTestRun = run.id;
+    }
+    run.status = 'failed';
+    run.reason = REASONS.failedByOptimization;
+    run.finishedAt = run.createdAt;
+    this.core.recordRun(run);
+    this.bisectionRunEnded(run, group.members, 'failed', REASONS.failedByOptimization);
+    releaseIfDone(run);
+  }
+
+  private newRun(
     queue: QueueRecord,
     kind: RunKind,
     members: Submission[],
@@ -293,7 +428,6 @@ export class Scheduler {
     bisection: Bisection | null,
   ): TestRun {
     const core = this.core;
-    const now = core.clock.now();
     const id = core.random.uuid();
     const run: TestRun = {
       id,
@@ -308,36 +442,54 @@ export class Scheduler {
       sha: core.random.hex(40),
       status: 'in_progress',
       reason: null,
-      createdAt: now,
+      createdAt: core.clock.now(),
       finishedAt: null,
       stopTimers: () => undefined,
       bisection,
+      testPrNumber: queue.settings.createPrsForTestingBranches ? nextTestPrNumber(queue) : null,
     };
     queue.runs.set(id, run);
     queue.liveRuns.add(run);
+    return run;
+  }
+
+  private startRun(
+    queue: QueueRecord,
+    kind: RunKind,
+    members: Submission[],
+    includes: Submission[],
+    bisection: Bisection | null,
+  ): TestRun {
+    const core = this.core;
+    const now = core.clock.now();
+    const run = this.newRun(queue, kind, members, includes, bisection);
+    core.recordRun(run);
     for (const member of members) {
       member.run = run;
-      member.verifiedByTestRun = id;
+      member.verifiedByTestRun = run.id;
       member.testedSha = core.infoOf(member).headSha ?? null;
       member.firstTestStartedAt ??= now;
       if (member.position === null) member.position = nextPosition(queue);
       core.transition(member, 'testing');
     }
-    core.recordRun(run);
 
-    const verdict = core.ci.verdict(
-      repoKeyOf(queue.repo),
-      members.map((s) => s.prNumber),
-      includes.map((s) => s.prNumber),
-    );
     const timeoutMs = queue.settings.testingTimeoutMinutes * MINUTE_MS;
     const timers = [
       core.clock.at(now + timeoutMs, () => this.finishRun(run, 'failed', REASONS.testRunTimeout)),
     ];
-    if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
-      const result = verdict.result;
-      const reason = result === 'failed' ? REASONS.testRunFailed : null;
-      timers.push(core.clock.at(now + verdict.durationMs, () => this.finishRun(run, result, reason)));
+    const refused = startRefusal(members);
+    if (refused) timers.push(core.clock.at(now, () => this.finishRun(run, 'failed', refused)));
+    else {
+      const verdict = core.ci.verdict(
+        repoKeyOf(queue.repo),
+        members.map((s) => s.prNumber),
+        includes.map((s) => s.prNumber),
+      );
+      if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
+        const result = verdict.result;
+        const reason = result === 'failed' ? REASONS.testRunFailed : null;
+        timers.push(core.clock.at(now + verdict.durationMs, () => this.finishRun(run, result, reason)));
+      }
     }
     run.stopTimers = () => timers.forEach((timer) => timer.cancel());
     return run;
@@ -354,7 +506,6 @@ export class Scheduler {
     if (run.kind === 'bisection') this.bisectionRunEnded(run, members, status, reason);
     else if (status === 'succeeded')
       for (const member of members) this.core.transition(member, 'tests_passed');
-    else if (members.length > 1) this.bisect(run, members);
     else for (const member of members) this.failPending(member, reason);
     releaseIfDone(run);
     this.step(run.queue);
@@ -381,13 +532,14 @@ export class Scheduler {
   // ---------------------------------------------------------------------------------------------------
   // Bisection of failed batches
 
+  /** A batch whose pending failure settled is split to find the PRs that broke it. */
   private bisect(run: TestRun, members: Submission[]): void {
     const bisection: Bisection = {
       id: this.core.random.uuid(),
       queue: run.queue,
       members: new Set(members),
       includes: new Set(run.includes),
-      waiting: halves(members),
+      waiting: split(members, [...run.includes]),
       running: new Set(),
       cleared: new Set(),
     };
@@ -396,6 +548,7 @@ export class Scheduler {
       member.bisection = bisection;
       this.core.transition(member, 'pending', REASONS.bisectionRequired);
     }
+    releaseIfDone(run);
   }
 
   private bisectionRunEnded(
@@ -406,23 +559,20 @@ export class Scheduler {
   ) {
     const bisection = run.bisection!;
     bisection.running.delete(run);
-    if (status === 'succeeded' && run.queue.settings.optimizationMode === 'bisection_skip_redundant_tests') {
-      // The group passed on the batch's base: take that as its test instead of testing it again.
-      for (const member of members) {
-        member.bisection = null;
-        bisection.members.delete(member);
-        this.core.transition(member, 'tests_passed');
-      }
-    } else if (status === 'succeeded') {
+    if (status === 'succeeded') {
+      // Cleared: back in line at once, to be tested (and batched) anew; a pass is never reused.
       for (const member of members) {
         bisection.cleared.add(member);
+        bisection.members.delete(member);
+        member.bisection = null;
         this.core.transition(member, 'pending', REASONS.bisectionPassed);
       }
     } else if (members.length === 1) {
       members[0]!.bisection = null;
+      bisection.members.delete(members[0]!);
       this.failPending(members[0]!, reason);
     } else {
-      bisection.waiting.unshift(...halves(members));
+      bisection.waiting.unshift(...split(members, [...run.includes]));
       for (const member of members) this.core.transition(member, 'pending', REASONS.bisectionRequired);
     }
     if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
@@ -455,8 +605,8 @@ export class Scheduler {
     bisection.members.delete(submission);
     bisection.cleared.delete(submission);
     bisection.waiting = bisection.waiting
-      .map((group) => group.filter((s) => s !== submission))
-      .filter((g) => g.length);
+      .map((group) => ({ ...group, members: group.members.filter((s) => s !== submission) }))
+      .filter((group) => group.members.length > 0);
     if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
   }
 
@@ -507,9 +657,29 @@ function releaseIfDone(run: TestRun): void {
   if (!vouching) run.queue.liveRuns.delete(run);
 }
 
-function halves(members: Submission[]): Submission[][] {
+/**
+ * A failed group's two halves: the first on the group's base, the second on top of the first (predictive),
+ * which repeats the combination that failed.
+ */
+function split(members: Submission[], base: Submission[]): BisectionGroup[] {
   const middle = Math.ceil(members.length / 2);
-  return [members.slice(0, middle), members.slice(middle)].filter((half) => half.length > 0);
+  const first = members.slice(0, middle);
+  return [
+    { members: first, includes: base, redundant: false },
+    { members: members.slice(middle), includes: [...base, ...first], redundant: true },
+  ];
+}
+
+/** Why a run cannot start for one of these PRs, as the code host would refuse it; null when it can. */
+function startRefusal(members: readonly Submission[]): string | null {
+  if (members.some((s) => s.info.draft)) return REASONS.draftNotAllowed;
+  if (members.some((s) => s.info.mergeConflict)) return REASONS.mergeConflict;
+  return null;
+}
+
+/** The number of the draft PR opened for a test branch (the service opens one when asked to). */
+function nextTestPrNumber(queue: QueueRecord): number {
+  return TEST_PR_NUMBERS_FROM + queue.runs.size;
 }
 
 function nextPosition(queue: QueueRecord): number {
