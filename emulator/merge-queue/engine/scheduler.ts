@@ -179,7 +179,8 @@ export class Scheduler {
     );
     if (ahead.some((s) => !run.includes.has(s) || s.bisection !== null)) return false;
     for (const vouched of ahead) {
-      this.detachFromRun(vouched);
+      // A run still testing a vouched PR is no longer needed; a finished one keeps its record.
+      if (vouched.state === 'testing') this.detachFromRun(vouched);
       if (!this.mergeInto(vouched, REASONS.merged)) return true;
     }
     this.mergeInto(submission, REASONS.merged);
