@@ -434,13 +434,15 @@ describe('smaller points', () => {
     expect(plain).not.toHaveProperty('test_pr_number');
   });
 
-  it('follows a push seen through an impacted-targets upload: prSha is the new sha, and the PR is cancelled', async () => {
+  it('takes targets for a new sha of a PR out of the queue as its push: resubmitted, prSha is the new sha', async () => {
     const queue = await freshQueue({ mode: 'parallel' });
     await queue.targets(1, 'sha-old', ['//a']);
     await queue.submit(1);
-    expect(await queue.state(1)).toBe('testing');
+    await queue.targets(1, 'sha-late', ['//a']);
+    expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-old', state: 'testing' });
+    expect((await queue.cancel(1)).status).toBe(200);
     await queue.targets(1, 'sha-new', ['//a']);
-    expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-new', state: 'cancelled' });
-    expect((await prEvents(queue, 1)).at(-1)).toBe('canceled:PR_PUSHED_TO');
+    await queue.submit(1);
+    expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-new', state: 'testing' });
   });
 });

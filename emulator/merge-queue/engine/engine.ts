@@ -328,10 +328,9 @@ export class MergeQueueEngine {
 
   setImpactedTargets(repo: Repo, prNumber: number, sha: string, targets: Targets): void {
     const info = this.core.pullRequest(repo, prNumber);
-    // Targets for a new head sha tell of a push, which the PR's record (prSha) follows.
-    if (info.headSha !== undefined && info.headSha !== sha)
-      this.setPullRequest(repo, prNumber, { headSha: sha });
-    info.headSha ??= sha;
+    // Out of every queue, targets for another sha tell of a push, which the PR's record (prSha) follows;
+    // in a queue, they may as well be a late upload for an older sha, which changes nothing.
+    if (info.headSha === undefined || this.liveSubmissionsOf(repo, prNumber).length === 0) info.headSha = sha;
     info.targetsBySha.set(sha, targets === 'ALL' ? 'ALL' : [...new Set(targets)]);
     this.stepQueuesOf(repo, prNumber);
   }
