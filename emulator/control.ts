@@ -93,7 +93,8 @@ const ClockAdvance = Type.Object({
   seconds: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * 60 })),
   ms: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * MINUTE_MS })),
 });
-const TargetBranchMerge = Type.Object({
+/** A merge into a queue's target branch from outside the queue; `sha` is the new tip (made up if absent). */
+export const TargetBranchMerge = Type.Object({
   repo: RepoInput,
   targetBranch: Type.String({ minLength: 1 }),
   sha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

@@ -3,7 +3,8 @@
 // their payloads against the service's webhook schemas. emulator/README.md lists each behaviour with the
 // scenario here that shows it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QueueDriver, useEmulator } from '../helpers/emulator.js';
+import { startEmulator } from '../../emulator/server.js';
+import { QueueDriver, request, useEmulator } from '../helpers/emulator.js';
 import { webhookProblem } from '../helpers/openapi.js';
 import { Receiver, registerWebhook } from '../helpers/webhook-receiver.js';
 
@@ -387,6 +388,54 @@ describe('outside events', () => {
       'testing',
       'merged:MERGE_GRAPH_MERGE',
     ]);
+  });
+
+  it('can be rehearsed from a scenario file: a direct merge at the start, an outside merge at minute 5', async () => {
+    const emulator = await startEmulator({
+      scenario: {
+        queues: [{ repo: 'rehearse/app', targetBranch: 'main' }],
+        targetBranchMerges: [
+          { repo: 'rehearse/app', targetBranch: 'main', sha: 'tip-0' },
+          { repo: 'rehearse/app', targetBranch: 'main', atMinute: 5 },
+        ],
+        pullRequests: [
+          { repo: 'rehearse/app', number: 1, baseSha: 'tip-0', submit: { targetBranch: 'main' } },
+          { repo: 'rehearse/app', number: 2, submit: { targetBranch: 'main', atMinute: 1 } },
+        ],
+      },
+    });
+    try {
+      const ref = { repo: { host: 'github.com', owner: 'rehearse', name: 'app' }, targetBranch: 'main' };
+      const state = async (pr: number) =>
+        (
+          await request<{ state: string }>(
+            `${emulator.url}/getSubmittedPullRequest`,
+            'POST',
+            { ...ref, pr: { number: pr } },
+            { 'x-api-token': emulator.token },
+          )
+        ).json.state;
+      expect(await state(1)).toBe('merged');
+      emulator.engine.runUntilIdle(60 * 60_000);
+      expect(await state(2)).toBe('merged');
+      const reasons = emulator.engine.history
+        .filter((e) => e.kind === 'pr_state' && e.queueKey.includes('rehearse/app'))
+        .map((e) => (e.kind === 'pr_state' ? `${e.prNumber} ${e.to} ${e.reason ?? ''}`.trim() : ''));
+      expect(reasons).toEqual([
+        '1 not_ready API_REQUESTED',
+        '1 pending MERGE_ITEM_NOW_READY',
+        '1 merged MERGE_GRAPH_DIRECT_MERGE',
+        '2 not_ready API_REQUESTED',
+        '2 pending MERGE_ITEM_NOW_READY',
+        '2 testing',
+        '2 pending MANUAL_PUSH_TO_TARGET_BRANCH',
+        '2 testing',
+        '2 tests_passed',
+        '2 merged MERGE_GRAPH_MERGE',
+      ]);
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('a merge conflict or a draft PR fails its test run at the start, with their reasons', async () => {
