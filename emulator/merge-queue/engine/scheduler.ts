@@ -156,7 +156,7 @@ export class Scheduler {
       const submission = order[i]!;
       const targets = this.core.targetsOf(submission);
       if (submission.state === 'tests_passed') {
-        if (!blockers.overlaps(targets)) {
+        if (!blockers.holdsBack(targets)) {
           this.mergeInto(submission, REASONS.merged);
           merged = true;
           continue;
