@@ -248,6 +248,16 @@ describe("a new queue's settings", () => {
     expect(own.json).toMatchObject({ concurrency: 6, bisectionConcurrency: 2 });
   });
 
+  it('refuses a second queue for the same branch with 409 and the documented text', async () => {
+    const repo = { host: 'github.com', owner: 'documented', name: 'twice' };
+    expect((await emu.api('/createQueue', { repo, targetBranch: 'release/v2' })).status).toBe(200);
+    const again = await emu.api('/createQueue', { repo, targetBranch: 'release/v2' });
+    expect([again.status, again.text]).toEqual([
+      409,
+      'A merge queue already exists for branch "release/v2" in this repository',
+    ]);
+  });
+
   it('refuses pendingFailureDepth 0 in a request, as the OpenAPI document does (minimum 1)', async () => {
     const queue = await freshQueue();
     const answer = await queue.update({ pendingFailureDepth: 0 });

@@ -97,10 +97,7 @@ export class MergeQueueEngine {
   createQueue(repo: Repo, branch: string, mode: QueueMode = 'single', concurrency?: number): QueueRecord {
     const key = queueKeyOf(repo, branch);
     if (this.core.queues.has(key)) {
-      throw new EmulatorError(
-        409,
-        `A merge queue for branch '${branch}' of ${repo.owner}/${repo.name} already exists`,
-      );
+      throw new EmulatorError(409, `A merge queue already exists for branch "${branch}" in this repository`);
     }
     const queue: QueueRecord = {
       key,

@@ -17,8 +17,6 @@ import type {
 } from './types.js';
 
 const MINUTE_MS = 60_000;
-/** Test branches' draft PRs are numbered from here, clear of the PRs a rehearsal submits. */
-const TEST_PR_NUMBERS_FROM = 900_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
 const MAX_PASSES = 10_000;
 
@@ -447,7 +445,7 @@ export class Scheduler {
       finishedAt: null,
       stopTimers: () => undefined,
       bisection,
-      testPrNumber: queue.settings.createPrsForTestingBranches ? nextTestPrNumber(queue) : null,
+      testPrNumber: queue.settings.createPrsForTestingBranches ? core.nextTestPrNumber(queue.repo) : null,
     };
     queue.runs.set(id, run);
     queue.liveRuns.add(run);
@@ -676,11 +674,6 @@ function startRefusal(members: readonly Submission[]): string | null {
   if (members.some((s) => s.info.draft)) return REASONS.draftNotAllowed;
   if (members.some((s) => s.info.mergeConflict)) return REASONS.mergeConflict;
   return null;
-}
-
-/** The number of the draft PR opened for a test branch (the service opens one when asked to). */
-function nextTestPrNumber(queue: QueueRecord): number {
-  return TEST_PR_NUMBERS_FROM + queue.runs.size;
 }
 
 function nextPosition(queue: QueueRecord): number {
