@@ -1,7 +1,8 @@
 // The queue's rules. `step(queue)` applies them until nothing changes: admit ready PRs, let urgent PRs
-// skip the line, merge PRs whose tests passed once nothing ahead in their lane is left, settle pending
-// failures, and start test runs (batched, bisecting, on top of the PRs ahead) in the free slots.
-// Test runs end through virtual-clock timers, which call back into `step`.
+// skip the line, merge a lone PR based on the tip directly, merge PRs whose tests passed once nothing
+// ahead in their lane is left, start test runs (batched, bisecting predictively, on top of the PRs ahead)
+// in the free slots, and settle pending failures once the PRs ahead have concluded (a PR fails, a batch
+// is bisected). Test runs end through virtual-clock timers, which call back into `step`.
 import { ACTIVE_STATES, repoKeyOf, type EngineCore } from './core.js';
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
