@@ -177,3 +177,12 @@ export class EngineCore {
     });
   }
 }
+
+/** A finished run stays live only while it vouches for a PR that passed or failed in it and is still in line. */
+export function releaseIfDone(run: TestRun): void {
+  if (run.status === 'in_progress') return;
+  const vouching = run.members.some(
+    (member) => member.run === run && (member.state === 'tests_passed' || member.state === 'pending_failure'),
+  );
+  if (!vouching) run.queue.liveRuns.delete(run);
+}

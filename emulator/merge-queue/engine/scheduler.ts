@@ -3,19 +3,11 @@
 // ahead in their lane is left, start test runs (batched, bisecting predictively, on top of the PRs ahead)
 // in the free slots, and settle pending failures once the PRs ahead have concluded (a PR fails, a batch
 // is bisected). Test runs end through virtual-clock timers, which call back into `step`.
-import { ACTIVE_STATES, repoKeyOf, type EngineCore } from './core.js';
+import { Bisections } from './bisection.js';
+import { ACTIVE_STATES, releaseIfDone, repoKeyOf, type EngineCore } from './core.js';
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
-import { bisectionConcurrencyOf } from './queue-config.js';
-import type {
-  Bisection,
-  BisectionGroup,
-  QueueRecord,
-  RunKind,
-  RunStatus,
-  Submission,
-  TestRun,
-} from './types.js';
+import type { Bisection, QueueRecord, RunKind, RunStatus, Submission, TestRun } from './types.js';
 
 const MINUTE_MS = 60_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
@@ -25,7 +17,24 @@ export class Scheduler {
   /** While set, steps are collected here and run once at the end (see `deferring`). */
   private deferred: Set<QueueRecord> | null = null;
 
-  constructor(private readonly core: EngineCore) {}
+  private readonly bisections: Bisections;
+
+  constructor(private readonly core: EngineCore) {
+    this.bisections = new Bisections(core, {
+      startRun: (queue, members, includes, bisection) =>
+        this.startRun(queue, 'bisection', members, includes, bisection),
+      newRun: (queue, members, includes, bisection) =>
+        this.newRun(queue, 'bisection', members, includes, bisection),
+      endRun: (run, status, reason) => this.endRun(run, status, reason),
+      failPending: (member, reason) => this.failPending(member, reason),
+      runsInProgress: (queue) => this.runsInProgress(queue, 'bisection'),
+    });
+  }
+
+  /** Takes a PR out of a bisection it is part of (it was cancelled or restarted). */
+  leaveBisection(submission: Submission): void {
+    this.bisections.leave(submission);
+  }
 
   /** Runs `change` with scheduling held back, then steps each queue it touched once. */
   deferring<T>(change: () => T): T {
@@ -240,7 +249,7 @@ export class Scheduler {
         ? run.members.filter((m) => m.run === run && m.state === 'pending_failure')
         : [submission];
       if (!this.pendingFailureSettled(queue, order, failed)) continue;
-      if (failed.length > 1) this.bisect(run!, failed);
+      if (failed.length > 1) this.bisections.start(run!, failed);
       else this.fail(submission);
       changed = true;
     }
@@ -273,13 +282,13 @@ export class Scheduler {
 
   /** Every PR testing, passed or pending failure goes back to pending; every run and bisection stops. */
   restartAll(queue: QueueRecord, reason: string): void {
-    for (const bisection of [...queue.bisections]) this.abandonBisection(bisection, reason);
+    for (const bisection of [...queue.bisections]) this.bisections.abandon(bisection, reason);
     for (const run of [...queue.liveRuns]) {
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
     }
     for (const submission of this.order(queue)) {
       if (submission.state === 'pending' && !submission.bisection) continue;
-      this.leaveBisection(submission);
+      this.bisections.leave(submission);
       this.sendBack(submission, reason);
     }
     queue.liveRuns.clear();
@@ -295,25 +304,15 @@ export class Scheduler {
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
       for (const member of run.members) {
         if (member.run === run && ACTIVE_STATES.has(member.state) && member.state !== 'pending') {
-          this.leaveBisection(member);
+          this.bisections.leave(member);
           this.sendBack(member, reason);
         }
       }
       queue.liveRuns.delete(run);
     }
-    for (const bisection of bisections) this.abandonBisection(bisection, reason);
-    for (const bisection of [...queue.bisections]) this.dropGroupsBuiltOn(bisection, culprit, reason);
-  }
-
-  /** Groups of a bisection waiting to test on top of `culprit` go back to the line, out of the bisection. */
-  private dropGroupsBuiltOn(bisection: Bisection, culprit: Submission, reason: string): void {
-    const dropped = bisection.waiting.filter((group) => group.includes.includes(culprit));
-    if (dropped.length === 0) return;
-    bisection.waiting = bisection.waiting.filter((group) => !dropped.includes(group));
-    for (const member of dropped.flatMap((group) => group.members)) {
-      this.leaveBisection(member);
-      this.core.transition(member, 'pending', reason);
-    }
+    for (const bisection of bisections) this.bisections.abandon(bisection, reason);
+    for (const bisection of [...queue.bisections])
+      this.bisections.dropGroupsBuiltOn(bisection, culprit, reason);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -338,7 +337,7 @@ export class Scheduler {
       free--;
       changed = true;
     }
-    return this.startBisectionRuns(queue) || changed;
+    return this.bisections.startRuns(queue) || changed;
   }
 
   /** The PRs to test together from `order[index]`, or undefined while a batch waits to fill up. */
@@ -372,52 +371,6 @@ export class Scheduler {
       if (queue.batchTimerAt === at) delete queue.batchTimerAt;
       this.step(queue);
     });
-  }
-
-  /**
-   * Starts the waiting groups of each bisection, each on top of the groups before it (predictive). With
-   * `bisection_skip_redundant_tests`, a group whose run would repeat a combination that already failed
-   * is not run: once the groups it is built on have passed, that failure is reused for it.
-   */
-  private startBisectionRuns(queue: QueueRecord): boolean {
-    let changed = false;
-    let free = bisectionConcurrencyOf(queue) - this.runsInProgress(queue, 'bisection');
-    const skipRedundant = queue.settings.optimizationMode === 'bisection_skip_redundant_tests';
-    for (const bisection of [...queue.bisections]) {
-      for (const group of [...bisection.waiting]) {
-        if (!queue.bisections.has(bisection) || !bisection.waiting.includes(group)) continue;
-        if (group.redundant && skipRedundant) {
-          const builtOnPasses = group.includes.every(
-            (s) => bisection.includes.has(s) || bisection.cleared.has(s),
-          );
-          if (!builtOnPasses) continue;
-          bisection.waiting.splice(bisection.waiting.indexOf(group), 1);
-          this.failByOptimization(queue, bisection, group);
-          changed = true;
-        } else if (free > 0) {
-          bisection.waiting.splice(bisection.waiting.indexOf(group), 1);
-          bisection.running.add(this.startRun(queue, 'bisection', group.members, group.includes, bisection));
-          free--;
-          changed = true;
-        }
-      }
-    }
-    return changed;
-  }
-
-  /** Concludes a redundant group as failed without testing it, as the run it repeats failed. */
-  private failByOptimization(queue: QueueRecord, bisection: Bisection, group: BisectionGroup): void {
-    const run = this.newRun(queue, 'bisection', group.members, group.includes, bisection);
-    for (const member of group.members) {
-      member.run = run;
-      member.verifiedByTestRun = run.id;
-    }
-    run.status = 'failed';
-    run.reason = REASONS.failedByOptimization;
-    run.finishedAt = run.createdAt;
-    this.core.recordRun(run);
-    this.bisectionRunEnded(run, group.members, 'failed', REASONS.failedByOptimization);
-    releaseIfDone(run);
   }
 
   private newRun(
@@ -503,7 +456,7 @@ export class Scheduler {
     this.endRun(run, status, reason);
     const members = run.members.filter((member) => member.run === run && member.state === 'testing');
     if (run.kind === 'main') this.countFinishedOnTop(run);
-    if (run.kind === 'bisection') this.bisectionRunEnded(run, members, status, reason);
+    if (run.kind === 'bisection') this.bisections.runEnded(run, members, status, reason);
     else if (status === 'succeeded')
       for (const member of members) this.core.transition(member, 'tests_passed');
     else for (const member of members) this.failPending(member, reason);
@@ -530,87 +483,6 @@ export class Scheduler {
   }
 
   // ---------------------------------------------------------------------------------------------------
-  // Bisection of failed batches
-
-  /** A batch whose pending failure settled is split to find the PRs that broke it. */
-  private bisect(run: TestRun, members: Submission[]): void {
-    const bisection: Bisection = {
-      id: this.core.random.uuid(),
-      queue: run.queue,
-      members: new Set(members),
-      includes: new Set(run.includes),
-      waiting: split(members, [...run.includes]),
-      running: new Set(),
-      cleared: new Set(),
-    };
-    run.queue.bisections.add(bisection);
-    for (const member of members) {
-      member.bisection = bisection;
-      this.core.transition(member, 'pending', REASONS.bisectionRequired);
-    }
-    releaseIfDone(run);
-  }
-
-  private bisectionRunEnded(
-    run: TestRun,
-    members: Submission[],
-    status: 'succeeded' | 'failed',
-    reason: string | null,
-  ) {
-    const bisection = run.bisection!;
-    bisection.running.delete(run);
-    if (status === 'succeeded') {
-      // Cleared: back in line at once, to be tested (and batched) anew; a pass is never reused.
-      for (const member of members) {
-        bisection.cleared.add(member);
-        bisection.members.delete(member);
-        member.bisection = null;
-        this.core.transition(member, 'pending', REASONS.bisectionPassed);
-      }
-    } else if (members.length === 1) {
-      members[0]!.bisection = null;
-      bisection.members.delete(members[0]!);
-      this.failPending(members[0]!, reason);
-    } else {
-      bisection.waiting.unshift(...split(members, [...run.includes]));
-      for (const member of members) this.core.transition(member, 'pending', REASONS.bisectionRequired);
-    }
-    if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
-  }
-
-  /** The PRs a bisection cleared wait in line again, to be tested (and batched) anew. */
-  private endBisection(bisection: Bisection): void {
-    for (const member of bisection.members) if (member.bisection === bisection) member.bisection = null;
-    bisection.queue.bisections.delete(bisection);
-  }
-
-  private abandonBisection(bisection: Bisection, reason: string): void {
-    for (const run of [...bisection.running]) {
-      if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
-      run.queue.liveRuns.delete(run);
-      for (const member of run.members) {
-        if (member.run === run && member.state === 'testing') this.core.transition(member, 'pending', reason);
-      }
-    }
-    bisection.running.clear();
-    bisection.waiting = [];
-    this.endBisection(bisection);
-  }
-
-  /** Takes a PR out of a bisection it is part of (it was cancelled or restarted). */
-  leaveBisection(submission: Submission): void {
-    const bisection = submission.bisection;
-    if (!bisection) return;
-    submission.bisection = null;
-    bisection.members.delete(submission);
-    bisection.cleared.delete(submission);
-    bisection.waiting = bisection.waiting
-      .map((group) => ({ ...group, members: group.members.filter((s) => s !== submission) }))
-      .filter((group) => group.members.length > 0);
-    if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
-  }
-
-  // ---------------------------------------------------------------------------------------------------
   // Moving PRs
 
   /** Back to pending, keeping the PR's place in line; its run (if still testing for it) goes on without it. */
@@ -633,41 +505,17 @@ export class Scheduler {
       run.includes.add(submission);
       if (run.members.length > 0) return;
       this.endRun(run, 'cancelled', null);
-      const bisection = run.bisection;
-      if (bisection && bisection.waiting.length === 0 && bisection.running.size === 0)
-        this.endBisection(bisection);
+      if (run.bisection) this.bisections.endIfDone(run.bisection);
     }
     releaseIfDone(run);
   }
 
   /** Concludes a PR as merged, failed or cancelled. */
   conclude(submission: Submission, state: 'merged' | 'failed' | 'cancelled', reason: string | null): void {
-    this.leaveBisection(submission);
+    this.bisections.leave(submission);
     this.core.transition(submission, state, reason);
     if (submission.run) releaseIfDone(submission.run);
   }
-}
-
-/** A finished run stays live only while it vouches for a PR that passed or failed in it and is still in line. */
-function releaseIfDone(run: TestRun): void {
-  if (run.status === 'in_progress') return;
-  const vouching = run.members.some(
-    (member) => member.run === run && (member.state === 'tests_passed' || member.state === 'pending_failure'),
-  );
-  if (!vouching) run.queue.liveRuns.delete(run);
-}
-
-/**
- * A failed group's two halves: the first on the group's base, the second on top of the first (predictive),
- * which repeats the combination that failed.
- */
-function split(members: Submission[], base: Submission[]): BisectionGroup[] {
-  const middle = Math.ceil(members.length / 2);
-  const first = members.slice(0, middle);
-  return [
-    { members: first, includes: base, redundant: false },
-    { members: members.slice(middle), includes: [...base, ...first], redundant: true },
-  ];
 }
 
 /** Why a run cannot start for one of these PRs, as the code host would refuse it; null when it can. */
