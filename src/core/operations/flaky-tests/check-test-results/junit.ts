@@ -4,10 +4,11 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
+import { constants } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
-import { openRegularFile, type OpenedFile } from '../../../files.js';
+import { openRegularFile, sizeOf, type OpenedFile } from '../../../files.js';
 import type { TestCaseRead, TestResults } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
@@ -28,17 +29,27 @@ export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmln
 export const MAX_TOKEN_CHARS = 1024 * 1024;
 (sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH = MAX_TOKEN_CHARS;
 
-/** Reads one report into `results` through `buffer`; malformed or truncated XML is an InputError naming file and position. */
+/** How much more of the run's reports may be read, shared by every report of the run. */
+export interface ReadBudget {
+  bytesLeft: number;
+  maxBytes: number;
+}
+
+/**
+ * Reads one report into `results` through `buffer`, by its real path (no symlink followed); malformed or
+ * truncated XML is an InputError naming file and position, and so is a read past the run's budget.
+ */
 export async function readJUnitReport(
   path: string,
   shownAs: string,
   results: TestResults,
   buffer: Buffer,
+  budget: ReadBudget,
 ): Promise<void> {
   const reader = new JUnitReader(shownAs, results);
   let opened: OpenedFile;
   try {
-    opened = await openRegularFile(path);
+    opened = await openRegularFile(path, constants.O_NOFOLLOW);
   } catch (error) {
     throw unreadable(shownAs, error);
   }
@@ -49,11 +60,14 @@ export async function readJUnitReport(
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
       if (!bytesRead) break;
+      budget.bytesLeft -= bytesRead;
+      if (budget.bytesLeft < 0) throw overBudget(shownAs, budget.maxBytes);
       reader.write(decoder.write(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)));
       if (reader.parseError) break;
     }
     if (!reader.parseError) reader.end(decoder.end());
   } catch (error) {
+    if (error instanceof InputError) throw error;
     if (!reader.parseError) throw unreadable(shownAs, error);
   } finally {
     await file.close();
@@ -173,6 +187,14 @@ class JUnitReader {
       this.body = undefined;
     }
   }
+}
+
+function overBudget(shownAs: string, maxBytes: number): InputError {
+  return new InputError(
+    'junit-paths',
+    `the reports are over ${sizeOf(maxBytes)} in all (reading ${shownAs})`,
+    'Narrow the globs to the JUnit reports the test runner writes, e.g. `reports/**/*.xml`.',
+  );
 }
 
 function notAFile(shownAs: string, kind: string): InputError {
