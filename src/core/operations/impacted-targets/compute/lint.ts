@@ -64,7 +64,7 @@ export function lintConfig(
 export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => {
   const cwd = resolve(op.settings.workingDirectory);
   const config = await loadTargetsConfig(op.settings.config, cwd);
-  const workspace = config.workspaces ? await readWorkspace(cwd, config.workspaces.target) : undefined;
+  const workspace = config.workspaces ? await readWorkspace(cwd, config.workspaces) : undefined;
   const tracked = await trackedFiles(cwd, op.common.timeoutMs);
   const report = lintConfig(config, tracked, workspace);
   const clean = report.unclaimed.length === 0 && report.unused.length === 0;
