@@ -48,6 +48,8 @@ export class Workspace {
   constructor(
     readonly source: string,
     packages: WorkspacePackage[],
+    /** Files of the root that belong to no package (yarn berry's own), whatever the root holds. */
+    private readonly unowned?: (path: string) => boolean,
   ) {
     for (const pkg of packages) {
       this.byName.set(pkg.name, pkg);
@@ -68,6 +70,7 @@ export class Workspace {
 
   /** The innermost package whose directory holds `path` (the root package, if there is one, holds every path). */
   packageOf(path: string): WorkspacePackage | undefined {
+    if (this.unowned?.(path)) return undefined;
     const slash = path.lastIndexOf('/');
     if (slash <= 0) return this.byDir.get('');
     // Paths come sorted, a directory's files together: its package is looked up once for them.
@@ -156,10 +159,23 @@ export async function buildWorkspace(
     projects.map((p) => p.pkg),
     options.implicit,
   );
+  const unowned = layout.berry && options.root !== undefined ? isYarnBerryOwnFile : undefined;
   return new Workspace(
     layout.source,
     projects.map((p) => p.pkg),
+    unowned,
   );
+}
+
+/**
+ * Yarn berry's own files, which its change detection (`--since`) leaves out of every workspace, the root's
+ * included: the lockfile, the cache, the install state, the virtual folder and Plug'n'Play's loader files
+ * (at their default places). They go to the rules and `unmatched` instead.
+ */
+function isYarnBerryOwnFile(path: string): boolean {
+  if (path === 'yarn.lock' || path === '.yarn/install-state.gz') return true;
+  if (path.startsWith('.yarn/cache/') || path.startsWith('.yarn/__virtual__/')) return true;
+  return path === '.pnp.cjs' || path === '.pnp.js' || path === '.pnp.loader.mjs' || path === '.pnp.data.json';
 }
 
 function setEdges(pkg: WorkspacePackage, edges: Edge[]): void {

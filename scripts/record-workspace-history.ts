@@ -1,0 +1,224 @@
+// Records a small fixture of a real monorepo's history for __tests__/core/impacted-targets-history.test.ts:
+// for each of the last N first-parent commits, the files it changed, the workspace's manifests as they were
+// (only what decides the graph: name, version, workspaces, dependency entries that could be local), and the
+// package manager's own answer to "which packages does this change select, dependents included".
+//
+//   node --import tsx scripts/record-workspace-history.ts <git dir of a clone> <owner/name> <commits> <out.json>
+//
+// The package manager's answer needs a work tree: the clone is checked out at each commit in a temp
+// directory, and `pnpm ls -r --filter "...[<parent>]" --depth -1 --json` runs there (pnpm from PATH or
+// PNPM=<path>). The test then reads the fixture alone, with no network and no package manager.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const MANIFEST_NAMES = new Set(['package.json', 'package.json5', 'package.yaml']);
+const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml']);
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+const LOCAL_SPEC = /^(workspace|file|link|portal):/;
+
+interface RecordedCommit {
+  sha: string;
+  parent: string;
+  /** Manifests added or changed since the previous commit recorded (path -> blob id), null when removed. */
+  tree: Record<string, string | null>;
+  changed: string[];
+  deleted: string[];
+  /** Directories of the projects the package manager selected ('' is the root). */
+  selected: string[];
+}
+
+function git(gitDir: string, args: string[]): string {
+  return execFileSync('git', ['--git-dir', gitDir, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+}
+
+function isManifestPath(path: string): boolean {
+  if (path.split('/').some((part) => part === 'node_modules')) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return MANIFEST_NAMES.has(base) || (WORKSPACE_FILES.has(base) && !path.includes('/'));
+}
+
+/** path -> blob sha of every manifest in the commit. */
+function manifestsAt(gitDir: string, sha: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of git(gitDir, ['ls-tree', '-r', '-z', sha]).split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [, type, blob] = line.slice(0, tab).split(' ');
+    const path = line.slice(tab + 1);
+    if (type === 'blob' && blob && isManifestPath(path)) out.set(path, blob);
+  }
+  return out;
+}
+
+function changedFiles(gitDir: string, parent: string, sha: string): { changed: string[]; deleted: string[] } {
+  const parts = git(gitDir, ['diff', '--name-status', '--no-renames', '-z', parent, sha]).split('\0');
+  const changed: string[] = [];
+  const deleted: string[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const path = parts[i + 1] as string;
+    changed.push(path);
+    if (parts[i] === 'D') deleted.push(path);
+  }
+  return { changed, deleted };
+}
+
+type Manager = 'pnpm' | 'yarn';
+
+const COMMANDS: Record<Manager, string> = {
+  pnpm: 'pnpm ls -r --filter "...[<parent>]" --depth -1 --json',
+  yarn: 'yarn workspaces list --since=<parent> --recursive --json (the yarnPath release the commit checks in)',
+};
+
+const CHILD_ENV = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  npm_config_manage_package_manager_versions: 'false',
+  YARN_ENABLE_TELEMETRY: '0',
+};
+
+function selectedBy(manager: Manager, workTree: string, parent: string): string[] {
+  const options = { cwd: workTree, encoding: 'utf8', env: CHILD_ENV, maxBuffer: 64 * 1024 * 1024 } as const;
+  if (manager === 'pnpm') {
+    const pnpm = process.env.PNPM ?? 'pnpm';
+    const out = execFileSync(
+      pnpm,
+      ['ls', '-r', '--filter', `...[${parent}]`, '--depth', '-1', '--json'],
+      options,
+    );
+    const projects = JSON.parse(out || '[]') as { path: string }[];
+    return projects.map((p) => relative(workTree, p.path).split('\\').join('/')).sort();
+  }
+  const yarnPath = /^yarnPath:\s*(\S+)/m.exec(readFileSync(join(workTree, '.yarnrc.yml'), 'utf8'))?.[1];
+  if (!yarnPath) throw new Error('no yarnPath in .yarnrc.yml: a yarn berry release checked in is needed');
+  const args = [yarnPath, 'workspaces', 'list', `--since=${parent}`, '--recursive', '--json'];
+  const out = execFileSync(process.execPath, args, options);
+  return out
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { location: string }).location)
+    .map((location) => (location === '.' ? '' : location))
+    .sort();
+}
+
+/**
+ * The manifest reduced to what decides the graph (no version: no rule of ours reads it); the BOM and
+ * unparseable text are kept as they are.
+ */
+function reduce(text: string, names: Set<string>): string {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text.slice(bom.length)) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  const kept: Record<string, unknown> = {};
+  for (const key of ['name', 'workspaces', 'packageManager']) if (key in data) kept[key] = data[key];
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = data[field];
+    if (!deps || typeof deps !== 'object') continue;
+    const entries = Object.entries(deps as Record<string, string>).filter(
+      ([name, spec]) => names.has(name) || (typeof spec === 'string' && LOCAL_SPEC.test(spec)),
+    );
+    if (entries.length) kept[field] = Object.fromEntries(entries);
+  }
+  const overrides = (data.pnpm as { overrides?: unknown } | undefined)?.overrides;
+  if (overrides) kept.pnpm = { overrides };
+  return bom + JSON.stringify(kept);
+}
+
+function main(): void {
+  const [gitDir, repository, count, out, strideArgument] = process.argv.slice(2);
+  if (!gitDir || !repository || !count || !out) {
+    throw new Error(
+      'usage: record-workspace-history.ts <git dir> <owner/name> <commits> <out.json> [stride]',
+    );
+  }
+  const stride = Number(strideArgument ?? 1);
+  const firstParents = git(gitDir, [
+    'rev-list',
+    '--first-parent',
+    '-n',
+    String(Number(count) * stride),
+    'HEAD',
+  ])
+    .trim()
+    .split('\n');
+  // Every stride-th commit, each against its own first parent.
+  const picked = firstParents.filter((_, i) => i % stride === 0).reverse();
+  const workTree = mkdtempSync(join(tmpdir(), 'history-'));
+  execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, workTree]);
+  const raw = new Map<string, string>();
+  const names = new Set<string>();
+  const commits: RecordedCommit[] = [];
+  let manager: Manager | undefined;
+  let previous = new Map<string, string>();
+  try {
+    for (let i = 0; i < picked.length; i++) {
+      const sha = picked[i] as string;
+      const parent = git(gitDir, ['rev-parse', `${sha}^1`]).trim();
+      const manifests = manifestsAt(gitDir, sha);
+      const tree: Record<string, string | null> = {};
+      for (const [path, blob] of manifests) {
+        if (previous.get(path) === blob) continue;
+        tree[path] = blob;
+        if (!raw.has(blob)) {
+          const text = git(gitDir, ['cat-file', 'blob', blob]);
+          raw.set(blob, text);
+          const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+          if (name) names.add(name);
+        }
+      }
+      for (const path of previous.keys()) if (!manifests.has(path)) tree[path] = null;
+      previous = manifests;
+      execFileSync('git', ['-C', workTree, 'checkout', '-q', '-f', sha]);
+      execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
+      manager ??= existsSync(join(workTree, 'pnpm-workspace.yaml')) ? 'pnpm' : 'yarn';
+      const selected = selectedBy(manager, workTree, parent);
+      commits.push({ sha, parent, tree, ...changedFiles(gitDir, parent, sha), selected });
+      process.stderr.write(`${i + 1}/${picked.length} ${sha.slice(0, 10)}\n`);
+    }
+  } finally {
+    rmSync(workTree, { recursive: true, force: true });
+  }
+  // Blobs whose reduced text is the same become one, under a short id.
+  const idOfText = new Map<string, string>();
+  const idOfBlob = new Map<string, string>();
+  for (const [blob, text] of raw) {
+    const reduced = reduce(text, names);
+    if (!idOfText.has(reduced)) idOfText.set(reduced, idOfText.size.toString(36));
+    idOfBlob.set(blob, idOfText.get(reduced) as string);
+  }
+  const blobs = Object.fromEntries([...idOfText].map(([text, id]) => [id, text]));
+  const last = new Map<string, string>();
+  for (const commit of commits) {
+    const tree: Record<string, string | null> = {};
+    for (const [path, blob] of Object.entries(commit.tree)) {
+      const id = blob === null ? null : (idOfBlob.get(blob) as string);
+      if (id !== null && last.get(path) === id) continue;
+      if (id === null) last.delete(path);
+      else last.set(path, id);
+      tree[path] = id;
+    }
+    commit.tree = tree;
+  }
+  const version =
+    manager === 'pnpm'
+      ? `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`
+      : "yarn (each commit's own yarnPath release)";
+  const fixture = {
+    repository,
+    packageManager: version,
+    command: COMMANDS[manager ?? 'pnpm'],
+    blobs,
+    commits,
+  };
+  writeFileSync(out, JSON.stringify(fixture) + '\n');
+}
+
+main();
