@@ -3,15 +3,18 @@
 // (only what decides the graph: name, version, workspaces, dependency entries that could be local), and the
 // package manager's own answer to "which packages does this change select, dependents included".
 //
-//   node --import tsx scripts/record-workspace-history.ts <git dir of a clone> <owner/name> <commits> <out.json>
+//   node --import tsx scripts/record-workspace-history.ts <git dir of a clone> <owner/name> <commits> <out.json> [stride]
+//
+// Every stride-th first-parent commit is recorded (1: each of the last <commits>). For npm, which has no
+// change filter, the answer is npm's own graph (npm query on the lockfile), closed over the changed files.
 //
 // The package manager's answer needs a work tree: the clone is checked out at each commit in a temp
 // directory, and `pnpm ls -r --filter "...[<parent>]" --depth -1 --json` runs there (pnpm from PATH or
 // PNPM=<path>). The test then reads the fixture alone, with no network and no package manager.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const MANIFEST_NAMES = new Set(['package.json', 'package.json5', 'package.yaml']);
 const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml']);
@@ -36,8 +39,11 @@ function git(gitDir: string, args: string[]): string {
   });
 }
 
+/** SKIP_DIRS=test,fixtures: manifests under such directories are left out (a repository's test fixtures). */
+const SKIPPED_DIRS = new Set(['node_modules', ...(process.env.SKIP_DIRS ?? '').split(',').filter(Boolean)]);
+
 function isManifestPath(path: string): boolean {
-  if (path.split('/').some((part) => part === 'node_modules')) return false;
+  if (path.split('/').some((part) => SKIPPED_DIRS.has(part))) return false;
   const base = path.slice(path.lastIndexOf('/') + 1);
   return MANIFEST_NAMES.has(base) || (WORKSPACE_FILES.has(base) && !path.includes('/'));
 }
@@ -67,11 +73,12 @@ function changedFiles(gitDir: string, parent: string, sha: string): { changed: s
   return { changed, deleted };
 }
 
-type Manager = 'pnpm' | 'yarn';
+type Manager = 'pnpm' | 'yarn' | 'npm';
 
 const COMMANDS: Record<Manager, string> = {
   pnpm: 'pnpm ls -r --filter "...[<parent>]" --depth -1 --json',
   yarn: 'yarn workspaces list --since=<parent> --recursive --json (the yarnPath release the commit checks in)',
+  npm: "npm has no change filter: npm query '.workspace, :root' --package-lock-only (Arborist's graph from the commit's manifests and package-lock.json), each changed file given to the workspace whose directory holds it, then every workspace that reaches one through npm's links",
 };
 
 const CHILD_ENV = {
@@ -103,6 +110,66 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
     .map((line) => (JSON.parse(line) as { location: string }).location)
     .map((location) => (location === '.' ? '' : location))
     .sort();
+}
+
+function managerAt(gitDir: string, sha: string): Manager {
+  const files = git(gitDir, ['ls-tree', '--name-only', sha]).split('\n');
+  if (files.includes('pnpm-workspace.yaml')) return 'pnpm';
+  return files.includes('package-lock.json') ? 'npm' : 'yarn';
+}
+
+/**
+ * npm's answer: its own graph (Arborist, read from the commit's manifests and lockfile alone by
+ * `npm query --package-lock-only`), where a workspace links another when it reaches the root's
+ * node_modules/<name> link; the changed files given to the workspaces (or the root) holding them.
+ */
+function npmSelected(
+  gitDir: string,
+  sha: string,
+  manifests: Map<string, string>,
+  changed: string[],
+): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'npm-query-'));
+  try {
+    for (const path of [...manifests.keys(), 'package-lock.json']) {
+      if (!path.endsWith('package.json') && path !== 'package-lock.json') continue;
+      mkdirSync(join(dir, dirname(path)), { recursive: true });
+      writeFileSync(join(dir, path), git(gitDir, ['show', `${sha}:${path}`]));
+    }
+    const out = execFileSync('npm', ['query', '.workspace, :root', '--package-lock-only'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: CHILD_ENV,
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const nodes = (JSON.parse(out) as { location: string; name?: string; to?: string[] }[]).map((node) => ({
+      dir: node.location,
+      name: node.name ?? '',
+      to: new Set(node.to ?? []),
+    }));
+    return npmClosure(nodes, changed);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function npmClosure(nodes: { dir: string; name: string; to: Set<string> }[], changed: string[]): string[] {
+  const owner = (path: string) =>
+    nodes
+      .filter((node) => node.dir && path.startsWith(`${node.dir}/`))
+      .sort((a, b) => b.dir.length - a.dir.length)[0]?.dir ?? '';
+  const selected = new Set(changed.map(owner));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const node of nodes) {
+      if (selected.has(node.dir)) continue;
+      if (nodes.some((dep) => dep.dir && selected.has(dep.dir) && node.to.has(`node_modules/${dep.name}`))) {
+        selected.add(node.dir);
+        grew = true;
+      }
+    }
+  }
+  return [...selected].sort();
 }
 
 /**
@@ -176,11 +243,17 @@ function main(): void {
       }
       for (const path of previous.keys()) if (!manifests.has(path)) tree[path] = null;
       previous = manifests;
-      execFileSync('git', ['-C', workTree, 'checkout', '-q', '-f', sha]);
-      execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
-      manager ??= existsSync(join(workTree, 'pnpm-workspace.yaml')) ? 'pnpm' : 'yarn';
-      const selected = selectedBy(manager, workTree, parent);
-      commits.push({ sha, parent, tree, ...changedFiles(gitDir, parent, sha), selected });
+      manager ??= managerAt(gitDir, sha);
+      const changes = changedFiles(gitDir, parent, sha);
+      let selected: string[];
+      if (manager === 'npm') {
+        selected = npmSelected(gitDir, sha, manifests, changes.changed);
+      } else {
+        execFileSync('git', ['-C', workTree, 'checkout', '-q', '-f', sha]);
+        execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
+        selected = selectedBy(manager, workTree, parent);
+      }
+      commits.push({ sha, parent, tree, ...changes, selected });
       process.stderr.write(`${i + 1}/${picked.length} ${sha.slice(0, 10)}\n`);
     }
   } finally {
@@ -210,7 +283,9 @@ function main(): void {
   const version =
     manager === 'pnpm'
       ? `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`
-      : "yarn (each commit's own yarnPath release)";
+      : manager === 'npm'
+        ? `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`
+        : "yarn (each commit's own yarnPath release)";
   const fixture = {
     repository,
     packageManager: version,

@@ -64,15 +64,22 @@ describe('lint-impacted-targets-config history', () => {
     expect(run.summary).toContain('| ALL | 2 | 33% |');
     expect(run.summary).toContain('| barrier package-lock.json | 1 |');
     expect(run.summary).toContain('| a file claimed by no rule (unmatched: all) | 1 |');
+
+    // More than the history holds: the first commit, which has no parent to compare with, is left out.
+    const all = await runAction({
+      inputs: { operation: 'lint-impacted-targets-config', 'working-directory': repo.dir, history: '50' },
+    });
+    expect(all.log).toContain('History: 6 commit(s) replayed;');
   });
 
   it('reads git log by position: a file named like a commit header stays a file', () => {
     const sha = 'a'.repeat(40);
-    const tricky = `\u0001${'b'.repeat(40)}`;
-    const log = `\u0001${sha}\0\nM\0${tricky}\0D\0gone.ts\0`;
+    const tricky = `\u0001${'b'.repeat(40)}\u0002${'c'.repeat(40)}`;
+    const log = `\u0001${sha}\u0002${'d'.repeat(40)}\0\nM\0${tricky}\0D\0gone.ts\0`;
     expect(parseLog(log)).toEqual([
       {
         sha,
+        hasParent: true,
         files: [
           { path: tricky, deleted: false },
           { path: 'gone.ts', deleted: true },

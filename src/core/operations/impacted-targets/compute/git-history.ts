@@ -6,18 +6,29 @@ import type { ChangedFile } from './impact.js';
 
 const MAX_LOG_BYTES = 256 * 1024 * 1024;
 const STATUS = /^\n?([ACDMTUXB])\d*$/;
-/** `--format=%x01%H`: each commit's header is its sha after this mark. */
+/** `--format=%x01%H%x02%P`: each commit's header is its sha after this mark, then its parents. */
 const HEADER_MARK = String.fromCharCode(1);
+const PARENTS_MARK = String.fromCharCode(2);
 const SHA = /^[0-9a-f]{40,64}$/;
 
 export interface HistoryCommit {
   sha: string;
   files: ChangedFile[];
+  hasParent: boolean;
 }
 
 export async function recentCommits(cwd: string, count: number, timeoutMs: number): Promise<HistoryCommit[]> {
   const args = ['-c', 'core.quotepath=off', 'log', '--first-parent', '--diff-merges=first-parent'];
-  args.push('--name-status', '--no-renames', '-z', '--format=%x01%H', '-n', String(count), 'HEAD', '--');
+  args.push(
+    '--name-status',
+    '--no-renames',
+    '-z',
+    '--format=%x01%H%x02%P',
+    '-n',
+    String(count),
+    'HEAD',
+    '--',
+  );
   let result;
   try {
     result = await runCommand('git', args, { cwd, timeoutMs, maxOutputBytes: MAX_LOG_BYTES });
@@ -27,7 +38,8 @@ export async function recentCommits(cwd: string, count: number, timeoutMs: numbe
   }
   if (result.exitCode !== 0)
     throw new GitChangesError(`git log failed in ${cwd}: ${lastLine(result.stderr)}`);
-  return parseLog(result.stdout.toString('utf8'));
+  // A commit without a parent (the first, or a shallow clone's boundary) would count every file as added.
+  return parseLog(result.stdout.toString('utf8')).filter((commit) => commit.hasParent);
 }
 
 /**
@@ -40,9 +52,9 @@ export function parseLog(text: string): HistoryCommit[] {
   let current: HistoryCommit | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as string;
-    const sha = headerSha(token);
-    if (sha) {
-      current = { sha, files: [] };
+    const header = headerOf(token);
+    if (header) {
+      current = { ...header, files: [] };
       commits.push(current);
       continue;
     }
@@ -54,9 +66,10 @@ export function parseLog(text: string): HistoryCommit[] {
   return commits;
 }
 
-function headerSha(token: string): string | undefined {
+/** `<mark><sha><separator><parent shas>`, else undefined. */
+function headerOf(token: string): { sha: string; hasParent: boolean } | undefined {
   const text = token.startsWith('\n') ? token.slice(1) : token;
   if (!text.startsWith(HEADER_MARK)) return undefined;
-  const sha = text.slice(HEADER_MARK.length);
-  return SHA.test(sha) ? sha : undefined;
+  const [sha = '', parents] = text.slice(HEADER_MARK.length).split(PARENTS_MARK);
+  return SHA.test(sha) && parents !== undefined ? { sha, hasParent: parents.trim() !== '' } : undefined;
 }
