@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 
 const MANIFEST_NAMES = new Set(['package.json', 'package.json5', 'package.yaml']);
-const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml']);
+const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml', 'package-lock.json']);
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 const LOCAL_SPEC = /^(workspace|file|link|portal):/;
 
@@ -184,6 +184,7 @@ function reduce(text: string, names: Set<string>): string {
   } catch {
     return text;
   }
+  if ('lockfileVersion' in data && data.packages) return reduceLockfile(data.packages as object, names);
   const kept: Record<string, unknown> = {};
   for (const key of ['name', 'workspaces', 'packageManager']) if (key in data) kept[key] = data[key];
   for (const field of DEPENDENCY_FIELDS) {
@@ -197,6 +198,16 @@ function reduce(text: string, names: Set<string>): string {
   const overrides = (data.pnpm as { overrides?: unknown } | undefined)?.overrides;
   if (overrides) kept.pnpm = { overrides };
   return bom + JSON.stringify(kept);
+}
+
+/** npm's lockfile reduced to where each workspace package's name resolves: a link, or a copy. */
+function reduceLockfile(packages: object, names: Set<string>): string {
+  const kept: Record<string, { link?: true }> = {};
+  for (const [key, entry] of Object.entries(packages as Record<string, { link?: boolean }>)) {
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (key.includes('node_modules/') && names.has(name)) kept[key] = entry.link ? { link: true } : {};
+  }
+  return JSON.stringify({ lockfileVersion: 3, packages: kept });
 }
 
 function main(): void {

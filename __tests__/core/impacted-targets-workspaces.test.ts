@@ -167,6 +167,35 @@ describe('which dependency links which package', () => {
   });
 });
 
+describe("npm's lockfile", () => {
+  it('decides a plain range: a copy installed in the project (the workspace does not satisfy it) is no link', async () => {
+    const lock = (packages: Record<string, unknown>) => JSON.stringify({ lockfileVersion: 3, packages });
+    const files = {
+      'package.json': { name: 'root', workspaces: ['packages/*'] },
+      'packages/core/package.json': { name: 'core', version: '7.0.0' },
+      'packages/old/package.json': pkg('old', { core: '^6.0.0' }),
+      'packages/new/package.json': pkg('new', { core: '^7.0.0' }),
+    };
+    const locked = layout({
+      ...files,
+      'package-lock.json': lock({
+        'node_modules/core': { resolved: 'packages/core', link: true },
+        'packages/old/node_modules/core': { version: '6.4.0' },
+      }),
+    });
+    const { targets: found, impact } = await targets(locked, ['packages/core/index.js']);
+    expect(found).toEqual(['core', 'new']);
+    expect([...(impact.targets.get('new')?.via ?? [])][0]).toMatch(
+      /\(same name; package-lock\.json links it\)$/,
+    );
+    expect((await targets(layout(files), ['packages/core/index.js'])).targets).toEqual([
+      'core',
+      'new',
+      'old',
+    ]);
+  });
+});
+
 describe('what the config adds', () => {
   const files = {
     'pnpm-workspace.yaml': 'packages: [packages/*, examples/*]\n',

@@ -5,9 +5,9 @@
 // - `file:`, `link:`, `portal:`: the package in that directory, whatever the entry's name;
 // - `npm:`, git and URL specs install from elsewhere: no link;
 // - a plain range or tag: the workspace package of that name. All four managers link it when the
-//   workspace copy satisfies the range (and pnpm when an override says `workspace:`); where pnpm's lockfile
-//   says the project got a registry copy instead, that decides: no link.
-import type { LockedVersions } from './workspace-lockfile.js';
+//   workspace copy satisfies the range (and pnpm when an override says `workspace:`); where the lockfile
+//   (pnpm-lock.yaml, package-lock.json) says the project got a registry copy instead, that decides: no link.
+import type { Lockfile } from './workspace-lockfile.js';
 
 export interface Edge {
   /** The dependency's package name. */
@@ -20,8 +20,8 @@ export interface EdgeContext {
   dir: string;
   nameAt(dir: string): string | undefined;
   has(name: string): boolean;
-  /** pnpm's lockfile, read on first use; undefined when there is none (then a plain range links). */
-  locked(): LockedVersions | undefined;
+  /** The lockfile (pnpm's or npm's), read on first use; undefined when there is none (then a plain range links). */
+  lockfile(): { file: string; lock: Lockfile } | undefined;
 }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
@@ -55,11 +55,12 @@ function linkOf(name: string, spec: string, context: EdgeContext): { to: string;
     return to ? { to, why: `${protocol}: dependency, by directory` } : undefined;
   }
   if (ELSEWHERE.test(spec) || /^[^@./][^:]*\/[^/]/.test(spec) || !context.has(name)) return undefined;
-  const version = context.locked()?.get(context.dir)?.get(name);
-  if (version !== undefined && !version.startsWith('link:')) return undefined;
+  const lockfile = context.lockfile();
+  const links = lockfile?.lock.links(context.dir, name);
+  if (links === false) return undefined;
   return {
     to: name,
-    why: version ? `same name; pnpm-lock.yaml links it` : 'same name as a workspace package',
+    why: links ? `same name; ${lockfile?.file} links it` : 'same name as a workspace package',
   };
 }
 

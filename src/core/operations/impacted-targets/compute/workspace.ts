@@ -7,7 +7,7 @@ import { compileGlob } from '../../../glob.js';
 import { compileTemplate } from './pattern.js';
 import { edgesOf, type Edge } from './workspace-edges.js';
 import { projectDirectories, readManifest, workspaceLayout } from './workspace-layout.js';
-import { lockedVersions, type LockedVersions } from './workspace-lockfile.js';
+import { npmLockfile, pnpmLockfile, type Lockfile } from './workspace-lockfile.js';
 import { CheckoutTree, type WorkspaceTree } from './workspace-tree.js';
 
 export { WorkspaceError } from './workspace-error.js';
@@ -139,17 +139,11 @@ export async function buildWorkspace(
   }
   const byDir = new Map(projects.map((p) => [p.dir, p.pkg.name]));
   const names = new Set(projects.map((p) => p.pkg.name));
-  let locked: LockedVersions | undefined | null = layout.manager === 'pnpm' ? null : undefined;
+  let lockfile: { file: string; lock: Lockfile } | undefined | null = null;
   const context = {
     nameAt: (dir: string) => byDir.get(dir),
     has: (name: string) => names.has(name),
-    locked: () => {
-      if (locked === null) {
-        const text = tree.read('pnpm-lock.yaml');
-        locked = text === undefined ? undefined : lockedVersions(text);
-      }
-      return locked;
-    },
+    lockfile: () => (lockfile === null ? (lockfile = readLockfile(tree, layout.manager)) : lockfile),
   };
   for (const { dir, manifest, pkg } of projects) {
     const edges = edgesOf(manifest, { ...context, dir }).filter((edge) => edge.to !== pkg.name);
@@ -176,6 +170,15 @@ function isYarnBerryOwnFile(path: string): boolean {
   if (path === 'yarn.lock' || path === '.yarn/install-state.gz') return true;
   if (path.startsWith('.yarn/cache/') || path.startsWith('.yarn/__virtual__/')) return true;
   return path === '.pnp.cjs' || path === '.pnp.js' || path === '.pnp.loader.mjs' || path === '.pnp.data.json';
+}
+
+/** The lockfile that decides a plain range: pnpm's or npm's (yarn's is not read: a range then links). */
+function readLockfile(tree: WorkspaceTree, manager: string): { file: string; lock: Lockfile } | undefined {
+  const file = manager === 'pnpm' ? 'pnpm-lock.yaml' : manager === 'npm' ? 'package-lock.json' : undefined;
+  const text = file === undefined ? undefined : tree.read(file);
+  if (file === undefined || text === undefined) return undefined;
+  const lock = manager === 'pnpm' ? pnpmLockfile(text) : npmLockfile(text);
+  return lock && { file, lock };
 }
 
 function setEdges(pkg: WorkspacePackage, edges: Edge[]): void {
