@@ -8,15 +8,17 @@ import { join } from 'node:path';
 import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
 import { WorkspaceError } from './workspace-error.js';
 
-/** A manifest or lockfile larger than this is refused (a lockfile then decides nothing). */
-export const MAX_WORKSPACE_FILE_BYTES = 16 * 1024 * 1024;
+/** A manifest or pnpm-workspace.yaml larger than this is refused. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** A lockfile runs to megabytes in a large workspace; past this it is refused too. */
+export const MAX_LOCKFILE_BYTES = 32 * 1024 * 1024;
 const MAX_WALKED_DIRECTORIES = 200_000;
 /** A named pipe is opened without waiting for a writer; it is then refused as not a file. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 export interface WorkspaceTree {
   /** The text of the file at `path` (relative, with `/`); undefined when there is no regular file there. */
-  read(path: string): string | undefined;
+  read(path: string, maxBytes?: number): string | undefined;
   /**
    * `base` (when it is a directory) and every directory below it, at most `levels` deep, relative with
    * `/`; node_modules and dot-directories are not entered ('' is the root).
@@ -29,7 +31,7 @@ export class CheckoutTree implements WorkspaceTree {
 
   constructor(private readonly root: string) {}
 
-  read(path: string): string | undefined {
+  read(path: string, maxBytes = MAX_MANIFEST_BYTES): string | undefined {
     let fd: number;
     try {
       fd = openSync(realPathInCheckout(this.root, path), OPEN_FLAGS);
@@ -40,7 +42,7 @@ export class CheckoutTree implements WorkspaceTree {
       return undefined;
     }
     try {
-      return fstatSync(fd).isFile() ? this.readOpened(fd, path) : undefined;
+      return fstatSync(fd).isFile() ? this.readOpened(fd, path, maxBytes) : undefined;
     } catch (error) {
       if (error instanceof WorkspaceError) throw error;
       return undefined;
@@ -50,13 +52,13 @@ export class CheckoutTree implements WorkspaceTree {
   }
 
   /** Reads through one buffer that is reused, grown up to the cap when a file needs it. */
-  private readOpened(fd: number, path: string): string {
-    const tooLarge = () => new WorkspaceError(`${path} is over ${MAX_WORKSPACE_FILE_BYTES} bytes`);
+  private readOpened(fd: number, path: string, maxBytes: number): string {
+    const tooLarge = () => new WorkspaceError(`${path} is over ${maxBytes} bytes`);
     let filled = 0;
     for (;;) {
       if (filled === this.buffer.length) {
-        if (filled > MAX_WORKSPACE_FILE_BYTES) throw tooLarge();
-        const grown = Buffer.allocUnsafe(Math.min(MAX_WORKSPACE_FILE_BYTES + 1, filled * 2));
+        if (filled > maxBytes) throw tooLarge();
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, filled * 2));
         this.buffer.copy(grown, 0, 0, filled);
         this.buffer = grown;
       }
@@ -64,7 +66,7 @@ export class CheckoutTree implements WorkspaceTree {
       if (read === 0) break;
       filled += read;
     }
-    if (filled > MAX_WORKSPACE_FILE_BYTES) throw tooLarge();
+    if (filled > maxBytes) throw tooLarge();
     return this.buffer.toString('utf8', 0, filled);
   }
 

@@ -8,9 +8,11 @@ import { compileTemplate } from './pattern.js';
 import { edgesOf, type Edge } from './workspace-edges.js';
 import { projectDirectories, readManifest, workspaceLayout } from './workspace-layout.js';
 import { npmLockfile, pnpmLockfile, type Lockfile } from './workspace-lockfile.js';
-import { CheckoutTree, type WorkspaceTree } from './workspace-tree.js';
+import { CheckoutTree, MAX_LOCKFILE_BYTES, type WorkspaceTree } from './workspace-tree.js';
 
-export { WorkspaceError } from './workspace-error.js';
+import { WorkspaceError } from './workspace-error.js';
+
+export { WorkspaceError };
 
 /**
  * Manifests read between two turns of the event loop: git runs meanwhile, and its output must be read
@@ -175,8 +177,16 @@ function isYarnBerryOwnFile(path: string): boolean {
 /** The lockfile that decides a plain range: pnpm's or npm's (yarn's is not read: a range then links). */
 function readLockfile(tree: WorkspaceTree, manager: string): { file: string; lock: Lockfile } | undefined {
   const file = manager === 'pnpm' ? 'pnpm-lock.yaml' : manager === 'npm' ? 'package-lock.json' : undefined;
-  const text = file === undefined ? undefined : tree.read(file);
-  if (file === undefined || text === undefined) return undefined;
+  if (file === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    text = tree.read(file, MAX_LOCKFILE_BYTES);
+  } catch (error) {
+    // A lockfile that cannot be read decides nothing: every range then links, which impacts more, not less.
+    if (error instanceof WorkspaceError) return undefined;
+    throw error;
+  }
+  if (text === undefined) return undefined;
   const lock = manager === 'pnpm' ? pnpmLockfile(text) : npmLockfile(text);
   return lock && { file, lock };
 }
