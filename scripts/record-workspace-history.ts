@@ -217,44 +217,51 @@ function main(): void {
       'usage: record-workspace-history.ts <git dir> <owner/name> <commits> <out.json> [stride]',
     );
   }
-  const stride = Number(strideArgument ?? 1);
-  const firstParents = git(gitDir, [
-    'rev-list',
-    '--first-parent',
-    '-n',
-    String(Number(count) * stride),
-    'HEAD',
-  ])
+  const picked = pickCommits(gitDir, Number(count), Number(strideArgument ?? 1));
+  const recorded = recordCommits(gitDir, picked);
+  const blobs = shareBlobs(recorded);
+  const manager = recorded.manager;
+  const fixture = {
+    repository,
+    packageManager: managerVersion(manager),
+    command: COMMANDS[manager ?? 'pnpm'],
+    blobs,
+    commits: recorded.commits,
+  };
+  writeFileSync(out, JSON.stringify(fixture) + '\n');
+}
+
+/** Every stride-th first-parent commit of the last count x stride, oldest first. */
+function pickCommits(gitDir: string, count: number, stride: number): string[] {
+  const firstParents = git(gitDir, ['rev-list', '--first-parent', '-n', String(count * stride), 'HEAD'])
     .trim()
     .split('\n');
-  // Every stride-th commit, each against its own first parent.
-  const picked = firstParents.filter((_, i) => i % stride === 0).reverse();
+  return firstParents.filter((_, i) => i % stride === 0).reverse();
+}
+
+interface Recorded {
+  /** Each manifest blob's text, by blob id. */
+  raw: Map<string, string>;
+  /** The workspace packages' names, seen in any manifest. */
+  names: Set<string>;
+  commits: RecordedCommit[];
+  manager: Manager | undefined;
+}
+
+/** Each commit against its first parent: the manifests that changed, the changed files, and what the package manager selects. */
+function recordCommits(gitDir: string, picked: string[]): Recorded {
   const workTree = mkdtempSync(join(tmpdir(), 'history-'));
   execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, workTree]);
-  const raw = new Map<string, string>();
-  const names = new Set<string>();
-  const commits: RecordedCommit[] = [];
-  let manager: Manager | undefined;
+  const recorded: Recorded = { raw: new Map(), names: new Set(), commits: [], manager: undefined };
   let previous = new Map<string, string>();
   try {
     for (let i = 0; i < picked.length; i++) {
       const sha = picked[i] as string;
       const parent = git(gitDir, ['rev-parse', `${sha}^1`]).trim();
       const manifests = manifestsAt(gitDir, sha);
-      const tree: Record<string, string | null> = {};
-      for (const [path, blob] of manifests) {
-        if (previous.get(path) === blob) continue;
-        tree[path] = blob;
-        if (!raw.has(blob)) {
-          const text = git(gitDir, ['cat-file', 'blob', blob]);
-          raw.set(blob, text);
-          const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
-          if (name) names.add(name);
-        }
-      }
-      for (const path of previous.keys()) if (!manifests.has(path)) tree[path] = null;
+      const tree = changedManifests(gitDir, manifests, previous, recorded);
       previous = manifests;
-      manager ??= managerAt(gitDir, sha);
+      const manager = (recorded.manager ??= managerAt(gitDir, sha));
       const changes = changedFiles(gitDir, parent, sha);
       let selected: string[];
       if (manager === 'npm') {
@@ -264,13 +271,42 @@ function main(): void {
         execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
         selected = selectedBy(manager, workTree, parent);
       }
-      commits.push({ sha, parent, tree, ...changes, selected });
+      recorded.commits.push({ sha, parent, tree, ...changes, selected });
       process.stderr.write(`${i + 1}/${picked.length} ${sha.slice(0, 10)}\n`);
     }
   } finally {
     rmSync(workTree, { recursive: true, force: true });
   }
-  // Blobs whose reduced text is the same become one, under a short id.
+  return recorded;
+}
+
+/** The manifests that differ from the previous commit's (null: removed), their texts kept once. */
+function changedManifests(
+  gitDir: string,
+  manifests: Map<string, string>,
+  previous: Map<string, string>,
+  recorded: Recorded,
+): Record<string, string | null> {
+  const tree: Record<string, string | null> = {};
+  for (const [path, blob] of manifests) {
+    if (previous.get(path) === blob) continue;
+    tree[path] = blob;
+    if (!recorded.raw.has(blob)) {
+      const text = git(gitDir, ['cat-file', 'blob', blob]);
+      recorded.raw.set(blob, text);
+      const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+      if (name) recorded.names.add(name);
+    }
+  }
+  for (const path of previous.keys()) if (!manifests.has(path)) tree[path] = null;
+  return tree;
+}
+
+/**
+ * Blobs whose reduced text is the same become one, under a short id; each commit's tree names them by
+ * that id, and only where it changed from the commit before.
+ */
+function shareBlobs({ raw, names, commits }: Recorded): Record<string, string> {
   const idOfText = new Map<string, string>();
   const idOfBlob = new Map<string, string>();
   for (const [blob, text] of raw) {
@@ -278,7 +314,6 @@ function main(): void {
     if (!idOfText.has(reduced)) idOfText.set(reduced, idOfText.size.toString(36));
     idOfBlob.set(blob, idOfText.get(reduced) as string);
   }
-  const blobs = Object.fromEntries([...idOfText].map(([text, id]) => [id, text]));
   const last = new Map<string, string>();
   for (const commit of commits) {
     const tree: Record<string, string | null> = {};
@@ -291,20 +326,13 @@ function main(): void {
     }
     commit.tree = tree;
   }
-  const version =
-    manager === 'pnpm'
-      ? `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`
-      : manager === 'npm'
-        ? `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`
-        : "yarn (each commit's own yarnPath release)";
-  const fixture = {
-    repository,
-    packageManager: version,
-    command: COMMANDS[manager ?? 'pnpm'],
-    blobs,
-    commits,
-  };
-  writeFileSync(out, JSON.stringify(fixture) + '\n');
+  return Object.fromEntries([...idOfText].map(([text, id]) => [id, text]));
+}
+
+function managerVersion(manager: Manager | undefined): string {
+  if (manager === 'npm') return `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`;
+  if (manager === 'yarn') return "yarn (each commit's own yarnPath release)";
+  return `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`;
 }
 
 main();
