@@ -127,7 +127,7 @@ describe('a PR whose check fails', () => {
     expect(result.error).toBe(
       `PR #130 ended FAILED while waiting for MERGED: ci/build concluded FAILURE (${checks[0]!.url}). Fix what the check reports and submit the PR again.`,
     );
-    expect(result.log).toContain('::error title=submit-pull-request::PR #130 ended FAILED');
+    expect(result.log).toContain('::error title=submit-pull-request failed::PR #130 ended FAILED');
 
     const summary = result.summary;
     expect(summary.split('\n')[0]).toContain(

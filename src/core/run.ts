@@ -178,7 +178,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const found = { details: detailsOf(result), redact };
     if (result.failure) {
       const failure = logLine(result.failure);
-      host.log.error(failure, { title: operation });
+      host.log.error(failure, { title: logLine(result.failureTitle ?? `${operation} failed`) });
       return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure, ...found };
     }
     return { exitCode: EXIT_CODES.done, operation, outputs: published, ...found };
@@ -318,8 +318,22 @@ function exitCodeOf(error: unknown): ExitCode {
 
 function titleOf(error: unknown, operation: OperationName | undefined): string {
   if (error instanceof InputError) return `Input ${error.input}`;
-  if (error instanceof ApiError) return error.endpoint;
-  return operation ?? 'merge-queue-action';
+  const what = operation ?? 'merge-queue-action';
+  if (error instanceof ApiError) return `${what} failed: ${apiFailureHeadline(error)}`;
+  return `${what} failed`;
+}
+
+/** What went wrong with the service, in the words a person acts on (the endpoint is in the message). */
+function apiFailureHeadline(error: ApiError): string {
+  if (error.kind === 'network') return 'the service could not be reached';
+  if (error.kind === 'timeout') return 'the service did not answer in time';
+  if (error.kind !== 'http' || error.status === undefined)
+    return 'the service sent an answer that could not be read';
+  if (error.status === 401 || error.status === 403) return 'the API token was refused';
+  if (error.status === 404) return 'the service does not know what was asked for';
+  if (error.status === 429) return 'the service asked to slow down';
+  if (error.status >= 500) return `the service failed (HTTP ${error.status})`;
+  return `the service refused the request (HTTP ${error.status})`;
 }
 
 /** The message of any thrown value, blanks around line breaks folded. */
