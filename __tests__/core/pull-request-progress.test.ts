@@ -94,7 +94,7 @@ describe('a PR overtaken by an urgent PR, then held by a paused queue', () => {
     expect(summary).toContain(
       '**1h 25m** in the queue: tested twice, sent back once (urgent PR \\#\u200d51 jumped ahead), waited 35m while the queue was paused.',
     );
-    expect(summary).toContain('```mermaid\ngantt\n');
+    expect(summary).toMatch(/```mermaid\n%%\{init: .*"critBkgColor":"#cf222e".*\}%%\ngantt\n/);
     expect(summary).toMatch(/ {2}Pending \(sent back by urgent 51\) :b1, \d+, \d+/);
     expect(summary).toContain('<details><summary>Everything the queue reported</summary>');
     // Durations, not timestamps; Priority once.
@@ -354,7 +354,11 @@ describe('every summary above, rendered as GitHub renders it', () => {
         const results = [];
         for (const { story, summary } of written) {
           const rendered = await renderer.render(summary);
-          results.push({ story, problems: rendered.problems, failedCharts: rendered.charts.filter(Boolean) });
+          results.push({
+            story,
+            problems: [...rendered.problems, ...rendered.reading],
+            failedCharts: rendered.charts.filter(Boolean),
+          });
         }
         expect(results.filter((r) => r.problems.length || r.failedCharts.length)).toEqual([]);
         // The stories that waited drew a timeline.

@@ -106,6 +106,9 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
   let summaryWanted = true;
   let runUrl: string | undefined;
   try {
+    // Known before the other inputs are read, so that a failure of theirs names the operation.
+    const named = toKebabCase(host.input('operation').trim());
+    if (isOperationName(named)) operation = named;
     const prepared = prepareOperation(
       { input: (name) => host.input(name), mask, log: host.log, howToGive: host.howToGive },
       redact,

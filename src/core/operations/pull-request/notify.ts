@@ -3,6 +3,7 @@
 import { realClock } from '../../clock.js';
 import { postWebhook } from '../../notify/post-webhook.js';
 import { CELL_CHARS, HEADING_CHARS, clip, clipEscaped } from '../../report/clip.js';
+import { filled } from '../../report/filled.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
@@ -129,8 +130,7 @@ export function slackPayload(
   report: PrReport,
 ): Record<string, unknown> {
   const number = requirePrNumber(op.context);
-  const title =
-    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
+  const title = filled(report.entry?.prTitle) ? ` ${clip(filled(report.entry?.prTitle), HEADING_CHARS)}` : '';
   const label = `${repoSlug(op.context.repo)}#${number}${title}`;
   const url = pullRequestUrl(op.context.repo, number);
   const reason = reasonOf(report, op.context.targetBranch);

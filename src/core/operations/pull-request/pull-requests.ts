@@ -11,7 +11,15 @@ import {
   type PrState,
   type PriorityName,
 } from '../../../wire/index.js';
-import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
+import {
+  Markdown,
+  codeSpan,
+  escapeCell,
+  escapeMarkdown,
+  link,
+  withoutEmptyColumns,
+} from '../../report/markdown.js';
+import { filled } from '../../report/filled.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
@@ -248,10 +256,11 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
       `**${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**.${first.url ? ` ${link('Open the failed check →', first.url)}` : ''}`,
     );
   }
-  summary.table(
+  const testedTable = withoutEmptyColumns(
     ['Tested PR', 'Title'],
-    tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(pr.title)]),
+    tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(filled(pr.title))]),
   );
+  summary.table(testedTable.headers, testedTable.rows);
   if (checkRuns.length) {
     summary.table(
       ['Check', 'Status', 'Conclusion'],

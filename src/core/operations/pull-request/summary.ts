@@ -2,6 +2,7 @@
 // happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
 // links and what to do, then everything else collapsed.
 import { HEADING_CHARS, clip } from '../../report/clip.js';
+import { filled } from '../../report/filled.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { formatDuration } from '../../report/duration.js';
 import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
@@ -127,8 +128,7 @@ export function prSummary(
   extraFacts: [string, unknown][] = [],
 ): Markdown {
   const number = requirePrNumber(op.context);
-  const title =
-    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
+  const title = filled(report.entry?.prTitle) ? ` ${clip(filled(report.entry?.prTitle), HEADING_CHARS)}` : '';
   const prLink = link(`#${number}${title}`, pullRequestUrl(op.context.repo, number));
   const branch = op.context.targetBranch ?? '';
   const summary = new Markdown().headingMarkdown(
@@ -143,7 +143,7 @@ export function prSummary(
   const bars = timelineBars(report);
   if (
     bars.length > 1 ||
-    (bars.length === 1 && bars[0]!.style !== 'milestone' && report.endedMs > report.startedMs)
+    (bars.length === 1 && !bars[0]!.style?.endsWith('milestone') && report.endedMs > report.startedMs)
   ) {
     summary.mermaid(gantt(`PR ${number} in the merge queue for ${branch} (times UTC)`, `PR ${number}`, bars));
   }
@@ -240,7 +240,13 @@ function detailFacts(
   const entry = report.entry;
   const rows: [string, unknown][] = [['Target branch', op.context.targetBranch], ...extraFacts];
   if (entry) {
-    rows.push(['Title', entry.prTitle], ['Author', entry.prAuthor], ['Base branch', entry.prBaseBranch]);
+    for (const [name, value] of [
+      ['Title', entry.prTitle],
+      ['Author', entry.prAuthor],
+      ['Base branch', entry.prBaseBranch],
+    ] as const) {
+      if (filled(value)) rows.push([name, value]);
+    }
     if (typeof entry.prSha === 'string') rows.push(['Head sha (full)', entry.prSha]);
     const readiness = entry.readiness;
     if (readiness) {
@@ -282,8 +288,8 @@ const STYLES: Record<string, GanttStyle> = {
   testing: 'active',
   pending_failure: 'crit',
   tests_passed: 'done',
-  merged: 'milestone',
-  failed: 'milestone',
+  merged: 'done-milestone',
+  failed: 'crit-milestone',
   cancelled: 'milestone',
 };
 
