@@ -132,6 +132,19 @@ export class SummaryRenderer {
     return { problems: markdownProblems(markdown), charts, reading };
   }
 
+  /** A page of its own (annotations, a Slack message): what a reader stumbles on, and a PNG when asked. */
+  async renderPage(html: string, pngPath?: string): Promise<string[]> {
+    const page = await this.page.context().newPage();
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      const reading = await page.evaluate(readingProblems);
+      if (pngPath) await page.locator('.box').screenshot({ path: pngPath });
+      return reading;
+    } finally {
+      await page.close();
+    }
+  }
+
   async close(): Promise<void> {
     await this.page.close();
   }

@@ -29,7 +29,7 @@ import { InputError } from '../../errors.js';
 import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
 import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
-import { notifyEnd } from './notify.js';
+import { notificationHeadline, notifyEnd } from './notify.js';
 import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
 
@@ -153,12 +153,14 @@ async function finishWait(
   if (report.outcome === 'timed_out')
     return { ...result, failure: `${reason} Raise wait-timeout-minutes to wait longer.` };
   const checks = report.testRun?.failing ?? [];
+  // No address in the failure line: an annotation shows it as text; the summary links each check.
   const failed = checks.length
-    ? `: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}`
+    ? `: ${checks.map((c) => `${c.name} concluded ${c.conclusion}`).join('; ')}${checks.some((c) => c.url) ? ' (the job summary links its logs)' : ''}`
     : '';
   return {
     ...result,
     failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. ${failureAdvice(report)}`,
+    failureTitle: notificationHeadline(report, number),
   };
 }
 

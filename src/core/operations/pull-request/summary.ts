@@ -57,8 +57,11 @@ export function placeInLine(report: PrReport): string {
   return position === undefined ? '' : `position ${position} of ${report.line!.length}`;
 }
 
-/** The one reason in words, for the `reason` output and the failure line. */
-export function reasonOf(report: PrReport, targetBranch?: string): string {
+/**
+ * The one reason in words, for the `reason` output and the failure line; without the checks' addresses
+ * (`withUrls: false`) where the checks are links of their own (a notification, a PR comment).
+ */
+export function reasonOf(report: PrReport, targetBranch?: string, withUrls = true): string {
   const number = typeof report.entry?.prNumber === 'number' ? report.entry.prNumber : undefined;
   const pr = number === undefined ? 'The PR' : `PR #${number}`;
   switch (report.outcome) {
@@ -67,7 +70,8 @@ export function reasonOf(report: PrReport, targetBranch?: string): string {
       const checks = report.testRun?.failing ?? [];
       const verb = report.outcome === 'failed' ? 'failed' : 'was cancelled';
       if (checks.length) {
-        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}.`;
+        const url = (c: { url?: string }) => (withUrls && c.url ? ` (${c.url})` : '');
+        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${url(c)}`).join('; ')}.`;
       }
       const stepBack = report.stepBacks.at(-1);
       return `${pr} ${verb}${stepBack ? ` after stepping back (${stepBack})` : ''}; the service named no failing check.`;
@@ -220,7 +224,7 @@ function headlineFacts(report: PrReport): [string, unknown][] {
     const last = report.transitions[report.transitions.length - 1]!;
     facts.push(['In this state', formatDuration(report.endedMs - last.atMs)]);
   }
-  if (typeof entry?.prSha === 'string') {
+  if (typeof entry?.prSha === 'string' && filled(entry.prSha)) {
     facts.push([
       'Head sha',
       { markdown: `${codeSpan(shortSha(entry.prSha))}${report.headShaMismatch ? ' ⚠️ not this run’s' : ''}` },
@@ -247,7 +251,7 @@ function detailFacts(
     ] as const) {
       if (filled(value)) rows.push([name, value]);
     }
-    if (typeof entry.prSha === 'string') rows.push(['Head sha (full)', entry.prSha]);
+    if (typeof entry.prSha === 'string' && filled(entry.prSha)) rows.push(['Head sha (full)', entry.prSha]);
     const readiness = entry.readiness;
     if (readiness) {
       rows.push(
