@@ -134,7 +134,7 @@ export class SummaryRenderer {
 
   /** A page of its own (annotations, a Slack message): what a reader stumbles on, and a PNG when asked. */
   async renderPage(html: string, pngPath?: string): Promise<string[]> {
-    const page = await this.page.context().newPage();
+    const page = await this.page.context().browser()!.newPage();
     try {
       await page.setContent(html, { waitUntil: 'load' });
       const reading = await page.evaluate(readingProblems);
