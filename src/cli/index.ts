@@ -16,6 +16,7 @@ process.exitCode = await runCli({
   argv,
   env: process.env,
   cwd: process.cwd(),
+  stdin: process.stdin,
   stdout: { write: (text: string) => stdout(text), isTTY },
   stderr: process.stderr,
 });
