@@ -1,8 +1,9 @@
-// Writes the nightly report's summary for the emulator's 10,000-test fixture (8,000 flaky, 2,000
-// broken, generated), with fail-on: broken, as the action writes it - for the README's screenshot:
+// Writes the nightly report's summary for a 10,000-test fixture (5,000 flaky and 5,000 broken, generated:
+// the most the emulator makes of one status), with fail-on: broken, as the action writes it:
 //   node --import tsx scripts/flaky-report-sample.ts docs/images/flaky-report.md
 // then render it as GitHub does (GFM + mermaid in Chromium) with the shared summary renderer.
 import { writeFileSync } from 'node:fs';
+import { FIXTURE_LIMITS } from '../emulator/flaky-tests/fixture.js';
 import { startEmulator } from '../emulator/server.js';
 import { contextOf, prepareFrom, startPrepared } from '../__tests__/helpers/prepare.js';
 
@@ -20,12 +21,16 @@ try {
           repo,
           org_url_slug: 'acme',
           auto_quarantine: true,
-          generate: { flaky: 8000, broken: 2000, seed: 1 },
+          generate: {
+            flaky: FIXTURE_LIMITS.generatedPerStatus,
+            broken: FIXTURE_LIMITS.generatedPerStatus,
+            seed: 1,
+          },
         },
       ],
     }),
   });
-  if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status}`);
+  if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
   const prepared = prepareFrom({
     operation: 'list-unhealthy-tests',
     'api-url': emulator.url,

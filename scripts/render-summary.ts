@@ -20,9 +20,9 @@ const markdown = readFileSync(file, 'utf8');
 if (values.html) writeFileSync(values.html, summaryHtml(markdown, values.title));
 const rendered = await renderSummary(markdown, { pngPath: values.png, title: values.title });
 const failed = rendered.charts.filter(Boolean);
-for (const problem of rendered.problems) console.error(`problem: ${problem}`);
+for (const problem of [...rendered.problems, ...rendered.reading]) console.error(`problem: ${problem}`);
 for (const error of failed) console.error(`chart failed: ${error}`);
 console.log(
-  `${rendered.charts.length} chart(s), ${failed.length} failed; ${rendered.problems.length} problem(s)${values.png ? `; screenshot ${values.png}` : ''}`,
+  `${rendered.charts.length} chart(s), ${failed.length} failed; ${rendered.problems.length + rendered.reading.length} problem(s)${values.png ? `; screenshot ${values.png}` : ''}`,
 );
-process.exit(rendered.problems.length || failed.length ? 1 : 0);
+process.exit(rendered.problems.length || rendered.reading.length || failed.length ? 1 : 0);

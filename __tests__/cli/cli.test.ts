@@ -184,7 +184,7 @@ describe('on GitLab CI', () => {
     expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_IS_SUBMITTED=false$/m);
     expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_PR_NUMBER=5$/m);
     expect(readFileSync(join(projectDir, 'merge-queue-summary.md'), 'utf8')).toMatch(
-      /^## ✅ Merged: \[\\#\u200d5 [^\]]*\]\(https:\/\/github.com\/octo-org\/cli-repo\/pull\/5\)/,
+      /^## ✅ Merged: \[\\#\u200d5[^\]]*\]\(https:\/\/github.com\/octo-org\/cli-repo\/pull\/5\)/,
     );
   });
 });

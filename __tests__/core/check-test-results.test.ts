@@ -127,13 +127,15 @@ describe('a report written by jest with jest-junit', () => {
     ]);
     expect(unquarantined[0]!.message).toContain('toBe');
     expect(result.failure).toMatch(/^1 failed test\(s\) are likely caused by this PR/);
+    // The failure's annotation is titled with what happened, not the operation's name.
+    expect(result.failureTitle).toBe('1 failure not quarantined: likely caused by this PR');
     // Annotated at the test's own line, found by searching the file for its name.
     expect(result.annotations).toEqual([
       expect.objectContaining({
         level: 'error',
         file: 'src/cart.test.js',
         line: 4,
-        title: 'Cart expires after a timeout',
+        title: 'Likely caused by this PR: Cart expires after a timeout',
       }),
     ]);
     const summary = String(result.summary);
@@ -194,9 +196,11 @@ describe("a report written by node's test runner", () => {
     ]);
     expect(result.failure).toBeUndefined();
     expect(result.annotations).toEqual([
-      expect.objectContaining({ level: 'warning', title: 'test › drops the head under load' }),
+      expect.objectContaining({ level: 'warning', title: 'Known flaky: test › drops the head under load' }),
     ]);
-    expect(result.annotations[0]!.message).toMatch(/strictly equal[\s\S]*known flaky/);
+    // The report's message as one line (its first), never a line break shown as an escape.
+    expect(result.annotations[0]!.message).toMatch(/strictly equal/);
+    expect(result.annotations[0]!.message).not.toMatch(/\n|\\n/);
   });
 
   it('fails on known-flaky failures too when fail-on-verdict says so', async () => {
@@ -318,7 +322,11 @@ describe('the other dialects', () => {
     const result = await gate(many);
     const errors = result.annotations.filter((a) => a.level === 'error');
     expect(errors).toHaveLength(10);
-    expect(errors[0]).toMatchObject({ file: 'big.test.js', line: 1, title: 'Big › case 0' });
+    expect(errors[0]).toMatchObject({
+      file: 'big.test.js',
+      line: 1,
+      title: 'Likely caused by this PR: Big › case 0',
+    });
     expect(result.annotations.filter((a) => a.level === 'notice')).toEqual([
       expect.objectContaining({
         message: expect.stringMatching(/^4 more failed test\(s\) at error level are not annotated/),
@@ -479,7 +487,11 @@ describe('a hostile checkout', () => {
       expect.objectContaining({ name: 'hangs nothing', file: 'stuck.test.js', verdict: 'new' }),
     ]);
     expect(result.annotations).toEqual([
-      expect.objectContaining({ level: 'error', file: 'stuck.test.js', title: 'hangs nothing' }),
+      expect.objectContaining({
+        level: 'error',
+        file: 'stuck.test.js',
+        title: 'Likely caused by this PR: hangs nothing',
+      }),
     ]);
     expect(result.annotations[0]).not.toHaveProperty('line');
   });

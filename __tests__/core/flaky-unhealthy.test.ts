@@ -146,15 +146,13 @@ describe('list-unhealthy-tests', () => {
     expect(topRows[0]).toMatch(
       /^\| \[hurts everyone\]\(https:\/\/[^)]+\) \| broken \| @\u200docto-org\/payments \| (today|\d+ days?) \| 42 \| yes \| \[KAN-7\]\(https:\/\/octo-org\.atlassian\.net\/browse\/KAN-7\) \|$/,
     );
-    const all = summary.slice(
-      summary.indexOf('<details><summary>All 3 tests (also in report-file)</summary>'),
-    );
+    const all = summary.slice(summary.indexOf('<details><summary>All 3 tests, every column</summary>'));
     expect(all).toMatch(
       /\| \[hurts everyone\]\(https:\/\/[^)]+\) \| linux-x64 \| broken \| Failed the last 9 runs \| @\u200docto-org\/payments \| 42 \| yes \| \[KAN-7\]/,
     );
   });
 
-  it('draws unhealthy tests per owning team, broken over the total, as a mermaid chart', async () => {
+  it('draws unhealthy tests per owning team, broken in red over the total, as a mermaid chart and a table', async () => {
     await seedTests([
       ...tests(5, 'flaky', 'pay').map((t) => ({ ...t, codeowners: ['@acme/payments'] })),
       ...tests(2, 'broken', 'pay-broken').map((t) => ({
@@ -166,14 +164,29 @@ describe('list-unhealthy-tests', () => {
     ]);
     const summary = (await run()).summary!.toString();
     const chart = /```mermaid\n([\s\S]*?)\n```/.exec(summary)?.[1];
-    expect(chart).toBe(
+    const [init, ...body] = chart!.split('\n');
+    // Amber for every unhealthy test, red for the broken drawn over them; as tall as three bars need.
+    expect(JSON.parse(/^%%\{init: (.*)\}%%$/.exec(init!)![1]!)).toEqual({
+      themeVariables: { xyChart: { plotColorPalette: '#d4a72c, #cf222e' } },
+      xyChart: { width: 720, height: 212 },
+    });
+    expect(body).toEqual([
+      'xychart-beta horizontal',
+      '  title "Unhealthy tests by owning team (red: broken, amber: flaky)"',
+      '  x-axis ["payments", "identity", "(no owner)"]',
+      // An axis to 10 at least, so that its ticks are whole tests.
+      '  y-axis "tests" 0 --> 10',
+      '  bar [7, 3, 1]',
+      '  bar [2, 0, 1]',
+    ]);
+    // The same numbers as a table, for a renderer that does not draw the chart.
+    expect(summary).toContain(
       [
-        'xychart-beta',
-        '  title "Unhealthy tests by owning team (dark - broken)"',
-        '  x-axis ["payments", "identity", "(no owner)"]',
-        '  y-axis "tests" 0 --> 7',
-        '  bar [7, 3, 1]',
-        '  bar [2, 0, 1]',
+        '| Team | Broken | Flaky | All |',
+        '| --- | --- | --- | --- |',
+        '| payments | 2 | 5 | 7 |',
+        '| identity | 0 | 3 | 3 |',
+        '| (no owner) | 1 | 0 | 1 |',
       ].join('\n'),
     );
   });
@@ -199,40 +212,59 @@ describe('list-unhealthy-tests', () => {
     expect(summary).not.toMatch(/\r/);
   });
 
-  it('degrades in stages to stay under 1 MiB: detail columns first, then rows', async () => {
-    const stageOf = async (count: number, nameLength: number, reasonLength: number) => {
-      await seedTests(
-        tests(count, 'flaky').map((t) => ({
-          ...t,
-          name: `${t.name} ${'n'.repeat(nameLength)}`,
-          reason: 'r'.repeat(reasonLength),
-        })),
-      );
+  it('lists the first 100 tests collapsed, degrading to stay under 200 KiB: wordy columns first, then rows', async () => {
+    const listingOf = async (list: FixtureTest[]) => {
+      await seedTests(list);
       const result = await run();
       const summary = result.summary!.toString();
-      expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
+      expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(200 * 1024);
       const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
-      expect(report.tests).toHaveLength(count);
-      const all = summary.slice(summary.indexOf('<details>'));
-      return { summary, all, rows: all.split('\n').filter((line) => line.startsWith('| [flaky')).length };
+      expect(report.tests).toHaveLength(list.length);
+      const csv = readFileSync(String(result.outputs['report-csv-file']), 'utf8');
+      expect(csv.trimEnd().split('\r\n')).toHaveLength(list.length + 1);
+      const all = summary.slice(summary.indexOf('<details>'), summary.indexOf('</details>'));
+      // The way to the full list is there at every stage.
+      expect(summary).toMatch(/\*\*Every test\*\* \(\d+\) is in the step's report files/);
+      expect(summary).toMatch(/`[^`]*unhealthy-tests\.csv`, `[^`]*unhealthy-tests\.json`\.\n$/);
+      return {
+        log: result.infos.join('\n'),
+        all,
+        rows: all.split('\n').filter((line) => line.startsWith('| [')).length,
+      };
     };
-    const full = await stageOf(50, 10, 100);
-    expect(full.rows).toBe(50);
-    expect(full.all).toContain('| Reason |');
+    const every = await listingOf(tests(50, 'flaky'));
+    expect(every.rows).toBe(50);
+    expect(every.all).toContain('<summary>All 50 tests, every column</summary>');
+    expect(every.all).toContain('| Reason |');
+    expect(every.log).not.toContain('The summary lists');
 
-    // 3,000 tests with long reasons: the reason and variant columns go, every row stays.
-    const brief = await stageOf(3000, 20, 1000);
-    expect(brief.rows).toBe(3000);
-    expect(brief.all).not.toContain('| Reason |');
-
-    // 5,000 tests with long names: rows go, and the summary says how many and where they are.
-    const fewer = await stageOf(5000, 190, 10);
-    expect(fewer.rows).toBeGreaterThan(0);
-    expect(fewer.rows).toBeLessThan(5000);
-    expect(fewer.summary).toContain(`_${5000 - fewer.rows} more in report-file._`);
-    expect(fewer.summary).toMatch(
-      /The full data, every test with every field, is in report-file \(`.*unhealthy-tests\.json`/,
+    const first = await listingOf(tests(150, 'flaky'));
+    expect(first.rows).toBe(100);
+    expect(first.all).toContain(
+      '<summary>The first 100 of 150 tests by PRs impacted, every column</summary>',
     );
+    expect(first.log).toContain(
+      'The summary lists the first 100 of 150 tests; the report files have every one.',
+    );
+
+    // Cells of pipes (escaped, six bytes each): the reason and variant columns go, every row stays.
+    const pipes = '|'.repeat(1000);
+    const wordy = await listingOf(tests(100, 'flaky').map((t) => ({ ...t, reason: pipes, variant: pipes })));
+    expect(wordy.rows).toBe(100);
+    expect(wordy.all).not.toContain('| Reason |');
+    expect(wordy.log).toContain('without the reason and variant columns');
+
+    // Names and owners of pipes too: rows go, and the summary says how many it shows.
+    const fewer = await listingOf(
+      tests(100, 'flaky').map((t, i) => ({
+        ...t,
+        name: `${i}${pipes}`,
+        codeowners: [`@acme/${pipes.slice(0, 240)}`],
+      })),
+    );
+    expect(fewer.rows).toBeGreaterThan(0);
+    expect(fewer.rows).toBeLessThan(100);
+    expect(fewer.all).toContain(`<summary>The first ${fewer.rows} of 100 tests by PRs impacted</summary>`);
   }, 60_000);
 
   it('fails on the threshold after writing outputs and the summary, with the tests that tripped it in their own table', async () => {
@@ -249,11 +281,13 @@ describe('list-unhealthy-tests', () => {
     );
     const tripped = summary.slice(
       summary.indexOf('### Flaky (3): why this step failed'),
-      summary.indexOf('### Broken: top 10'),
+      summary.indexOf('### Broken (1): top 10'),
     );
     expect(tripped.split('\n').filter((line) => line.startsWith('| ['))).toHaveLength(3);
     expect(tripped).not.toContain('broken 0');
-    expect(summary).toContain('### Broken: top 10 by PRs impacted');
+    expect(summary).toContain('### Broken (1): top 10 by PRs impacted');
+    // A section of one status does not repeat it in a column, nor show an owner column no test fills.
+    expect(tripped).toContain('| Test | Since | PRs hit (7d) | Quarantined |');
 
     expect((await run({ 'fail-on': 'flaky', 'max-unhealthy': '3' })).failure).toBeUndefined();
     expect((await run({ 'fail-on': 'broken' })).failure).toMatch(/^fail-on broken: 1 broken test/);

@@ -66,11 +66,12 @@ describe('get-merge-queue-metrics', () => {
     expect(run.summaryText).toMatch(/\| 2 \| 2 \| 2 \| 0 \| [^|]+ \/ [^|]+ \| 1m–5m \| [^|]+ \|/);
     // Two 5-minute runs, both in the 1m–5m bucket: interpolated as Prometheus does, 60 + 240 / 2.
     expect(run.outputs['test-duration-p50-seconds']).toBe(180);
-    expect(run.summaryText).toContain('```mermaid\nxychart-beta\n');
+    expect(run.summaryText).toMatch(/```mermaid\n%%\{init: .*\}%%\nxychart-beta horizontal\n/);
+    expect(run.summaryText).toContain('| Waited under 1m |');
     expect(run.summaryText).toContain('<details><summary>Every figure</summary>');
     // Drawn in Chromium as GitHub draws it: the table parses and the chart renders.
     if (toolsFor([TOOLS.chromium()], 'drawing the metrics summary in Chromium'))
-      expect(await renderSummary(run.summaryText)).toEqual({ problems: [], charts: [''] });
+      expect(await renderSummary(run.summaryText)).toEqual({ problems: [], charts: [''], reading: [] });
   }, 60_000);
 
   it('narrows to the branch given by target-branch', async () => {

@@ -94,7 +94,7 @@ describe('a PR overtaken by an urgent PR, then held by a paused queue', () => {
     expect(summary).toContain(
       '**1h 25m** in the queue: tested twice, sent back once (urgent PR \\#\u200d51 jumped ahead), waited 35m while the queue was paused.',
     );
-    expect(summary).toContain('```mermaid\ngantt\n');
+    expect(summary).toMatch(/```mermaid\n%%\{init: .*"critBkgColor":"#cf222e".*\}%%\ngantt\n/);
     expect(summary).toMatch(/ {2}Pending \(sent back by urgent 51\) :b1, \d+, \d+/);
     expect(summary).toContain('<details><summary>Everything the queue reported</summary>');
     // Durations, not timestamps; Priority once.
@@ -124,10 +124,13 @@ describe('a PR whose check fails', () => {
     );
     expect(result.outputs.state).toBe('FAILED');
     expect(result.outputs.reason).toBe(`PR #130 failed: ci/build concluded FAILURE (${checks[0]!.url}).`);
+    // The annotation: a headline for its title, no raw address in its text (the summary links the check).
     expect(result.error).toBe(
-      `PR #130 ended FAILED while waiting for MERGED: ci/build concluded FAILURE (${checks[0]!.url}). Fix what the check reports and submit the PR again.`,
+      'PR #130 ended FAILED while waiting for MERGED: ci/build concluded FAILURE (the job summary links its logs). Fix what the check reports and submit the PR again.',
     );
-    expect(result.log).toContain('::error title=submit-pull-request::PR #130 ended FAILED');
+    expect(result.log).toContain(
+      '::error title=❌ #130 failed in the merge queue%3A ci/build::PR #130 ended FAILED',
+    );
 
     const summary = result.summary;
     expect(summary.split('\n')[0]).toContain(
@@ -212,7 +215,8 @@ describe('a PR behind others', () => {
     await queue.submit(4);
     const looked = await act({ operation: 'get-submitted-pull-request', 'pr-number': '4' });
     expect(looked.outputs).toMatchObject({ state: 'PENDING', position: '3', 'prs-ahead': '2' });
-    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 PENDING at position 3 of 3: \[\\#\u200d4 /);
+    // The service knows no title for it: the heading leaves it out rather than saying "unknown".
+    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 PENDING at position 3 of 3: \[\\#\u200d4\]\(/);
 
     const waited = await act({
       operation: 'get-submitted-pull-request',
@@ -268,13 +272,23 @@ describe('notifications', () => {
     });
     expect(result.failed).toBe(true);
     expect(received).toHaveLength(1);
-    const payload = JSON.parse(received[0]!.body) as { text: string; blocks: { type: string }[] };
+    const payload = JSON.parse(received[0]!.body) as {
+      text: string;
+      blocks: { type: string; elements?: { text: { text: string }; url: string }[] }[];
+    };
     expect(JSON.parse(result.outputs.notification!)).toEqual(payload);
-    expect(payload.text).toMatch(
-      /^❌ Failed in the merge queue \(ci\/build failure\): octo-org\/story-notify#80/,
-    );
-    expect(payload.blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'context']);
+    // The phone's one line: what happened first, then where, and no address to read.
+    expect(payload.text).toBe('❌ #80 failed in the merge queue: ci/build · octo-org/story-notify → main');
+    expect(payload.blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'actions', 'context']);
+    expect(JSON.stringify(payload.blocks[0])).toContain('❌ #80 failed in the merge queue: ci/build');
     expect(JSON.stringify(payload.blocks[2])).toContain('|ci/build> FAILURE');
+    // Buttons for the PR and the failing check.
+    const buttons = payload.blocks[3]!.elements!.map((b) => [b.text.text, b.url]);
+    expect(buttons[0]).toEqual(['Open PR #80', 'https://github.com/octo-org/story-notify/pull/80']);
+    expect(buttons[1]![0]).toBe('Open ci/build');
+    expect(buttons[1]![1]).toMatch(
+      /^https:\/\/github\.com\/octo-org\/story-notify\/actions\/runs\/\d+\/job\/1$/,
+    );
     expect(lines(result.log)).toContain('Notification sent to notify-webhook-url (attempt 2).');
     // The URL is a secret: only the runner's own mask command carries it.
     expect(
@@ -303,7 +317,9 @@ describe('notifications', () => {
       'wait-for': 'merged',
       'notify-on': 'always',
     });
-    expect(JSON.parse(told.outputs.notification!).text).toMatch(/^✅ Merged: octo-org\/story-notify-ok#81/);
+    expect(JSON.parse(told.outputs.notification!).text).toMatch(
+      /^✅ #81 merged · octo-org\/story-notify-ok → /,
+    );
   });
 
   it('keeps one PR comment, created and then updated in place', async () => {
@@ -331,7 +347,11 @@ describe('notifications', () => {
       expect(github.comments).toHaveLength(1);
       const body = github.comments[0]!.body;
       expect(body.split('\n')[0]).toBe('<!-- merge-queue-action:status:main -->');
-      expect(body).toContain('### ❌ Failed in the merge queue (ci/build failure) → <code>main</code>');
+      expect(body.split('\n')[1]).toBe(
+        '### ❌ \\#\u200d90 failed in the merge queue: ci/build → <code>main</code>',
+      );
+      // The check's address is its link in the table, not text in the reason.
+      expect(body).toContain('PR \\#\u200d90 failed: ci/build concluded FAILURE.');
       expect(body).toMatch(
         /\| ci\/build \| FAILURE \| \[logs\]\(https:\/\/github\.com\/octo-org\/story-comment\/actions\/runs\/\d+\/job\/1\) \|/,
       );
@@ -354,7 +374,11 @@ describe('every summary above, rendered as GitHub renders it', () => {
         const results = [];
         for (const { story, summary } of written) {
           const rendered = await renderer.render(summary);
-          results.push({ story, problems: rendered.problems, failedCharts: rendered.charts.filter(Boolean) });
+          results.push({
+            story,
+            problems: [...rendered.problems, ...rendered.reading],
+            failedCharts: rendered.charts.filter(Boolean),
+          });
         }
         expect(results.filter((r) => r.problems.length || r.failedCharts.length)).toEqual([]);
         // The stories that waited drew a timeline.

@@ -42,7 +42,7 @@ describe('wait-for', () => {
     const result = await act({ operation: 'submit-pull-request', 'wait-for': 'tests-passed' });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(
-      /^PR #17 ended FAILED while waiting for TESTS_PASSED: emulated-ci\/test concluded FAILURE \(https:\/\/github\.com\/\S+\)\. Fix what the check reports/,
+      /^PR #17 ended FAILED while waiting for TESTS_PASSED: emulated-ci\/test concluded FAILURE \(the job summary links its logs\)\. Fix what the check reports/,
     );
     expect(result.outputs.state).toBe('FAILED');
   });

@@ -58,6 +58,11 @@ export interface RenderedSummary {
   problems: string[];
   /** One entry per mermaid block: the error mermaid gave, or '' when it drew the chart. */
   charts: string[];
+  /**
+   * What keeps a person from reading the drawn page at a glance: a literal `\n`, a raw ISO timestamp or
+   * "unknown" in a table cell, chart labels drawn over each other.
+   */
+  reading: string[];
 }
 
 /** Draws the summary in Chromium: every problem, and whether each chart rendered; a PNG when `pngPath`. */
@@ -122,13 +127,56 @@ export class SummaryRenderer {
       }
       return errors;
     }, html);
+    const reading = await this.page.evaluate(readingProblems);
     if (options.pngPath) await this.page.locator('.box').screenshot({ path: options.pngPath });
-    return { problems: markdownProblems(markdown), charts };
+    return { problems: markdownProblems(markdown), charts, reading };
+  }
+
+  /** A page of its own (annotations, a Slack message): what a reader stumbles on, and a PNG when asked. */
+  async renderPage(html: string, pngPath?: string): Promise<string[]> {
+    const page = await this.page.context().browser()!.newPage();
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      const reading = await page.evaluate(readingProblems);
+      if (pngPath) await page.locator('.box').screenshot({ path: pngPath });
+      return reading;
+    } finally {
+      await page.close();
+    }
   }
 
   async close(): Promise<void> {
     await this.page.close();
   }
+}
+
+/** Runs in the page: what a reader would stumble on in the drawn summary. */
+function readingProblems(): string[] {
+  const { document } = globalThis as unknown as { document: PageDocument };
+  const problems: string[] = [];
+  const text = document.body.textContent ?? '';
+  const escaped = /.{0,30}\\[nr].{0,30}/.exec(text);
+  if (escaped) problems.push(`a literal line break escape: ${escaped[0]}`);
+  for (const cell of document.querySelectorAll('td')) {
+    const value = (cell.textContent ?? '').trim();
+    if (/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+      problems.push(`an ISO timestamp in a table cell: ${value}`);
+    if (/^unknown$/i.test(value)) problems.push('a table cell that says "unknown"');
+  }
+  [...document.querySelectorAll('.mermaid-figure svg')].forEach((svg, chart) => {
+    const labels = [...svg.querySelectorAll('text')]
+      .map((label) => ({ text: (label.textContent ?? '').trim(), box: label.getBoundingClientRect() }))
+      .filter((label) => label.text && label.box.width > 0 && label.box.height > 0);
+    for (const [index, a] of labels.entries()) {
+      for (const b of labels.slice(index + 1)) {
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across > 1 && down > 1)
+          problems.push(`chart ${chart + 1}: labels "${a.text}" and "${b.text}" overlap`);
+      }
+    }
+  });
+  return problems;
 }
 
 /** The little of the page's DOM used here (the type-check runs without the DOM library). */
@@ -137,6 +185,15 @@ interface PageElement {
   className: string;
   innerHTML: string;
   replaceWith(node: PageElement): void;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  getBoundingClientRect(): {
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+    width: number;
+    height: number;
+  };
 }
 interface PageDocument {
   body: PageElement;

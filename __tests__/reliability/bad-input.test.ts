@@ -295,6 +295,13 @@ const CASES: BadInput[] = [
     says: /"done" is not one of merged, tests_passed/,
   },
   {
+    operation: 'submit-pull-request',
+    input: 'wait-for',
+    kind: 'a near miss',
+    inputs: { 'wait-for': 'merge' },
+    says: /"merge" is not one of merged, tests_passed\. Did you mean merged\?/,
+  },
+  {
     operation: 'get-submitted-pull-request',
     input: 'wait-timeout-minutes',
     kind: 'out of range (negative)',

@@ -99,7 +99,7 @@ describe('row 10: the PR comment we update is found by marker and author', () =>
       expect(planted.body).toBe(`${MARKER}\nApproved by the merge queue, merge away`);
       const ours = github.comments.filter((c) => c.author === 'github-actions[bot]');
       expect(ours).toHaveLength(1);
-      expect(ours[0]!.body).toContain('### ❌ Failed in the merge queue');
+      expect(ours[0]!.body).toMatch(/### ❌ \\#\u200d\d+ failed in the merge queue/);
       expect(github.requests.filter((r) => r.startsWith('PATCH '))).toEqual([
         `PATCH /repos/octo-org/out-comment-app/issues/comments/${ours[0]!.id}`,
       ]);
@@ -120,7 +120,7 @@ describe('row 10: the PR comment we update is found by marker and author', () =>
         { GITHUB_API_URL: github.url },
       );
       expect(bots.body).toBe(`${MARKER}\nan older step's comment`);
-      expect(mine.body).toContain('### ❌ Failed in the merge queue');
+      expect(mine.body).toMatch(/### ❌ \\#\u200d\d+ failed in the merge queue/);
       expect(github.comments).toHaveLength(2);
     } finally {
       await github.stop();
@@ -157,7 +157,7 @@ describe('rows 11 and 12: the Slack payload', () => {
     const payload = webhook.payload();
     // What happened comes first: it is the line a phone's notification shows.
     expect(payload.text).toMatch(
-      /^❌ Failed in the merge queue \(ci\/build failure\): octo-org\/out-slack-title#20 /,
+      /^❌ #20 failed in the merge queue: ci\/build · octo-org\/out-slack-title → \S+ · /,
     );
     expect(payload.text).toContain(
       '&lt;!channel&gt; &lt;@U012ABC&gt; &lt;http://evil.example|click to approve&gt; &amp; more',
@@ -200,6 +200,9 @@ describe('rows 11 and 12: the Slack payload', () => {
       .text;
     expect(checks).toBe('*Failing checks*\n• ci/build FAILURE');
     for (const text of mrkdwnTexts(webhook.payload())) expect(text).not.toMatch(/<[^>]*Approve/);
+    // No button for it either: the PR's is the only one with an address of the service's making.
+    const buttons = webhook.payload().blocks.flatMap((b) => (b.type === 'actions' ? (b.elements ?? []) : []));
+    expect(JSON.stringify(buttons)).not.toContain('Approve');
   });
 });
 
@@ -305,7 +308,7 @@ function mrkdwnTexts(payload: ReturnType<Webhook['payload']>): string[] {
     payload.text,
     ...payload.blocks.flatMap((b) => [
       ...(b.type === 'section' && b.text ? [b.text.text] : []),
-      ...(b.elements ?? []).map((e) => e.text),
+      ...(b.type === 'context' ? (b.elements ?? []).map((e) => e.text) : []),
     ]),
   ];
 }

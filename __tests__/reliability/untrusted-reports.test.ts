@@ -45,7 +45,8 @@ describe('a failed test whose file= leads out of the checkout', () => {
       'junit-paths': 'reports/*.xml',
       'checkout-dir': checkout,
     });
-    const at = (title: string) => result.annotations.find((annotation) => annotation.title === title);
+    const at = (name: string) =>
+      result.annotations.find((annotation) => annotation.title === `Likely caused by this PR: ${name}`);
     expect(at('inside-test-name')).toMatchObject({ file: 'inside.test.js', line: 3 });
     expect(at('secret-test-name')).toMatchObject({ file: 'link/secret.txt' });
     expect(at('secret-test-name')).not.toHaveProperty('line');

@@ -29,8 +29,9 @@ export function failureSummary(facts: FailureFacts): string {
     )
     .alert('CAUTION', escapeMarkdown(facts.failure))
     .paragraph(`**What to fix:** ${fix}`);
+  // The operation is left out when the run stopped before it was read (the headline says what failed).
   const rows: [string, unknown][] = [
-    ['Operation', facts.operation ?? 'not read'],
+    ...(facts.operation ? [['Operation', facts.operation] as [string, unknown]] : []),
     ['Exit code', `${facts.exitCode} (${KINDS[facts.exitCode] ?? 'failed'})`],
   ];
   if (facts.error instanceof ApiError) rows.push(['Endpoint', facts.error.endpoint]);

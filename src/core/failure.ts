@@ -31,8 +31,22 @@ export function exitCodeOf(error: unknown): ExitCode {
 
 export function titleOf(error: unknown, operation: string | undefined): string {
   if (error instanceof InputError) return `Input ${error.input}`;
-  if (error instanceof ApiError) return error.endpoint;
-  return operation ?? 'merge-queue-action';
+  const what = operation ?? 'merge-queue-action';
+  if (error instanceof ApiError) return `${what} failed: ${apiFailureHeadline(error)}`;
+  return `${what} failed`;
+}
+
+/** What went wrong with the service, in the words a person acts on (the endpoint is in the message). */
+function apiFailureHeadline(error: ApiError): string {
+  if (error.kind === 'network') return 'the service could not be reached';
+  if (error.kind === 'timeout') return 'the service did not answer in time';
+  if (error.kind !== 'http' || error.status === undefined)
+    return 'the service sent an answer that could not be read';
+  if (error.status === 401 || error.status === 403) return 'the API token was refused';
+  if (error.status === 404) return 'the service does not know what was asked for';
+  if (error.status === 429) return 'the service asked to slow down';
+  if (error.status >= 500) return `the service failed (HTTP ${error.status})`;
+  return `the service refused the request (HTTP ${error.status})`;
 }
 
 /** The message of any thrown value, blanks around line breaks folded. */

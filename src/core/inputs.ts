@@ -2,6 +2,7 @@
 // every operation's settings are read with, and the inputs every operation shares. A bad input fails with
 // one line: the input, what is wrong, what to do.
 import { InputError } from './errors.js';
+import { closestMatches } from './suggest.js';
 import { cutSafely, redactCredentials } from './report/redact.js';
 
 /** How an input is declared: once, in the registry, and from there in action.yml, --help and the README. */
@@ -149,10 +150,11 @@ export class Inputs {
     const match = values.find((v) => v.toLowerCase().replace(/-/g, '_') === normalized);
     if (match) return match;
     const extra = options.extraAdvice?.[normalized];
+    const [closest] = closestMatches(value.toLowerCase(), values, 1);
     throw new InputError(
       name,
       `${quoted(value)} is not one of ${values.join(', ')}`,
-      extra ?? 'Use one of those values.',
+      extra ?? (closest ? `Did you mean ${closest}?` : 'Use one of those values.'),
     );
   }
 

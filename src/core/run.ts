@@ -8,7 +8,12 @@ import { EXIT_CODES, exitCodeOf, inHostTerms, messageOf, titleOf, type ExitCode 
 import { failureSummary } from './failure-summary.js';
 import type { Host } from './host.js';
 import { prepareOperation, type PreparedOperation } from './prepare.js';
-import type { OperationName, SharedContext } from './operations/registry.js';
+import {
+  isOperationName,
+  toKebabCase,
+  type OperationName,
+  type SharedContext,
+} from './operations/registry.js';
 import { writeStepFile } from './operations/step-file.js';
 import { detailsOf, type OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
@@ -61,6 +66,9 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
   let summaryWanted = true;
   let runUrl: string | undefined;
   try {
+    // Known before the other inputs are read, so that a failure of theirs names the operation.
+    const named = toKebabCase(host.input('operation').trim());
+    if (isOperationName(named)) operation = named;
     const prepared = prepareOperation(
       { input: (name) => host.input(name), mask: scope.mask, log: host.log, howToGive: host.howToGive },
       scope.redact,
@@ -211,7 +219,7 @@ async function finish(
   const found = { details: detailsOf(result), redact };
   if (result.failure) {
     const failure = scope.logLine(result.failure);
-    host.log.error(failure, { title: operation });
+    host.log.error(failure, { title: scope.logLine(result.failureTitle ?? `${operation} failed`) });
     return { exitCode: EXIT_CODES.failed, operation, outputs: scope.published, failure, ...found };
   }
   return { exitCode: EXIT_CODES.done, operation, outputs: scope.published, ...found };

@@ -48,6 +48,8 @@ export interface OperationResult {
   summary?: Markdown;
   /** When set, the step fails with this one line, after outputs and the summary are written. */
   failure?: string;
+  /** The failure's headline, as its annotation's title ("3 failures not quarantined: ..."); else the operation. */
+  failureTitle?: string;
   /**
    * What it found, as data, for an entry point that shows it (the CLI in a terminal): one of details.ts's
    * kinds, which name the areas' own types, so that this file, which every area imports, names none.

@@ -17,11 +17,24 @@ export function formatTimeOfDay(ms: number): string {
 }
 
 /**
- * How long ago a timestamp from the service was, against the service's own time: "12m"; the timestamp as
- * given when it is not one or is ahead of that time.
+ * A moment in a table cell: "3h ago, 2026-01-05 08:00 UTC" (how long ago first, the time to the minute
+ * after); '' when it is not a time.
+ */
+export function agoAt(timestamp: unknown, nowMs: number): string {
+  const since = timeSince(timestamp, nowMs);
+  if (!since) return '';
+  const at = new Date(Date.parse(timestamp as string)).toISOString();
+  const when = since === 'just now' ? since : `${since} ago`;
+  return `${when}, ${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
+}
+
+/**
+ * How long ago a timestamp from the service was, against the service's own time: "12m"; "just now" when
+ * it is ahead of that time (two clocks), '' when it is not a time.
  */
 export function timeSince(timestamp: unknown, nowMs: number): string {
   if (typeof timestamp !== 'string') return '';
   const at = Date.parse(timestamp);
-  return Number.isNaN(at) || at > nowMs ? timestamp : formatDuration(nowMs - at);
+  if (Number.isNaN(at)) return '';
+  return at > nowMs ? 'just now' : formatDuration(nowMs - at);
 }

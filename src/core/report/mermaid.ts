@@ -13,7 +13,22 @@ export function mermaidText(text: unknown): string {
   return clean.length > MAX_LABEL ? `${clean.slice(0, MAX_LABEL - 1)}…` : clean || '-';
 }
 
-export type GanttStyle = 'done' | 'active' | 'crit' | 'milestone' | '';
+/** Mermaid's task tags; `crit-milestone` is both (a failure's end), `done-milestone` a success's. */
+export type GanttStyle = 'done' | 'active' | 'crit' | 'milestone' | 'crit-milestone' | 'done-milestone' | '';
+
+/** Colours with meaning: red for what failed, green for what passed, blue for what runs. */
+const GANTT_THEME = {
+  themeVariables: {
+    critBkgColor: '#cf222e',
+    critBorderColor: '#82071e',
+    doneTaskBkgColor: '#1a7f37',
+    doneTaskBorderColor: '#116329',
+    activeTaskBkgColor: '#ddf4ff',
+    activeTaskBorderColor: '#0969da',
+    taskBkgColor: '#d0d7de',
+    taskBorderColor: '#59636e',
+  },
+};
 
 export interface GanttBar {
   label: string;
@@ -25,6 +40,7 @@ export interface GanttBar {
 /** A gantt chart over absolute times (UTC), one section. */
 export function gantt(title: string, section: string, bars: GanttBar[]): string {
   const lines = [
+    `%%{init: ${JSON.stringify(GANTT_THEME)}}%%`,
     'gantt',
     `  title ${mermaidText(title)}`,
     '  dateFormat x',
@@ -32,22 +48,9 @@ export function gantt(title: string, section: string, bars: GanttBar[]): string 
     `  section ${mermaidText(section)}`,
   ];
   bars.forEach((bar, index) => {
-    const tags = bar.style ? `${bar.style}, ` : '';
-    const end = bar.style === 'milestone' ? '0ms' : String(Math.max(bar.endMs, bar.startMs + 1000));
+    const tags = bar.style ? `${bar.style.split('-').join(', ')}, ` : '';
+    const end = bar.style?.endsWith('milestone') ? '0ms' : String(Math.max(bar.endMs, bar.startMs + 1000));
     lines.push(`  ${mermaidText(bar.label)} :${tags}b${index}, ${bar.startMs}, ${end}`);
   });
   return lines.join('\n');
-}
-
-/** A bar chart: one bar per label. */
-export function barChart(title: string, yLabel: string, bars: { label: string; value: number }[]): string {
-  const quote = (text: string) => `"${mermaidText(text).replace(/"/g, '')}"`;
-  const top = Math.max(1, ...bars.map((bar) => bar.value));
-  return [
-    'xychart-beta',
-    `  title ${quote(title)}`,
-    `  x-axis [${bars.map((bar) => quote(bar.label)).join(', ')}]`,
-    `  y-axis ${quote(yLabel)} 0 --> ${Math.ceil(top * 1.1)}`,
-    `  bar [${bars.map((bar) => (Number.isFinite(bar.value) ? bar.value : 0)).join(', ')}]`,
-  ].join('\n');
 }

@@ -2,6 +2,7 @@
 // (link-ticket-to-test-case).
 import { isObject } from '../../../wire/index.js';
 import { Markdown } from '../../report/markdown.js';
+import { agoAt } from '../../report/duration.js';
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
 import { adviseOnNotFound, flakyRepo, flakyRequestBase, requireInput } from './requests.js';
@@ -42,7 +43,7 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
       failures.map((failure) => [
         cell(failure.summary),
         cell(failure.occurrence_count),
-        cell(failure.last_occurrence),
+        cell(agoAt(failure.last_occurrence, response.serverTimeMs ?? op.clock?.now() ?? Date.now())),
       ]),
     );
   }

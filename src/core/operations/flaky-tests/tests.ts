@@ -115,9 +115,12 @@ export function testTableRow(test: TestView): string[] {
   ];
 }
 
-/** The test's name, linked to its page in the service's web app. */
-export function testLink(test: Pick<TestView, 'name' | 'id' | 'htmlUrl'>): string {
-  return link(cut(test.name || test.id), test.htmlUrl);
+/**
+ * The test's name, linked to its page in the service's web app. A headline table passes a shorter
+ * `maxChars`: escaped, a name can grow six times, and a cell past the table's limit loses its link.
+ */
+export function testLink(test: Pick<TestView, 'name' | 'id' | 'htmlUrl'>, maxChars = MAX_CELL_CHARS): string {
+  return link(cut(test.name || test.id, maxChars), test.htmlUrl);
 }
 
 /** Text from users' code or the service, escaped and cut to a readable length. */
@@ -126,7 +129,10 @@ export function cell(value: unknown): string {
 }
 
 export function owners(codeowners: string[]): string {
-  const shown = codeowners.slice(0, MAX_OWNERS_SHOWN).map(cut).join(', ');
+  const shown = codeowners
+    .slice(0, MAX_OWNERS_SHOWN)
+    .map((owner) => cut(owner))
+    .join(', ');
   const more = codeowners.length - MAX_OWNERS_SHOWN;
   return escapeMarkdown(more > 0 ? `${shown} +${more} more` : shown);
 }
@@ -146,10 +152,10 @@ function ticketLabel(url: string): string {
   return /^[A-Za-z][A-Za-z0-9_]*-\d+$/.test(last) ? last : 'ticket';
 }
 
-function cut(value: string): string {
-  if (value.length <= MAX_CELL_CHARS) return value;
+function cut(value: string, maxChars = MAX_CELL_CHARS): string {
+  if (value.length <= maxChars) return value;
   // Never split a character made of two UTF-16 units (an emoji, say).
-  const end = /[\uD800-\uDBFF]/.test(value.charAt(MAX_CELL_CHARS - 1)) ? MAX_CELL_CHARS - 1 : MAX_CELL_CHARS;
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
   return `${value.slice(0, end)}…`;
 }
 

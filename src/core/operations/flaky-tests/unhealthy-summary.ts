@@ -1,14 +1,17 @@
-// The nightly report's job summary, read top down in three screens: the outcome in one line, a chart of
-// the unhealthy tests per owning team, the tests that tripped fail-on in their own table, the top tests
-// by pull requests impacted, and every test collapsed. The collapsed table degrades in stages so that
-// the summary stays under the platform's 1 MiB: first the detail columns go, then rows, with a line that
-// says the full data is in report-file.
-import { SUMMARY_BYTE_BUDGET, Markdown, escapeMarkdown } from '../../report/markdown.js';
-import { overlaidBarChart } from '../../report/chart.js';
-import { repoSlug } from '../common.js';
-import type { OperationContext } from '../types.js';
-import type { FailOn, FlakyTestsSettings } from './inputs.js';
-import { TEST_TABLE_HEADERS, owners, testLink, testTableRow, ticketLink, type TestView } from './tests.js';
+// The nightly report's job summary, whose first screen answers "what should my team fix first": the
+// outcome in one line, what changed since yesterday, the unhealthy tests per owning team (a chart and the
+// same numbers as a table), the tests that tripped fail-on, the top tests by pull requests impacted, and
+// where the full list is. Every section is cut to its head, so that the summary stays within
+// UNHEALTHY_SUMMARY_BYTES however many tests the organization has; the report files hold every test.
+import { Markdown, escapeMarkdown, withoutEmptyColumns } from '../../report/markdown.js';
+import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
+import { plural } from '../../report/words.js';
+import type { FailOn } from './inputs.js';
+import { cell, owners, testLink, ticketLink, type TestView } from './tests.js';
+import { listingStage, type ListingStage } from './unhealthy-listing.js';
+
+/** A summary a person opens, far below GitHub's 1 MiB past which the host drops the whole summary. */
+export const UNHEALTHY_SUMMARY_BYTES = 200 * 1024;
 
 export interface UnhealthyCounts {
   unhealthy: number;
@@ -18,43 +21,35 @@ export interface UnhealthyCounts {
   quarantined: number;
 }
 
-/** A line of a markdown table, and its size in UTF-8. */
-interface TableLine {
-  text: string;
-  bytes: number;
-}
-
-/** A test's line in the collapsed table of every test, in each of its stages (markdown, escaped). */
-export interface TestLines {
-  full: TableLine;
-  brief: TableLine;
-}
-
-/**
- * A test with what the summary shows of it, made as its page arrived (while the next one is on its way),
- * so that the summary at the end only counts and picks.
- */
-export type ReportedTest = TestView & { lines: TestLines; team: string };
+/** A test with the team it counts for in the chart. */
+export type ReportedTest = TestView & { team: string };
 
 export function reportedTest(test: TestView): ReportedTest {
-  const full = testTableRow(test);
-  // Not `{ ...test, lines, team }`: V8 gives objects made by a spread with more fields after it a shape
-  // whose fields read several times slower, and sorting a report reads them some fifteen times a test.
-  return Object.assign({}, test, {
-    lines: { full: tableLine(full), brief: tableLine(briefRow(test, full)) },
-    team: teamOf(test),
-  });
+  // Not `{ ...test, team }`: V8 gives objects made by a spread with more fields after it a shape whose
+  // fields read several times slower, and sorting a report reads them some fifteen times a test.
+  return Object.assign({}, test, { team: teamOf(test) });
 }
 
-/** Unhealthy tests per owning team (the first of each test's codeowners), counted as they arrive. */
+/** Unhealthy tests per owning team, and those that took their status lately, counted as they arrive. */
 export class TeamCounts {
   readonly byTeam = new Map<string, { all: number; broken: number }>();
+  /** Tests that turned flaky or broken in the day before `recentSinceMs`, by status. */
+  readonly recent = { flaky: 0, broken: 0 };
+  /** Whether the service said when any test took its status. */
+  sawStatusTimes = false;
+
+  constructor(private readonly recentSinceMs = Number.NaN) {}
 
   add(test: ReportedTest): void {
     let counts = this.byTeam.get(test.team);
     if (!counts) this.byTeam.set(test.team, (counts = { all: 0, broken: 0 }));
     counts.all++;
     if (test.status === 'broken') counts.broken++;
+    const since = test.statusSince ? Date.parse(test.statusSince) : Number.NaN;
+    if (Number.isNaN(since)) return;
+    this.sawStatusTimes = true;
+    if (since >= this.recentSinceMs && (test.status === 'broken' || test.status === 'flaky'))
+      this.recent[test.status]++;
   }
 }
 
@@ -67,70 +62,55 @@ export interface ReportInput {
   failOn: FailOn;
   maxUnhealthy: number;
   failure?: string;
+  /** Where every test is: the JSON report file and the same tests as CSV. */
   reportFile: string;
+  csvFile: string;
   /** For "3 days": the time of the report. */
   now: number;
 }
 
 const TOP_ROWS = 10;
+/** A name a person reads at a glance; the collapsed list below has it whole. */
+const HEADLINE_NAME_CHARS = 100;
+const TOP_HEADERS = ['Test', 'Status', 'Owner', 'Since', 'PRs hit (7d)', 'Quarantined', 'Ticket'];
 const MAX_TEAMS = 8;
-/** Room kept for the lines after the collapsed table and the host's own additions. */
-const RESERVED_BYTES = 4 * 1024;
-
-/** The collapsed table's stages, from the fullest to the fewest rows (cells are cut, so some always fit). */
-export type DetailStage = 'full' | 'no-detail-columns' | 'fewer-rows';
+const DAY_MS = 24 * 3600 * 1000;
 
 export function summarizeUnhealthy(
-  op: OperationContext<FlakyTestsSettings>,
+  repoSlug: string,
   report: ReportInput,
-): { summary: Markdown; stage: DetailStage } {
+): { summary: Markdown; listing: ListingStage } {
   const { tests, counts, failOn, failure } = report;
-  const summary = new Markdown().heading(outcomeLine(op, counts, failure !== undefined));
-  summary.paragraph(thresholdLine(report));
-  if (!tests.length) return { summary: summary.paragraph('No flaky or broken tests.'), stage: 'full' };
-
-  const chart = teamChart(report.teams);
-  if (chart) summary.paragraph(chart);
+  const summary = new Markdown().heading(outcomeLine(repoSlug, counts, failure !== undefined));
+  summary.paragraph([thresholdLine(report), changedLine(report.teams)].filter(Boolean).join(' '));
+  if (!tests.length) {
+    summary.paragraph('No flaky or broken tests.');
+    return { summary, listing: { shown: 0, total: 0, brief: false } };
+  }
+  teamSection(summary, report.teams);
 
   const tripped = failure ? tests.filter((test) => tripsFailOn(test, failOn)) : [];
   if (tripped.length) {
-    summary.heading(`${statusTitle(failOn)} (${tripped.length}): why this step failed`, 3).table(
-      ['Test', 'Owner', `${sinceLabel(failOn)} since`, 'PRs hit (7d)', 'Quarantined', 'Ticket'],
-      tripped.slice(0, TOP_ROWS).map((test) => topRow(test, report.now)),
-      'in report-file and below',
-      tripped.length,
-    );
+    const title = `${statusTitle(failOn)} (${tripped.length}): why this step failed`;
+    topTable(summary.heading(title, 3), tripped, report.now);
   }
   const rest = tripped.length ? tests.filter((test) => !tripsFailOn(test, failOn)) : tests;
   if (rest.length) {
     const title = tripped.length
-      ? `${restTitle(failOn)}: top ${TOP_ROWS} by PRs impacted`
+      ? `${restTitle(failOn)} (${rest.length}): top ${TOP_ROWS} by PRs impacted`
       : `Top ${TOP_ROWS} by PRs impacted`;
-    summary.heading(title, 3).table(
-      ['Test', 'Status', 'Owner', 'Since', 'PRs hit (7d)', 'Quarantined', 'Ticket'],
-      rest.slice(0, TOP_ROWS).map((test) => {
-        const [name, ...cells] = topRow(test, report.now);
-        return [name!, escapeMarkdown(test.status), ...cells];
-      }),
-      'below',
-      rest.length,
-    );
+    topTable(summary.heading(title, 3), rest, report.now);
   }
-  const stage = allTests(summary, report);
-  return { summary, stage };
+  return { summary, listing: listingStage(summary, report, UNHEALTHY_SUMMARY_BYTES) };
 }
 
-function outcomeLine(
-  op: OperationContext<FlakyTestsSettings>,
-  counts: UnhealthyCounts,
-  failed: boolean,
-): string {
+function outcomeLine(repoSlug: string, counts: UnhealthyCounts, failed: boolean): string {
   const parts = [
     counts.broken !== undefined ? `${counts.broken} broken` : '',
     counts.flaky !== undefined ? `${counts.flaky} flaky` : '',
   ].filter(Boolean);
   const icon = failed ? '❌' : counts.unhealthy ? '⚠️' : '✅';
-  return `${icon} ${parts.join(' · ')} tests in ${repoSlug(op.context.repo)}`;
+  return `${icon} ${parts.join(' · ')} tests in ${repoSlug}`;
 }
 
 function thresholdLine(report: ReportInput): string {
@@ -150,6 +130,18 @@ function thresholdLine(report: ReportInput): string {
   return `${quarantined}${threshold}${notFetched}`;
 }
 
+/** What changed in the last day, from when the service says each test took its status; '' when it never says. */
+function changedLine(teams: TeamCounts): string {
+  if (!teams.sawStatusTimes) return '';
+  const { broken, flaky } = teams.recent;
+  if (!broken && !flaky) return '**Since yesterday:** no test turned broken or flaky.';
+  const parts = [
+    broken ? `${plural(broken, 'test')} turned broken` : '',
+    flaky ? `${plural(flaky, 'test')} turned flaky` : '',
+  ];
+  return `**Since yesterday:** ${parts.filter(Boolean).join(', ')}.`;
+}
+
 function tripsFailOn(test: TestView, failOn: FailOn): boolean {
   return failOn === 'any' || test.status === failOn;
 }
@@ -162,25 +154,31 @@ function restTitle(failOn: FailOn): string {
   return failOn === 'broken' ? 'Flaky' : failOn === 'flaky' ? 'Broken' : 'Others';
 }
 
-function sinceLabel(failOn: FailOn): string {
-  return failOn === 'broken' ? 'Failing' : failOn === 'flaky' ? 'Flaky' : 'Unhealthy';
-}
-
-function topRow(test: TestView, now: number): string[] {
-  return [
-    testLink(test),
+/** The first tests of a section, most impactful first; columns no shown test fills are left out. */
+function topTable(summary: Markdown, tests: ReportedTest[], now: number): void {
+  const first = tests.slice(0, TOP_ROWS);
+  const rows = first.map((test) => [
+    testLink(test, HEADLINE_NAME_CHARS),
+    escapeMarkdown(test.status),
     owners(test.codeowners.slice(0, 1)),
     since(test.statusSince, now),
     String(test.pullRequestsImpacted),
     test.quarantined ? 'yes' : 'no',
-    ticketLink(test.ticketUrl) || 'none',
-  ];
+    ticketLink(test.ticketUrl),
+  ]);
+  // A section of one status does not repeat it on every row.
+  const oneStatus = new Set(first.map((test) => test.status)).size === 1;
+  const shown = withoutEmptyColumns(
+    TOP_HEADERS,
+    rows.map((row) => (oneStatus ? row.map((cell, index) => (index === 1 ? '' : cell)) : row)),
+  );
+  summary.table(shown.headers, shown.rows, 'in the report files', tests.length);
 }
 
 function since(timestamp: string | undefined, now: number): string {
   const at = timestamp ? Date.parse(timestamp) : NaN;
   if (Number.isNaN(at)) return '';
-  const days = Math.floor((now - at) / (24 * 3600 * 1000));
+  const days = Math.floor((now - at) / DAY_MS);
   return days <= 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
 }
 
@@ -189,86 +187,34 @@ function teamOf(test: TestView): string {
   return (test.codeowners[0] ?? '(no owner)').replace(/^@[^/]+\//, '');
 }
 
-/** Unhealthy tests per owning team, broken drawn over the total. */
-function teamChart(teams: TeamCounts): string {
+/** Unhealthy tests per owning team: a chart, broken drawn over the total, and the same numbers as a table. */
+function teamSection(summary: Markdown, teams: TeamCounts): void {
   const ranked = [...teams.byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b));
   const shown = ranked.slice(0, MAX_TEAMS);
   const others = ranked.slice(MAX_TEAMS);
   if (others.length) {
-    shown.push([
-      `${others.length} other teams`,
-      others.reduce((sum, [, c]) => ({ all: sum.all + c.all, broken: sum.broken + c.broken }), {
+    const sum = others.reduce(
+      (total, [, c]) => ({ all: total.all + c.all, broken: total.broken + c.broken }),
+      {
         all: 0,
         broken: 0,
-      }),
-    ]);
+      },
+    );
+    shown.push([`${others.length} other teams`, sum]);
   }
-  return overlaidBarChart({
-    title: 'Unhealthy tests by owning team (dark - broken)',
-    categories: shown.map(([team]) => team),
-    series: [{ values: shown.map(([, c]) => c.all) }, { values: shown.map(([, c]) => c.broken) }],
-    yLabel: 'tests',
-  });
-}
-
-/** Every test, collapsed, in the fullest stage that fits the rest of the budget. */
-function allTests(summary: Markdown, report: ReportInput): DetailStage {
-  const { tests, reportFile } = report;
-  const budget = SUMMARY_BYTE_BUDGET - summary.byteLength() - RESERVED_BYTES;
-  const title = `All ${tests.length} tests (also in report-file)`;
-  const full = fittingTable(TEST_TABLE_HEADERS, tests, (test) => test.lines.full, budget);
-  if (full.shown === tests.length) {
-    summary.details(title, full.markdown());
-    return 'full';
-  }
-  // Reason and variant are the wordiest columns: without them most tables fit.
-  const brief = fittingTable(BRIEF_HEADERS, tests, (test) => test.lines.brief, budget);
-  const where = `The full data, every test with every field, is in report-file (\`${escapeMarkdown(reportFile)}\`; upload it as an artifact).`;
-  if (brief.shown === tests.length) {
-    summary.details(title, brief.markdown());
-    return 'no-detail-columns';
-  }
-  summary
-    .details(title, `${brief.markdown()}\n\n_${tests.length - brief.shown} more in report-file._`)
-    .paragraph(where);
-  return 'fewer-rows';
-}
-
-const BRIEF_HEADERS = ['Test', 'Status', 'Owner', 'PRs impacted (7d)', 'Quarantined', 'Ticket'];
-
-/** The brief row takes the cells it shares with the full row (TEST_TABLE_HEADERS) from it, made once. */
-function briefRow(test: TestView, full: string[]): string[] {
-  const [link, , , , , impacted, quarantined, ticket] = full;
-  return [
-    link!,
-    escapeMarkdown(test.status),
-    owners(test.codeowners.slice(0, 1)),
-    impacted!,
-    quarantined!,
-    ticket!,
-  ];
-}
-
-function tableLine(cells: string[]): TableLine {
-  const text = `| ${cells.join(' | ')} |`;
-  return { text, bytes: Buffer.byteLength(text) };
-}
-
-/** As many rows as fit in `budget` bytes: the table as markdown, made only when asked for. */
-function fittingTable(
-  headers: string[],
-  tests: ReportedTest[],
-  lineOf: (test: ReportedTest) => TableLine,
-  budget: number,
-): { markdown: () => string; shown: number } {
-  const head = [tableLine(headers), tableLine(headers.map(() => '---'))];
-  let bytes = head[0]!.bytes + head[1]!.bytes + 1 + 200;
-  let shown = 0;
-  for (const test of tests) {
-    bytes += lineOf(test).bytes + 1;
-    if (bytes > budget) break;
-    shown++;
-  }
-  const markdown = () => [...head, ...tests.slice(0, shown).map(lineOf)].map((line) => line.text).join('\n');
-  return { markdown, shown };
+  summary.mermaid(
+    horizontalBarChart({
+      title: 'Unhealthy tests by owning team (red: broken, amber: flaky)',
+      categories: shown.map(([team]) => team),
+      series: [
+        { values: shown.map(([, c]) => c.all), colour: CHART_COLOURS.warning },
+        { values: shown.map(([, c]) => c.broken), colour: CHART_COLOURS.failure },
+      ],
+      valueLabel: 'tests',
+    }),
+  );
+  summary.table(
+    ['Team', 'Broken', 'Flaky', 'All'],
+    shown.map(([team, c]) => [cell(team), String(c.broken), String(c.all - c.broken), String(c.all)]),
+  );
 }

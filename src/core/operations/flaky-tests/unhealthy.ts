@@ -11,6 +11,7 @@ import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
+import { writeCsvReportFile } from './report-csv.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
 import { byImpact, listedTest, readTest } from './tests.js';
 import { LISTED_IN_DETAILS, type TestListDetails } from '../details.js';
@@ -40,13 +41,19 @@ interface Listed {
 
 export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const { statuses, failOn, maxUnhealthy } = op.settings;
-  const { tests, teams, counts, last } = await fetchUnhealthyTests(op, statuses);
+  const now = Date.now();
+  const { tests, teams, counts, last } = await fetchUnhealthyTests(op, statuses, now);
   const reportFile = await writeReport(op, statuses, counts, tests);
+  const csvFile = await writeCsvReportFile(
+    op,
+    'unhealthy-tests.csv',
+    tests.map((test) => test.view),
+  );
   op.log.info(
-    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in the report-file output`,
+    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in report-file (JSON) and report-csv-file (CSV).`,
   );
   const failure = thresholdFailure(failOn, maxUnhealthy, counts);
-  const { summary, stage } = summarizeUnhealthy(op, {
+  const { summary, listing } = summarizeUnhealthy(repoSlug(op.context.repo), {
     tests: tests.map((test) => test.view),
     teams,
     counts,
@@ -54,10 +61,15 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     maxUnhealthy,
     failure,
     reportFile,
-    now: Date.now(),
+    csvFile,
+    now,
   });
-  if (stage !== 'full')
-    op.log.info(`The summary lists fewer details (${stage}); report-file has every test.`);
+  if (listing.shown < listing.total || listing.brief) {
+    const columns = listing.brief ? ' without the reason and variant columns' : '';
+    op.log.info(
+      `The summary lists the first ${listing.shown} of ${listing.total} tests${columns}; the report files have every one.`,
+    );
+  }
   const outputs: Record<string, OutputValue> = {
     response: rawResponse(last),
     'unhealthy-count': counts.unhealthy,
@@ -65,6 +77,7 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     'broken-count': counts.broken ?? '',
     'quarantined-count': counts.quarantined,
     'report-file': reportFile,
+    'report-csv-file': csvFile,
   };
   if (op.settings.badgeFile) {
     await writeBadge(op.settings.badgeFile, counts, failure !== undefined);
@@ -85,12 +98,13 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
 async function fetchUnhealthyTests(
   op: OperationContext<FlakyTestsSettings>,
   statuses: UnhealthyStatus[],
+  now: number,
 ): Promise<Listed & { last?: ApiResponse }> {
   const { pageSize, maxPages } = op.settings;
   const base = flakyRequestBase(op);
   const stop = new AbortController();
   let last: ApiResponse | undefined;
-  const teams = new TeamCounts();
+  const teams = new TeamCounts(now - 24 * 3600 * 1000);
   const counts: UnhealthyCounts = {
     unhealthy: 0,
     flaky: statuses.includes('FLAKY') ? 0 : undefined,

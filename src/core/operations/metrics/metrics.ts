@@ -2,7 +2,7 @@
 // organization) to a file, and its headline figures to outputs and the summary.
 import { Markdown, escapeCell, escapeMarkdown } from '../../report/markdown.js';
 import { repoSlug } from '../common.js';
-import { barChart } from '../../report/mermaid.js';
+import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
 import { formatDuration as humanDuration } from '../../report/duration.js';
 import {
   bucketCounts,
@@ -94,16 +94,20 @@ function addHeadline(summary: Markdown, headline: Figures): void {
     ['Time in queue p50', formatRange(quantile(headline.timeInQueue, 0.5))],
   ]);
   if (headline.waitDuration.count > 0) {
+    const buckets = bucketCounts(headline.waitDuration).map((bucket) => ({
+      label: formatRange({ lowSeconds: bucket.lowSeconds, highSeconds: bucket.highSeconds }),
+      count: bucket.count,
+    }));
     summary.mermaid(
-      barChart(
-        'Wait before testing (PRs started in the last hour)',
-        'PRs',
-        bucketCounts(headline.waitDuration).map((bucket) => ({
-          label: formatRange({ lowSeconds: bucket.lowSeconds, highSeconds: bucket.highSeconds }),
-          value: bucket.count,
-        })),
-      ),
+      horizontalBarChart({
+        title: 'Wait before testing (PRs started in the last hour)',
+        categories: buckets.map((bucket) => bucket.label),
+        series: [{ values: buckets.map((bucket) => bucket.count), colour: CHART_COLOURS.neutral }],
+        valueLabel: 'PRs',
+      }),
     );
+    // The same numbers for a renderer that does not draw the chart.
+    summary.factsAcross(buckets.map((bucket) => [`Waited ${bucket.label}`, bucket.count]));
   }
   if (headline.restarts > merged) {
     summary.alert(

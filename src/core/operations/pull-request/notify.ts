@@ -3,11 +3,12 @@
 import { realClock } from '../../clock.js';
 import { postWebhook } from '../../notify/post-webhook.js';
 import { CELL_CHARS, HEADING_CHARS, clip, clipEscaped } from '../../report/clip.js';
+import { filled } from '../../report/filled.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
-import { outcomeIcon, outcomeLine, outcomeWords, reasonOf } from './summary.js';
+import { outcomeIcon, outcomeWords, placeInLine, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */
@@ -86,10 +87,10 @@ export function commentBody(
 ): string {
   const number = requirePrNumber(op.context);
   const summary = new Markdown().headingMarkdown(
-    `${outcomeIcon(report)} ${escapeMarkdown(clip(outcomeWords(report), HEADING_CHARS))} → ${codeSpan(op.context.targetBranch ?? '')}`,
+    `${escapeMarkdown(clip(notificationHeadline(report, number), HEADING_CHARS))} → ${codeSpan(op.context.targetBranch ?? '')}`,
     3,
   );
-  const reason = reasonOf(report, op.context.targetBranch);
+  const reason = reasonOf(report, op.context.targetBranch, false);
   if (reason) summary.paragraph(escapeMarkdown(reason));
   const checks = report.testRun?.failing ?? [];
   if (checks.length) {
@@ -106,6 +107,28 @@ export function commentBody(
   const run = op.context.runUrl ? ` from ${link('this run', op.context.runUrl)}` : '';
   summary.paragraph(`<sub>PR #${number}, updated by merge-queue-action${run}.</sub>`);
   return `${marker}\n${summary.toString()}`;
+}
+
+/** What happened, first, in the words a phone's notification shows: "❌ #123 failed in the merge queue: ci/build". */
+export function notificationHeadline(report: PrReport, number: number): string {
+  const icon = outcomeIcon(report);
+  const place = placeInLine(report);
+  switch (report.outcome) {
+    case 'failed': {
+      const check = report.testRun?.failing[0];
+      return `${icon} #${number} failed in the merge queue${check ? `: ${check.name}` : ''}`;
+    }
+    case 'cancelled':
+      return `${icon} #${number} was cancelled in the merge queue`;
+    case 'merged':
+      return `${icon} #${number} merged`;
+    case 'tests_passed':
+      return `${icon} #${number} passed the merge queue's tests`;
+    case 'timed_out':
+      return `${icon} #${number} is still waiting in the merge queue${place ? ` at ${place}` : ''}`;
+    default:
+      return `${icon} #${number}: ${outcomeWords(report)}`;
+  }
 }
 
 function nextStepText(report: PrReport): string {
@@ -134,21 +157,16 @@ export function slackPayload(
   report: PrReport,
 ): Record<string, unknown> {
   const number = requirePrNumber(op.context);
-  const title =
-    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
-  const label = `${repoSlug(op.context.repo)}#${number}${title}`;
+  const title = clip(filled(report.entry?.prTitle), HEADING_CHARS);
   const url = pullRequestUrl(op.context.repo, number);
-  const reason = reasonOf(report, op.context.targetBranch);
-  const text = slackText(
-    `${outcomeIcon(report)} ${outcomeLine(report, label)}${reason ? `. ${reason}` : ''}`,
-  );
+  const branch = op.context.targetBranch ?? '';
+  const headline = notificationHeadline(report, number);
+  const reason = reasonOf(report, branch, false);
+  const where = `${repoSlug(op.context.repo)} → ${branch}${title ? ` · ${title}` : ''}`;
   const blocks: Record<string, unknown>[] = [
-    {
-      type: 'header',
-      text: { type: 'plain_text', text: clip(`${outcomeIcon(report)} ${outcomeWords(report)}`, 150) },
-    },
+    { type: 'header', text: { type: 'plain_text', text: clip(headline, 150) } },
     mrkdwnSection(
-      `*${slackLink(url, label)}* → \`${slackText(op.context.targetBranch ?? '')}\`${reason ? `\n${slackText(reason)}` : ''}`,
+      `*${slackLink(url, `${repoSlug(op.context.repo)}#${number}${title ? ` ${title}` : ''}`)}* → \`${slackText(branch)}\`${reason ? `\n${slackText(reason)}` : ''}`,
     ),
   ];
   const checks = report.testRun?.failing ?? [];
@@ -156,13 +174,29 @@ export function slackPayload(
     const lines = checks.map((c) => `• ${slackLink(c.url, c.name)} ${slackText(c.conclusion)}`);
     blocks.push(mrkdwnSection(`*Failing checks*\n${lines.join('\n')}`));
   }
-  const context = [`Next step: ${slackText(nextStepText(report))}`];
-  if (op.context.runUrl) context.push(slackLink(op.context.runUrl, 'this run'));
+  const buttons = [
+    linkButton('open-pr', `Open PR #${number}`, url),
+    linkButton('open-check', `Open ${checks[0]?.name ?? 'check'}`, checks[0]?.url),
+    linkButton('open-run', 'Open this run', op.context.runUrl),
+  ].filter((button) => button !== undefined);
+  blocks.push({ type: 'actions', elements: buttons });
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: clipEscaped(context.join(' · '), SLACK_TEXT_CHARS) }],
+    elements: [
+      {
+        type: 'mrkdwn',
+        text: clipEscaped(`Next step: ${slackText(nextStepText(report))}`, SLACK_TEXT_CHARS),
+      },
+    ],
   });
-  return { text: clipEscaped(text, SLACK_TEXT_CHARS), blocks };
+  // The line a phone shows: what happened first, then where; no address to read on a lock screen.
+  return { text: clipEscaped(slackText(`${headline} · ${where}`), SLACK_TEXT_CHARS), blocks };
+}
+
+/** A Block Kit button that opens `url`, only for an https address Slack will take; else undefined. */
+function linkButton(id: string, label: string, url: unknown): Record<string, unknown> | undefined {
+  if (typeof url !== 'string' || !/^https:\/\/[^\s|<>]+$/i.test(url) || url.length > 3000) return undefined;
+  return { type: 'button', action_id: id, text: { type: 'plain_text', text: clip(label, 75) }, url };
 }
 
 /** Slack's limit on a section's text. */

@@ -11,7 +11,15 @@ import {
   type PrState,
   type PriorityName,
 } from '../../../wire/index.js';
-import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
+import {
+  Markdown,
+  codeSpan,
+  escapeCell,
+  escapeMarkdown,
+  link,
+  withoutEmptyColumns,
+} from '../../report/markdown.js';
+import { filled } from '../../report/filled.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
@@ -21,7 +29,7 @@ import { InputError } from '../../errors.js';
 import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
 import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
-import { notifyEnd } from './notify.js';
+import { notificationHeadline, notifyEnd } from './notify.js';
 import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
 
@@ -145,12 +153,14 @@ async function finishWait(
   if (report.outcome === 'timed_out')
     return { ...result, failure: `${reason} Raise wait-timeout-minutes to wait longer.` };
   const checks = report.testRun?.failing ?? [];
+  // No address in the failure line: an annotation shows it as text; the summary links each check.
   const failed = checks.length
-    ? `: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}`
+    ? `: ${checks.map((c) => `${c.name} concluded ${c.conclusion}`).join('; ')}${checks.some((c) => c.url) ? ' (the job summary links its logs)' : ''}`
     : '';
   return {
     ...result,
     failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. ${failureAdvice(report)}`,
+    failureTitle: notificationHeadline(report, number),
   };
 }
 
@@ -248,10 +258,11 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
       `**${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**.${first.url ? ` ${link('Open the failed check →', first.url)}` : ''}`,
     );
   }
-  summary.table(
+  const testedTable = withoutEmptyColumns(
     ['Tested PR', 'Title'],
-    tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(pr.title)]),
+    tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(filled(pr.title))]),
   );
+  summary.table(testedTable.headers, testedTable.rows);
   if (checkRuns.length) {
     summary.table(
       ['Check', 'Status', 'Conclusion'],

@@ -2,6 +2,7 @@
 // happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
 // links and what to do, then everything else collapsed.
 import { HEADING_CHARS, clip } from '../../report/clip.js';
+import { filled } from '../../report/filled.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { formatDuration } from '../../report/duration.js';
 import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
@@ -56,8 +57,11 @@ export function placeInLine(report: PrReport): string {
   return position === undefined ? '' : `position ${position} of ${report.line!.length}`;
 }
 
-/** The one reason in words, for the `reason` output and the failure line. */
-export function reasonOf(report: PrReport, targetBranch?: string): string {
+/**
+ * The one reason in words, for the `reason` output and the failure line; without the checks' addresses
+ * (`withUrls: false`) where the checks are links of their own (a notification, a PR comment).
+ */
+export function reasonOf(report: PrReport, targetBranch?: string, withUrls = true): string {
   const number = typeof report.entry?.prNumber === 'number' ? report.entry.prNumber : undefined;
   const pr = number === undefined ? 'The PR' : `PR #${number}`;
   switch (report.outcome) {
@@ -66,7 +70,8 @@ export function reasonOf(report: PrReport, targetBranch?: string): string {
       const checks = report.testRun?.failing ?? [];
       const verb = report.outcome === 'failed' ? 'failed' : 'was cancelled';
       if (checks.length) {
-        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ')}.`;
+        const url = (c: { url?: string }) => (withUrls && c.url ? ` (${c.url})` : '');
+        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${url(c)}`).join('; ')}.`;
       }
       const stepBack = report.stepBacks.at(-1);
       return `${pr} ${verb}${stepBack ? ` after stepping back (${stepBack})` : ''}; the service named no failing check.`;
@@ -127,8 +132,7 @@ export function prSummary(
   extraFacts: [string, unknown][] = [],
 ): Markdown {
   const number = requirePrNumber(op.context);
-  const title =
-    typeof report.entry?.prTitle === 'string' ? ` ${clip(report.entry.prTitle, HEADING_CHARS)}` : '';
+  const title = filled(report.entry?.prTitle) ? ` ${clip(filled(report.entry?.prTitle), HEADING_CHARS)}` : '';
   const prLink = link(`#${number}${title}`, pullRequestUrl(op.context.repo, number));
   const branch = op.context.targetBranch ?? '';
   const summary = new Markdown().headingMarkdown(
@@ -143,7 +147,7 @@ export function prSummary(
   const bars = timelineBars(report);
   if (
     bars.length > 1 ||
-    (bars.length === 1 && bars[0]!.style !== 'milestone' && report.endedMs > report.startedMs)
+    (bars.length === 1 && !bars[0]!.style?.endsWith('milestone') && report.endedMs > report.startedMs)
   ) {
     summary.mermaid(gantt(`PR ${number} in the merge queue for ${branch} (times UTC)`, `PR ${number}`, bars));
   }
@@ -220,7 +224,7 @@ function headlineFacts(report: PrReport): [string, unknown][] {
     const last = report.transitions[report.transitions.length - 1]!;
     facts.push(['In this state', formatDuration(report.endedMs - last.atMs)]);
   }
-  if (typeof entry?.prSha === 'string') {
+  if (typeof entry?.prSha === 'string' && filled(entry.prSha)) {
     facts.push([
       'Head sha',
       { markdown: `${codeSpan(shortSha(entry.prSha))}${report.headShaMismatch ? ' ⚠️ not this run’s' : ''}` },
@@ -240,8 +244,14 @@ function detailFacts(
   const entry = report.entry;
   const rows: [string, unknown][] = [['Target branch', op.context.targetBranch], ...extraFacts];
   if (entry) {
-    rows.push(['Title', entry.prTitle], ['Author', entry.prAuthor], ['Base branch', entry.prBaseBranch]);
-    if (typeof entry.prSha === 'string') rows.push(['Head sha (full)', entry.prSha]);
+    for (const [name, value] of [
+      ['Title', entry.prTitle],
+      ['Author', entry.prAuthor],
+      ['Base branch', entry.prBaseBranch],
+    ] as const) {
+      if (filled(value)) rows.push([name, value]);
+    }
+    if (typeof entry.prSha === 'string' && filled(entry.prSha)) rows.push(['Head sha (full)', entry.prSha]);
     const readiness = entry.readiness;
     if (readiness) {
       rows.push(
@@ -282,8 +292,8 @@ const STYLES: Record<string, GanttStyle> = {
   testing: 'active',
   pending_failure: 'crit',
   tests_passed: 'done',
-  merged: 'milestone',
-  failed: 'milestone',
+  merged: 'done-milestone',
+  failed: 'crit-milestone',
   cancelled: 'milestone',
 };
 

@@ -5,7 +5,15 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
+import {
+  Markdown,
+  codeSpan,
+  escapeCell,
+  escapeMarkdown,
+  link,
+  withoutEmptyColumns,
+} from '../../report/markdown.js';
+import { filled } from '../../report/filled.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import type { QueueDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
@@ -281,14 +289,15 @@ function describeQueue(
     summary.paragraph('_Nothing changed: the queue already had these settings._');
   }
   lineTable(op, summary, queue, response);
+  const rows = settingRows(queue);
   const settings = new Markdown().table(
     ['Setting', 'Value'],
-    settingRows(queue).map(([field, value]) => {
+    rows.map(([field, value]) => {
       const name = escapeMarkdown(inputName(field));
       return [field in sent ? `**${name}**` : name, escapeMarkdown(formatValue(value))];
     }),
   );
-  if (Object.keys(sent).length) settings.paragraph('_Settings in bold were sent by this step._');
+  if (rows.some(([field]) => field in sent)) settings.paragraph('_Settings in bold were sent by this step._');
   summary.details('Every setting of the queue', settings.toString());
   return { outputs, summary, details };
 }
@@ -318,18 +327,26 @@ function lineTable(
     return;
   }
   const now = response?.serverTimeMs ?? op.clock?.now() ?? Date.now();
-  summary.heading(`In line (${prs.length})`, 3).table(
+  const table = withoutEmptyColumns(
     ['#', 'PR', 'Title', 'State', 'Priority', 'In this state'],
     prs.map((pr, index) => [
       String(index + 1),
       link(`#${pr.prNumber}`, prLink(op.context.repo, pr.prNumber)),
-      escapeCell(pr.prTitle),
+      escapeCell(filled(pr.prTitle)),
       escapeMarkdown(stateOutput(pr.state)),
-      escapeMarkdown(`${pr.priorityName ?? ''} (${pr.priorityValue ?? ''})`),
+      escapeMarkdown(priorityText(pr.priorityName, pr.priorityValue)),
       escapeMarkdown(timeSince(pr.stateChangedAt, now)),
     ]),
-    'not shown; see the response output or response-file',
   );
+  summary
+    .heading(`In line (${prs.length})`, 3)
+    .table(table.headers, table.rows, 'not shown; see the response output or response-file');
+}
+
+/** "medium (100)", or whichever of the two the service sent. */
+function priorityText(name: unknown, value: unknown): string {
+  const [named, valued] = [filled(name), filled(value)];
+  return named && valued ? `${named} (${valued})` : named || valued;
 }
 
 function stateLine(queue: QueueView): string {

@@ -4,7 +4,15 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
+import {
+  Markdown,
+  codeSpan,
+  escapeCell,
+  escapeMarkdown,
+  link,
+  withoutEmptyColumns,
+} from '../../report/markdown.js';
+import { filled } from '../../report/filled.js';
 import { plural } from '../../report/words.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import { writeStepFile } from '../step-file.js';
@@ -49,22 +57,23 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
         .join('; ') + `. Repository ${repoLink(ref.repo)}.`,
     );
   const now = last.serverTimeMs ?? op.clock?.now() ?? Date.now();
-  if (rows.length)
-    summary.table(
+  if (rows.length) {
+    const table = withoutEmptyColumns(
       ['PR', 'Title', 'State', 'In this state', 'Priority', 'Author'],
       rows.map((pr) => [
         link(
           `#${pr.prNumber}`,
           typeof pr.prNumber === 'number' ? pullRequestUrl(ref.repo, pr.prNumber) : undefined,
         ),
-        escapeCell(pr.prTitle),
+        escapeCell(filled(pr.prTitle)),
         escapeMarkdown(stateOutput(pr.state)),
         escapeMarkdown(timeSince(pr.stateChangedAt, now)),
-        escapeMarkdown(pr.priorityName ?? pr.priorityValue),
-        escapeMarkdown(pr.prAuthor),
+        escapeMarkdown(filled(pr.priorityName ?? pr.priorityValue)),
+        escapeMarkdown(filled(pr.prAuthor)),
       ]),
-      'not shown; every row is in report-file',
     );
+    summary.table(table.headers, table.rows, 'not shown; every row is in report-file');
+  }
   return {
     outputs: {
       response: rawResponse(last),

@@ -7,6 +7,7 @@ import { describeOutage } from './outage.js';
 import { rawResponse } from '../../common.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
 import { writeReportFile } from '../report-file.js';
+import { plural } from '../../../report/words.js';
 import { readCodeOwners } from './codeowners.js';
 import { inCheckout, locateTest } from './locate.js';
 import type { CheckTestResultsSettings } from './inputs.js';
@@ -104,9 +105,20 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
     outputs,
     summary: summarizeGate(op, outcome),
     failure,
+    failureTitle: outage
+      ? 'Failed tests not checked: the flaky-tests service could not be reached'
+      : failingHeadline(failing),
     details: { kind: 'test-results', gate: outcome },
   };
 };
+
+/** "3 failures not quarantined: likely caused by this PR", naming the verdicts of the failures that fail. */
+function failingHeadline(failing: CheckedFailure[]): string {
+  const verdicts = [...new Set(failing.map((failure) => failure.verdict))].map((verdict) =>
+    verdict === 'unchecked' ? 'not checked' : VERDICT_LABELS[verdict],
+  );
+  return `${plural(failing.length, 'failure')} not quarantined: ${verdicts.join(' or ')}`;
+}
 
 function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: string) {
   const quarantined = lists.quarantined.find(test, variant);
@@ -153,18 +165,30 @@ async function annotate(
       const why = unchecked
         ? 'not checked: the service could not be reached'
         : VERDICT_LABELS[failure.verdict as keyof typeof VERDICT_LABELS];
-      const message = failure.test.message ? `${failure.test.message}\n(${why})` : `Failed (${why})`;
-      op.log.annotate(level, message, { title: testTitle(failure.test), ...location });
+      const title = `${why[0]!.toUpperCase()}${why.slice(1)}: ${testTitle(failure.test)}`;
+      op.log.annotate(level, firstLine(failure.test.message) || 'Failed', { title, ...location });
     }
     const more = group.length - MAX_ANNOTATIONS_PER_LEVEL;
     if (more > 0) {
       op.log.annotate(
         'notice',
         `${more} more failed test(s) at ${level} level are not annotated (at most ${MAX_ANNOTATIONS_PER_LEVEL} each); the job summary and report-file list every one.`,
-        { title: op.operation },
+        { title: `${more} more failed tests not annotated` },
       );
     }
   }
+}
+
+/**
+ * A message from a test report as one line: its first (an assertion's headline), the rest left to the
+ * summary and the report, so that no annotation shows a line break as an escape.
+ */
+function firstLine(message: string): string {
+  const lines = message
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.length > 1 ? `${lines[0]} …` : (lines[0] ?? '');
 }
 
 function testTitle(test: TestCaseResult): string {

@@ -1,7 +1,7 @@
 // The gate's job summary: the outcome in one line, what failed the step in its own table, a chart of the
 // failures per owning team (the checkout's CODEOWNERS), the rest collapsed.
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
-import { overlaidBarChart } from '../../../report/chart.js';
+import { CHART_COLOURS, horizontalBarChart } from '../../../report/chart.js';
 import type { OperationContext } from '../../types.js';
 import { cell, owners, testLink } from '../tests.js';
 import type { CheckTestResultsSettings, OnServiceError } from './inputs.js';
@@ -59,7 +59,7 @@ export function summarizeGate(
     summary.paragraph(ran);
   }
   const chart = teamChart(failures);
-  if (chart) summary.paragraph(chart);
+  if (chart) summary.mermaid(chart);
   if (failing.length) {
     summary
       .heading(`Failed this step (${failing.length})`, 3)
@@ -122,10 +122,13 @@ function teamChart(failures: CheckedFailure[]): string {
     byTeam.set(team, counts);
   }
   const teams = [...byTeam].sort(([a, x], [b, y]) => y.all - x.all || a.localeCompare(b)).slice(0, MAX_TEAMS);
-  return overlaidBarChart({
-    title: 'Failed tests by owning team (dark: fail this step)',
+  return horizontalBarChart({
+    title: 'Failed tests by owning team (red: fail this step, amber: do not)',
     categories: teams.map(([team]) => team),
-    series: [{ values: teams.map(([, c]) => c.all) }, { values: teams.map(([, c]) => c.failing) }],
-    yLabel: 'tests',
+    series: [
+      { values: teams.map(([, c]) => c.all), colour: CHART_COLOURS.warning },
+      { values: teams.map(([, c]) => c.failing), colour: CHART_COLOURS.failure },
+    ],
+    valueLabel: 'tests',
   });
 }

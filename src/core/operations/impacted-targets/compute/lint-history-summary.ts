@@ -1,6 +1,6 @@
 // The history replay in the lint's log and summary: a line, a chart of target counts (mermaid, with the
 // same numbers in a table for hosts that draw no mermaid), and what fired how often.
-import { barChart } from '../../../report/mermaid.js';
+import { CHART_COLOURS, horizontalBarChart } from '../../../report/chart.js';
 import { escapeCell, type Markdown } from '../../../report/markdown.js';
 import { plural } from '../../../report/words.js';
 import { TARGET_BUCKETS, type HistoryReport } from './lint-history.js';
@@ -17,7 +17,14 @@ export function addHistorySummary(summary: Markdown, report: HistoryReport): voi
     `${report.allCount} of ${report.commits} (${percent(report.allCount)}) would have impacted ALL targets.`,
   );
   const bars = TARGET_BUCKETS.map((label, i) => ({ label, value: report.distribution[i] ?? 0 }));
-  summary.mermaid(barChart('Commits by how many targets they impacted', 'commits', bars));
+  summary.mermaid(
+    horizontalBarChart({
+      title: 'Commits by how many targets they impacted',
+      categories: bars.map((bar) => bar.label),
+      series: [{ values: bars.map((bar) => bar.value), colour: CHART_COLOURS.neutral }],
+      valueLabel: 'commits',
+    }),
+  );
   summary.table(
     ['Targets impacted', 'Commits', 'Share'],
     bars.map((bar) => [escapeCell(bar.label), String(bar.value), percent(bar.value)]),

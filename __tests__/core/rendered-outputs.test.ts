@@ -1,0 +1,83 @@
+// The outputs as a person sees them, drawn in Chromium as GitHub draws a summary (GFM, then mermaid):
+// first that the renderer's reading checks catch what they look for (a literal \n, a raw ISO time or
+// "unknown" in a cell, chart labels drawn over each other), then the nightly report at 10,000 tests, under
+// 200 KiB with nothing a reader stumbles on.
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { FIXTURE_LIMITS } from '../../emulator/flaky-tests/fixture.js';
+import type { Emulator } from '../../emulator/server.js';
+import { launchChromium } from '../helpers/chromium.js';
+import { ORG, REPO, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
+import { runOperation } from '../helpers/prepare.js';
+import { SummaryRenderer } from '../helpers/render-summary.js';
+import { describeWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
+
+/** A vertical bar chart whose long labels cannot all fit under their bars. */
+const CROWDED_CHART = [
+  '```mermaid',
+  'xychart-beta',
+  '  x-axis ["payments-platform-team", "identity-and-access-team", "storefront-checkout-team", "search-and-discovery-team", "messaging-and-email-team", "supply-chain-logistics-team", "developer-experience-team"]',
+  '  y-axis "tests" 0 --> 10',
+  '  bar [1, 2, 3, 4, 5, 6, 7]',
+  '```',
+].join('\n');
+
+describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () => {
+  let browser: Browser;
+  let renderer: SummaryRenderer;
+  let emulator: Emulator;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    renderer = await SummaryRenderer.open(browser);
+    emulator = await startFlakyEmulator();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await emulator?.close();
+  });
+
+  it('the reading checks catch each thing they look for', async () => {
+    const bad = [
+      '## exited with error code 1\\n(likely caused by this PR)',
+      '| PR | Title | In this state |',
+      '| --- | --- | --- |',
+      '| #1 | unknown | 2025-01-06T09:36:39.556Z |',
+      '',
+      CROWDED_CHART,
+    ].join('\n');
+    const { reading } = await renderer.render(bad);
+    expect(reading).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a literal line break escape: .*code 1\\n\(likely/),
+        'an ISO timestamp in a table cell: 2025-01-06T09:36:39.556Z',
+        'a table cell that says "unknown"',
+        expect.stringMatching(/^chart 1: labels ".+" and ".+" overlap$/),
+      ]),
+    );
+    // The same numbers as our charts draw them (bars lying down) overlap nowhere.
+    const good = CROWDED_CHART.replace('xychart-beta', 'xychart-beta horizontal');
+    expect((await renderer.render(good)).reading).toEqual([]);
+  });
+
+  it('the nightly report at 10,000 tests is under 200 KiB, and draws with nothing a reader stumbles on', async () => {
+    const generated = FIXTURE_LIMITS.generatedPerStatus;
+    await seed(emulator, {
+      repositories: [
+        {
+          repo: REPO,
+          org_url_slug: ORG,
+          auto_quarantine: true,
+          generate: { flaky: generated, broken: generated, seed: 1 },
+        },
+      ],
+    });
+    const result = await runOperation(emulator, 'list-unhealthy-tests', { 'fail-on': 'broken' });
+    expect(result.outputs['unhealthy-count']).toBe(10_000);
+    expect(Buffer.byteLength(result.summaryText)).toBeLessThanOrEqual(200 * 1024);
+    const rendered = await renderer.render(result.summaryText);
+    expect(rendered).toEqual({ problems: [], charts: [''], reading: [] });
+  }, 120_000);
+});
