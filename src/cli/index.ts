@@ -6,8 +6,10 @@ import { runCli, stdoutCarriesData } from './main.js';
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
   // The MCP server is a bundle of its own (dist/mcp/index.js, beside dist/cli/): only this command loads
-  // it, and it reads the command line itself.
-  await import(/* webpackIgnore: true */ new URL('../mcp/index.js', import.meta.url).href);
+  // it, and it reads the command line itself. The path is made at run time, so that the bundler neither
+  // follows it nor copies the source as an asset.
+  const server = import.meta.url.replace(/\/cli\/index\.(js|ts)$/, '/mcp/index.$1');
+  await import(/* webpackIgnore: true */ server);
 } else {
   process.exitCode = await runCommand();
 }

@@ -30,7 +30,7 @@ export const queueStatusShape = {
       requiredChecks: z.array(z.string()).describe('Names as configured (data).'),
     })
     .nullable(),
-  depth: z.number().int().describe('PRs in the queue, ready or not.'),
+  depth: z.number().int().describe('PRs in line (a NOT_READY PR waits outside the line).'),
   testing: z.number().int().describe('PRs testing now: the runs in flight.'),
   pullRequests: z
     .array(

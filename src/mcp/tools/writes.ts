@@ -80,7 +80,13 @@ export async function restartTests(tools: ToolContext, args: PrArguments): Promi
   if (before.status.situation !== 'in_queue') return { action: 'not_in_queue', pullRequest: before.status };
   const key = `${before.status.repo}#${before.status.prNumber}@${before.status.headSha ?? ''}`;
   if (tools.restarted.has(key)) return { action: 'already_restarted', pullRequest: before.status };
+  // Counted before the request, so that two calls at once cannot both restart; a refused one may retry.
   tools.restarted.add(key);
-  requireSuccess((await tools.runner.run('restart-tests-on-pull-request', prInputs(args))).result);
+  try {
+    requireSuccess((await tools.runner.run('restart-tests-on-pull-request', prInputs(args))).result);
+  } catch (error) {
+    tools.restarted.delete(key);
+    throw error;
+  }
   return { action: 'restarted', pullRequest: (await lookAtPr(tools, args)).status };
 }
