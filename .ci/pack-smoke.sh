@@ -3,8 +3,8 @@
 # of this repository's node_modules in reach), and the CLI run from there with npx: --help, --version,
 # the MCP server's handshake, and create-queue, submit-pull-request and get-submitted-pull-request
 # against the emulator (started from this checkout with `npm run emulator -- --port 0`). Then the ways in
-# before the package is on npm (README, "Before the package is on npm"): npx on the packed tarball, and npx on the
-# archive of this commit as GitHub serves a tag's (its committed dist/cli/), each answering
+# before the package is on npm (README, "Before the package is on npm"): npx on the packed tarball, and
+# npx on the archive of this commit as GitHub serves a tag's (its committed dist/cli/), each answering
 # get-submitted-pull-request. Needs `npm run bundle` to have built dist/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
