@@ -160,6 +160,25 @@ describe('handshake and tools', () => {
     expect(refused.stderr).toContain('--allow "admin" is not a write this server offers');
     expect(refused.stdout).toBe('');
   });
+  it('takes the token from its environment only: a --api-token flag is refused without its value shown', async () => {
+    const flag = await runServer(['--api-token', 'tok-given-as-a-flag-123456']);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('the token is never a flag');
+    expect(flag.stderr).not.toContain('tok-given-as-a-flag');
+    const tokenless = await startMcp([], { ...serverEnvironment(emulator, REPO), MERGE_QUEUE_API_TOKEN: '' });
+    try {
+      const result = (await tokenless.client.callTool({
+        name: 'queue_status',
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain(
+        'MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN in the server',
+      );
+    } finally {
+      await tokenless.close();
+    }
+  });
 });
 
 describe('read-only tools', () => {

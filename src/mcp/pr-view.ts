@@ -11,6 +11,9 @@ import type { Repo } from '../wire/index.js';
 import { dataText, dataUrl, MESSAGE_CHARS, type Redact } from './data.js';
 import { nextStepOf, reasonOf, waitingForOf } from './pr-words.js';
 
+/** An enum value from the service: a word, and never longer than this. */
+const STATE_CHARS = 40;
+
 export const SITUATIONS = ['never_queued', 'in_queue', 'left_queue', 'merged'] as const;
 export type Situation = (typeof SITUATIONS)[number];
 
@@ -79,7 +82,7 @@ export function prStatusOf(report: PrReport, view: PrViewContext): PrStatus {
   const line = situation === 'in_queue' ? report.line : undefined;
   const failingChecks = (report.testRun?.failing ?? []).map((check) => ({
     name: dataText(redact, check.name),
-    conclusion: dataText(redact, check.conclusion, 40),
+    conclusion: dataText(redact, check.conclusion, STATE_CHARS),
     url: dataUrl(redact, check.url),
   }));
   const blockers = notReadyBlockers(entry, view.targetBranch).map((b) => ({
@@ -93,16 +96,16 @@ export function prStatusOf(report: PrReport, view: PrViewContext): PrStatus {
     prNumber: view.prNumber,
     prUrl: pullRequestUrl(view.repo, view.prNumber),
     situation,
-    state: entry?.state ? stateOutput(entry.state) : null,
+    state: entry?.state ? dataText(redact, stateOutput(entry.state), STATE_CHARS) : null,
     title: typeof entry?.prTitle === 'string' ? dataText(redact, entry.prTitle) : null,
     author: typeof entry?.prAuthor === 'string' ? dataText(redact, entry.prAuthor) : null,
     headSha: typeof entry?.prSha === 'string' ? dataText(redact, entry.prSha, 64) : null,
-    queueState: line?.queueState ? stateOutput(line.queueState) : null,
+    queueState: line?.queueState ? dataText(redact, stateOutput(line.queueState), STATE_CHARS) : null,
     position: line?.position ?? null,
     lineLength: line?.position !== undefined ? line.length : null,
     prsAhead: (line?.ahead ?? []).slice(0, 50).map((pr) => ({
       prNumber: pr.prNumber,
-      state: stateOutput(pr.state),
+      state: dataText(redact, stateOutput(pr.state), STATE_CHARS),
       urgent: pr.urgent,
     })),
     waitingFor: situation === 'in_queue' ? waitingForOf(report) : null,

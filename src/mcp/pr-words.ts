@@ -2,6 +2,7 @@
 // are made of states and numbers only, never of text from the PR or the service, so that nothing an author
 // writes in a title or a check name can pose as the server's advice.
 import { stateOutput } from '../core/operations/common.js';
+import { PR_STATES } from '../wire/index.js';
 import type { PrReport } from '../core/operations/pull-request/wait.js';
 import type { Situation } from './pr-view.js';
 
@@ -45,7 +46,7 @@ export function reasonOf(prNumber: number, facts: PrFacts): string {
 }
 
 function inQueueReason(pr: string, { report, blockers }: PrFacts): string {
-  const state = report.entry?.state ? stateOutput(report.entry.state) : 'in the queue';
+  const state = knownState(report.entry?.state) || 'in the queue';
   if (blockers)
     return `${pr} is NOT_READY: ${plural(blockers, 'blocker')} hold it out of the line (see blockers).`;
   const position = report.line?.position;
@@ -94,6 +95,12 @@ export function nextStepOf(facts: PrFacts, canSubmit: boolean): string {
       }
       return 'Nothing to do: call wait_for_pr to block until it is merged or leaves the queue.';
   }
+}
+
+/** A state the API defines, as the outputs spell it; '' for anything else the service might send. */
+export function knownState(state: unknown): string {
+  const value = String(state ?? '').toLowerCase();
+  return (PR_STATES as readonly string[]).includes(value) ? stateOutput(value) : '';
 }
 
 export function plural(count: number, word: string): string {

@@ -3,7 +3,7 @@
 // between looks while nothing changes and soon again after a change, and reports each look as a progress
 // notification when the client asked for them (a progressToken). The answer is pr_status's.
 import { formatDuration } from '../../core/report/duration.js';
-import { dataText } from '../data.js';
+import { knownState } from '../pr-words.js';
 import type { PrStatus } from '../pr-view.js';
 import type { PrArguments, ToolContext } from '../tool.js';
 import { lookAtPr } from './pr-status.js';
@@ -37,7 +37,7 @@ export async function waitForPr(
     const key = [status.state, status.position, status.queueState, status.headSha].join('|');
     if (key !== lastKey) pause = tools.options.pollIntervalMs;
     lastKey = key;
-    await report(look, progressLine(status, waitedMs, timeoutMs, tools.runner.redact));
+    await report(look, progressLine(status, waitedMs, timeoutMs));
     const waited = { waitedSeconds: Math.round(waitedMs / 1000) };
     if (status.situation !== 'in_queue') return { ...status, ...waited, timedOut: false };
     if (waitedMs + pause > timeoutMs || signal.aborted) return { ...status, ...waited, timedOut: true };
@@ -47,13 +47,8 @@ export async function waitForPr(
 }
 
 /** One look in a line of our own words: the state and numbers, nothing from the PR. */
-function progressLine(
-  status: PrStatus,
-  waitedMs: number,
-  timeoutMs: number,
-  redact: (text: string) => string,
-): string {
-  const state = status.state ? dataText(redact, status.state, 40) : status.situation;
+function progressLine(status: PrStatus, waitedMs: number, timeoutMs: number): string {
+  const state = knownState(status.state) || status.situation;
   const place = status.position !== null ? `, position ${status.position} of ${status.lineLength}` : '';
   return `PR #${status.prNumber}: ${state}${place}; waited ${formatDuration(waitedMs)} of ${formatDuration(timeoutMs)}.`;
 }
