@@ -3,7 +3,9 @@
 // to stdout (which carries the protocol) and no outputs or summary file. What the run found comes back as
 // run()'s result, secrets already hidden from its failure line and its outputs.
 import { redactor } from '../core/report/redact.js';
+import { COMMON_INPUTS } from '../core/common-inputs.js';
 import type { ResolvedContext } from '../core/context.js';
+import { OPERATIONS, isOperationName } from '../core/operations/registry.js';
 import { run, type RunResult } from '../core/run.js';
 import { PLAIN_DIALECT, type LogStream } from '../hosts/common/log.js';
 import type { Environment, PipelineFacts } from '../hosts/common/pipeline-context.js';
@@ -42,13 +44,13 @@ export interface RunnerIo {
 }
 
 export function operationRunner(options: McpOptions, io: RunnerIo): OperationRunner {
-  // The checkout's remote is read once: git is asked again only if the first look failed.
+  // The checkout's remote is read at the first call only: a server serves one repository.
   let facts: Promise<PipelineFacts> | undefined;
   const readFacts = (env: Environment, cwd: string) => (facts ??= genericFacts(env, cwd));
   return {
     async run(operation, inputs, keep) {
       const values: Record<string, string> = {
-        ...options.inputs,
+        ...serverInputsFor(operation, options.inputs),
         ...inputs,
         operation,
         'api-token': options.token,
@@ -80,8 +82,15 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
   };
 }
 
+/** The server's inputs the operation reads: any other given would be ignored with a warning in the log. */
+function serverInputsFor(operation: string, inputs: Record<string, string>): Record<string, string> {
+  const row = isOperationName(operation) ? OPERATIONS[operation] : undefined;
+  const reads = new Set([...COMMON_INPUTS, ...(row?.inputs ?? [])].map((spec) => spec.name));
+  return Object.fromEntries(Object.entries(inputs).filter(([name]) => reads.has(name)));
+}
+
 /** How the server's user gives an input, for the messages of a run. */
 function howToGive(input: string): string {
   if (input === 'api-token') return 'MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN in the server’s environment';
-  return `--${input} or MERGE_QUEUE_${input.toUpperCase().replace(/-/g, '_')} on the server, or the tool’s argument`;
+  return `--${input} or MERGE_QUEUE_${input.toUpperCase().replace(/-/g, '_')} when starting the server, or the tool’s argument`;
 }
