@@ -34,7 +34,11 @@ export function serverEnvironment(
   };
 }
 
-export async function startMcp(args: string[], env: Record<string, string>): Promise<McpSession> {
+export async function startMcp(
+  args: string[],
+  env: Record<string, string>,
+  cwd = mkdtempSync(join(tmpdir(), 'mcp-test-')),
+): Promise<McpSession> {
   if (!existsSync(CLI) || !existsSync(MCP_BUNDLE)) {
     throw new Error('dist/cli or dist/mcp is missing: run `npm run bundle` first.');
   }
@@ -42,7 +46,7 @@ export async function startMcp(args: string[], env: Record<string, string>): Pro
     command: process.execPath,
     args: [CLI, 'mcp', ...args],
     env,
-    cwd: mkdtempSync(join(tmpdir(), 'mcp-test-')),
+    cwd,
     stderr: 'pipe',
   });
   let stderr = '';

@@ -4,12 +4,13 @@
 // granted, that one wait_for_pr call returns when the PR merges, and that hostile text stays data.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execFile } from 'node:child_process';
 import Ajv2020 from 'ajv/dist/2020.js';
 import Ajv from 'ajv';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { newRepo, tempDir } from '../helpers/git-repo.js';
 import { CLI, serverEnvironment, startMcp, type McpSession } from '../helpers/mcp-client.js';
 
 /** A structured result, read field by field (its shape is checked against the tool's schema below). */
@@ -334,6 +335,31 @@ describe('read-only tools', () => {
       expect({ tool, errors: valid ? null : ajv.errors }).toEqual({ tool, errors: null });
     }
     expect(results.filter((r) => !r.result.isError).length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('on a laptop', () => {
+  it('takes the repository from the checkout’s origin remote and the branch from origin/HEAD, the token from TRUNK_API_TOKEN', async () => {
+    const { dir, cleanup } = tempDir('mcp-laptop-');
+    const repo = newRepo(dir, { 'README.md': 'agents\n' });
+    repo.git('remote', 'add', 'origin', 'git@github.com:octo-org/agents.git');
+    repo.git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    repo.git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
+    const env = {
+      PATH: process.env.PATH ?? '',
+      MERGE_QUEUE_API_URL: emulator.current.url,
+      TRUNK_API_TOKEN: TEST_TOKEN,
+    };
+    const laptop = await startMcp([], { ...env, GIT_CEILING_DIRECTORIES: dirname(dir) }, dir);
+    try {
+      const queue = await data<Json>(laptop, 'queue_status', {});
+      expect(queue).toMatchObject({ repo: REPO, targetBranch: 'main', exists: true });
+      const status = await data<Json>(laptop, 'pr_status', { prNumber: 20, targetBranch: 'stay' });
+      expect(status).toMatchObject({ repo: REPO, situation: 'in_queue', state: 'TESTING', position: 1 });
+    } finally {
+      await laptop.close();
+      cleanup();
+    }
   });
 });
 
