@@ -1,26 +1,27 @@
-// The quarantine gate at scale: check-test-results over 100 MB of JUnit XML (50,000 test cases, 2,000
-// failures, in 100 reports with their output in <system-out>) against 10,000 quarantined tests in the
-// emulator. The figure is the wall time of `node dist/index.js` as the runner starts it; the floor is the
-// same parser library (sax) reading the same files and doing nothing else (bench/lib/sax-floor.mjs), run
-// interleaved with it. Memory: the action's peak RSS above Node's own baseline (`node -e 0`), against
-// half the reports' size. Both measured with /usr/bin/time (%e wall seconds, %M peak RSS in KiB).
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// The quarantine gate at scale: check-test-results over 100 MB of JUnit XML (2,000 failures in 50,000 to
+// 280,000 test cases, depending on the shape) against 10,000 quarantined tests in the emulator, for each
+// shape of report users' test runners write (bench/lib/junit-shapes.ts: Maven Surefire, jest-junit,
+// pytest, Bazel). The figure is the wall time of `node dist/index.js` as the runner starts it; the floor
+// is the same parser library (sax) reading the same files and doing nothing else
+// (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
+// baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e wall
+// seconds, %M peak RSS in KiB).
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
+import { JUNIT_SHAPES, type FailedTest, type JUnitShape } from './lib/junit-shapes.js';
 import { median, timeProcess } from './lib/measure.js';
-import { emitResults, progress, QUICK, ratioOf } from './lib/result.js';
+import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
 const TOKEN = 'bench-token';
 const REPO = { host: 'github.com', owner: 'acme', name: 'storefront' };
 const SCALE = QUICK ? 10 : 1;
-const REPORTS = 100 / SCALE;
-const CASES_PER_REPORT = 500;
-const FAILURE_EVERY = 25; // 2,000 failures in 50,000 cases
+const REPORT_BYTES = 100e6 / SCALE;
 const QUARANTINED = 10_000 / SCALE;
-const OUTPUT_BYTES = 1_900; // <system-out> per case: 100 MB in all
+const FAILURES = 2_000 / SCALE;
 // The floor alone varies by half between runs on a shared 2-core machine: medians of 7, not 3.
 const RUNS = QUICK ? 1 : 7;
 const GOAL_TIME = 1.5;
@@ -32,14 +33,31 @@ const MEMORY_COST =
   "Loading the action is about 5 MiB above node -e 0; asking the service for its 20,000 tests with one small report peaks about 31 MiB above it, mostly V8's young generation grown to 2 x 8 MiB while the pages' JSON, parsed, checked and dropped one after another, survives the collections that happen while a page is in flight; reading 100 MB adds about 12 MiB (sax's strings, the chunks and the failures).";
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-junit-'));
-const reports = join(dir, 'reports');
-mkdirSync(reports);
 const emulator = await launchEmulator(TOKEN);
 try {
-  const failures = writeReports();
-  const bytes = readdirSync(reports).reduce((sum, name) => sum + statSync(join(reports, name)).size, 0);
-  // Three failures in four are quarantined; the rest of the 10,000 are other tests.
-  const quarantinedFailures = failures.filter((_, index) => index % 4 !== 0);
+  const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
+  const results: BenchResult[] = [];
+  for (const shape of JUNIT_SHAPES) results.push(...(await measureShape(shape, baseline)));
+  emitResults(results);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await emulator.stop();
+}
+
+async function timed(args: string[], env?: Record<string, string | undefined>) {
+  const run = await timeProcess('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+    cwd: REPO_ROOT,
+    env,
+  });
+  const [seconds, kib] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { ms: seconds! * 1000, rssBytes: kib! * 1024, run };
+}
+
+/** The quarantine: three failures in four, and other tests up to QUARANTINED, replacing the last shape's. */
+async function quarantine(failures: FailedTest[]): Promise<number> {
+  const quarantinedFailures = failures
+    .filter((_, index) => index % 4 !== 0)
+    .map(({ name, classname }) => ({ name, classname }));
   const tests = [
     ...quarantinedFailures,
     ...Array.from({ length: QUARANTINED - quarantinedFailures.length }, (_, i) => ({
@@ -50,11 +68,22 @@ try {
   await postJson(`${new URL(emulator.url).origin}/_emulator/flaky-tests`, TOKEN, {
     repositories: [{ repo: REPO, org_url_slug: 'acme', tests }],
   });
-  progress(
-    `${REPORTS} reports, ${(bytes / 1e6).toFixed(1)} MB, ${failures.length} failures; ${tests.length} quarantined`,
-  );
+  return tests.length;
+}
 
-  const step = stepEnvironment(dir, {
+/** One shape's reports written and gated RUNS times, interleaved with the floor; its two rows. */
+async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchResult[]> {
+  const shapeDir = join(dir, shape.id);
+  mkdirSync(shapeDir);
+  const failureEvery = Math.max(1, Math.round(REPORT_BYTES / shape.bytesPerCase / FAILURES));
+  const { failures, cases } = shape.write(shapeDir, REPORT_BYTES, failureEvery);
+  const files = readdirSync(shapeDir, { recursive: true }).filter((name) => String(name).endsWith('.xml'));
+  const bytes = files.reduce((sum, name) => sum + statSync(join(shapeDir, String(name))).size, 0);
+  const quarantined = await quarantine(failures);
+  progress(
+    `${shape.id}: ${files.length} reports, ${(bytes / 1e6).toFixed(1)} MB, ${cases} cases, ${failures.length} failures; ${quarantined} quarantined`,
+  );
+  const step = stepEnvironment(shapeDir, {
     eventName: 'workflow_dispatch',
     payload: example('workflow_dispatch'),
     repository: `${REPO.owner}/${REPO.name}`,
@@ -63,47 +92,53 @@ try {
       'api-url': emulator.url,
       'api-token': TOKEN,
       'org-url-slug': 'acme',
-      'junit-paths': 'reports/*.xml',
-      'checkout-dir': dir,
+      'junit-paths': shape.glob,
+      'checkout-dir': shapeDir,
     },
   });
-  const timed = async (args: string[], env?: Record<string, string | undefined>) => {
-    const run = await timeProcess('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
-      cwd: REPO_ROOT,
-      env,
-    });
-    const [seconds, kib] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-    return { ms: seconds! * 1000, rssBytes: kib! * 1024, run };
-  };
-  const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
   const action: { ms: number; rss: number }[] = [];
   const floor: number[] = [];
   for (let round = -1; round < RUNS; round++) {
     step.reset();
     const gate = await timed([join(REPO_ROOT, 'dist/index.js')], step.env);
-    if (!gate.run.stdout.includes('::error') || !/fail this step/.test(readSummary(step.files.summary))) {
-      throw new Error(`the action did not report the unquarantined failures: ${gate.run.stdout.slice(-300)}`);
-    }
-    const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), reports]);
+    checkGate(
+      gate.run.stdout,
+      readSummary(step.files.summary),
+      failures.length - Math.floor(failures.length * 0.75),
+    );
+    const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), shapeDir]);
     if (parse.run.exitCode !== 0) throw new Error(`the floor failed: ${parse.run.stderr.slice(-300)}`);
     if (round >= 0) {
       action.push({ ms: gate.ms, rss: gate.rssBytes });
       floor.push(parse.ms);
     }
     progress(
-      `${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${gate.ms} ms, ${(gate.rssBytes / 2 ** 20).toFixed(0)} MiB; sax alone ${parse.ms} ms`,
+      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${gate.ms} ms, ${(gate.rssBytes / 2 ** 20).toFixed(0)} MiB; sax alone ${parse.ms} ms`,
     );
   }
+  const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / 100)} pages).`;
+  return rowsOf(shape, { action, floor, bytes, baseline, about });
+}
+
+interface ShapeRuns {
+  action: { ms: number; rss: number }[];
+  floor: number[];
+  bytes: number;
+  baseline: number;
+  about: string;
+}
+
+function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: ShapeRuns): BenchResult[] {
   const figure = median(action.map((run) => run.ms));
   const floorMs = median(floor);
   const ratio = ratioOf(figure, floorMs)!;
   const above = median(action.map((run) => run.rss)) - baseline;
   const memoryRatio = above / bytes;
-  const command = `node dist/index.js (INPUT_OPERATION=check-test-results over ${REPORTS} reports)`;
-  const about = `${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${REPORTS} files, ${REPORTS * CASES_PER_REPORT} test cases, ${failures.length} failures, ${tests.length} quarantined tests in the emulator (${Math.ceil(tests.length / 100)} pages).`;
-  emitResults([
+  const command = `node dist/index.js (INPUT_OPERATION=check-test-results, junit-paths: ${shape.glob})`;
+  const title = `Quarantine gate: ${(bytes / 1e6).toFixed(0)} MB of JUnit XML, ${shape.id}`;
+  return [
     {
-      name: `Quarantine gate: ${(bytes / 1e6).toFixed(0)} MB of JUnit XML, wall time`,
+      name: `${title}, wall time`,
       figure,
       unit: 'ms',
       floor: floorMs,
@@ -117,7 +152,7 @@ try {
       notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.join(', ')} ms. The service is asked from the first failure on, while the rest is parsed.${ratio <= GOAL_TIME ? '' : ` ${TIME_COST}`}`,
     },
     {
-      name: `Quarantine gate: ${(bytes / 1e6).toFixed(0)} MB of JUnit XML, peak RSS above Node's baseline`,
+      name: `${title}, peak RSS above Node's baseline`,
       figure: Math.round(above / 2 ** 20),
       unit: 'MiB',
       floor: null,
@@ -126,43 +161,21 @@ try {
       met: memoryRatio <= GOAL_MEMORY,
       runs: RUNS,
       command,
-      notes: `${about} Peak RSS ${(median(action.map((run) => run.rss)) / 2 ** 20).toFixed(0)} MiB, node -e 0 ${(baseline / 2 ** 20).toFixed(0)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size. Reports are read through one reused 32 KiB buffer; passed test names, and the service's listed tests (identity and link), are kept as UTF-8 bytes in buffers outside the JS heap, so that what the gate remembers is never copied by a young-generation collection (kept objects surviving those collections are what makes V8 grow its young generation, up to 2 x 16 MiB).${memoryRatio <= GOAL_MEMORY ? '' : ` ${MEMORY_COST}`}`,
+      notes: `${about} Peak RSS ${(median(action.map((run) => run.rss)) / 2 ** 20).toFixed(0)} MiB, node -e 0 ${(baseline / 2 ** 20).toFixed(0)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size. Reports are read through one reused 32 KiB buffer; passed test names, and the service's listed tests (identity and link), are kept as UTF-8 bytes in buffers outside the JS heap, so that what the gate remembers is never copied by a young-generation collection.${memoryRatio <= GOAL_MEMORY ? '' : ` ${MEMORY_COST}`}`,
     },
-  ]);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-  await emulator.stop();
+  ];
 }
 
-/** Writes the reports; returns the identity of every failure. */
-function writeReports(): { name: string; classname: string }[] {
-  const failures: { name: string; classname: string }[] = [];
-  const output =
-    `${'log line from the test run, with some noise 0123456789\n'.repeat(Math.ceil(OUTPUT_BYTES / 56))}`.slice(
-      0,
-      OUTPUT_BYTES,
-    );
-  for (let report = 0; report < REPORTS; report++) {
-    const classname = `com.acme.shop.Suite${report}`;
-    const cases: string[] = [];
-    for (let i = 0; i < CASES_PER_REPORT; i++) {
-      const name = `handles case ${report * CASES_PER_REPORT + i}`;
-      const failed = (report * CASES_PER_REPORT + i) % FAILURE_EVERY === 0;
-      if (failed) failures.push({ name, classname });
-      cases.push(
-        `<testcase classname="${classname}" name="${name}" time="0.01">` +
-          (failed
-            ? `<failure message="expected 200 but got 503">at ${classname}.test(Suite.java:${i})</failure>`
-            : '') +
-          `<system-out>${output}</system-out></testcase>`,
-      );
-    }
-    writeFileSync(
-      join(reports, `TEST-${classname}.xml`),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="${classname}" tests="${CASES_PER_REPORT}">\n${cases.join('\n')}\n</testsuite>\n`,
+/** The gate must have found the unquarantined failures, and only them, or the figure measures nothing. */
+function checkGate(stdout: string, summary: string, unquarantined: number): void {
+  if (!stdout.includes('::error') || !/fail this step/.test(summary)) {
+    throw new Error(`the action did not report the unquarantined failures: ${stdout.slice(-300)}`);
+  }
+  if (!summary.includes(String(unquarantined))) {
+    throw new Error(
+      `the summary does not count ${unquarantined} unquarantined failures: ${summary.slice(0, 600)}`,
     );
   }
-  return failures;
 }
 
 function readSummary(path: string): string {

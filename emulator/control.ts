@@ -12,7 +12,8 @@ import {
 } from '../src/wire/index.js';
 import { CI_OUTCOMES, type CiBehaviour } from './merge-queue/ci.js';
 import { repoKeyOf } from './merge-queue/engine/core.js';
-import { EmulatorError, type MergeQueueEngine } from './merge-queue/engine/engine.js';
+import { EmulatorError } from './errors.js';
+import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
 import type { PullRequestInfo } from './merge-queue/engine/types.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
@@ -241,10 +242,10 @@ export function registerControlRoutes(
     ensureQueue(engine, request.body as QueueControl),
   );
 
-  app.post(`${CONTROL_PREFIX}/ci`, { schema: { body: CiControl } }, async (request, reply) => {
+  app.post(`${CONTROL_PREFIX}/ci`, { schema: { body: CiControl } }, async (request) => {
     const control = request.body as CiControl;
     if (control.prNumber !== undefined && control.repo === undefined) {
-      return reply.code(400).type('text/plain; charset=utf-8').send('ci: prNumber needs repo (owner/name)');
+      throw new EmulatorError(400, 'ci: prNumber needs repo (owner/name)');
     }
     return ciView(applyCiControl(engine, control));
   });
@@ -256,13 +257,13 @@ export function registerControlRoutes(
   app.post(
     `${CONTROL_PREFIX}/github/events`,
     { schema: { body: GitHubPullRequestEvent } },
-    async (request, reply) => {
+    async (request) => {
       const name = request.headers['x-github-event'];
       if (typeof name !== 'string' || !PULL_REQUEST_EVENTS.has(name)) {
-        return reply
-          .code(400)
-          .type('text/plain; charset=utf-8')
-          .send('github/events: send a pull_request or pull_request_target event, named in x-github-event');
+        throw new EmulatorError(
+          400,
+          'github/events: send a pull_request or pull_request_target event, named in x-github-event',
+        );
       }
       return infoView(applyGitHubEvent(engine, request.body as GitHubPullRequestEvent));
     },

@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { CONTROL_PREFIX } from './control.js';
+import { API_PREFIX, PLAIN_TEXT, sendText } from './http.js';
 
 const MAX_DELAY_MS = 10 * 60_000;
 
@@ -133,13 +134,12 @@ export class FaultInjector {
 function endpointKey(path: string): string {
   const query = path.indexOf('?');
   const bare = query < 0 ? path : path.slice(0, query);
-  return bare.startsWith('/v1/') ? bare.slice(3) : bare;
+  return bare.startsWith(`${API_PREFIX}/`) ? bare.slice(API_PREFIX.length) : bare;
 }
 
 /** Requests that met a planned fault: their answers are the fault's, not the service's. */
 export const faultedRequests = new WeakSet<object>();
 
-const TEXT = 'text/plain; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
 
 function proxyPage(status: number): string {
@@ -164,12 +164,12 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
         reply.headers(fault.headers ?? {});
         return reply
           .code(fault.status)
-          .type(fault.contentType ?? TEXT)
+          .type(fault.contentType ?? PLAIN_TEXT)
           .send(fault.body ?? '');
       case 'rate-limit':
         if (fault.retryAfterSeconds !== undefined)
           reply.header('retry-after', String(fault.retryAfterSeconds));
-        return reply.code(429).type(TEXT).send('Too Many Requests');
+        return sendText(reply, 429, 'Too Many Requests');
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
         return;
@@ -216,7 +216,7 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
 
   app.addHook('preClose', async () => injector.releaseAll());
   return (request, reply) => {
-    const fault = request.url.startsWith('/v1/') ? injector.take(request.url) : undefined;
+    const fault = request.url.startsWith(`${API_PREFIX}/`) ? injector.take(request.url) : undefined;
     return fault ? meet(fault, request, reply) : undefined;
   };
 }

@@ -3,8 +3,8 @@
 // from its own origin. The emulator answers only Host names it knows (loopback, the address it binds to,
 // and those given with --allow-host), and refuses writes that a browser says come from another site.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendText } from './http.js';
 
-const TEXT = 'text/plain; charset=utf-8';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 /** Methods a browser may send cross-site without asking first; they change nothing here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,12 +26,11 @@ export function refuseForeign(request: FastifyRequest, reply: FastifyReply, host
   const host = request.headers.host ?? '';
   const name = hostName(host);
   if (!name || !hosts.has(name)) {
-    reply
-      .code(421)
-      .type(TEXT)
-      .send(
-        `Host "${printable(host)}" is not served here: the emulator answers ${[...hosts].join(', ')}; start it with --allow-host <name> to add one.`,
-      );
+    sendText(
+      reply,
+      421,
+      `Host "${printable(host)}" is not served here: the emulator answers ${[...hosts].join(', ')}; start it with --allow-host <name> to add one.`,
+    );
     return true;
   }
   if (SAFE_METHODS.has(request.method)) return false;
@@ -40,12 +39,12 @@ export function refuseForeign(request: FastifyRequest, reply: FastifyReply, host
   const crossOrigin = origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`;
   const crossSite = typeof site === 'string' && site !== 'same-origin' && site !== 'none';
   if (crossOrigin || crossSite) {
-    reply
-      .code(403)
-      .type(TEXT)
-      .send(
-        `Refused: a ${request.method} from ${origin ? `origin "${printable(origin)}"` : `a ${printable(String(site))} site`}; the emulator takes writes only from its own page and from clients that are not browsers.`,
-      );
+    const from = origin ? `origin "${printable(origin)}"` : `a ${printable(String(site))} site`;
+    sendText(
+      reply,
+      403,
+      `Refused: a ${request.method} from ${from}; the emulator takes writes only from its own page and from clients that are not browsers.`,
+    );
     return true;
   }
   return false;

@@ -25,6 +25,17 @@ export const EMPTY: Readonly<Record<string, never>> = {};
 const EMPTY_JSON = '{}';
 /** What fastify makes of `application/json` for a text answer, given whole: no charset to add per answer. */
 const JSON_TEXT = 'application/json; charset=utf-8';
+export const PLAIN_TEXT = 'text/plain; charset=utf-8';
+
+/** A JSON answer already written (by an endpoint's writer, or cached). */
+export function sendJson(reply: FastifyReply, payload: string | Buffer, status = 200): FastifyReply {
+  return reply.code(status).type(JSON_TEXT).send(payload);
+}
+
+/** A plain-text answer: every error of the emulator's, as the service's errors are plain text. */
+export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type(PLAIN_TEXT).send(text);
+}
 
 /** What an endpoint's handler returns: its answer, or EMPTY for a write that answers `{}`. */
 export type AnswerOf<E extends EndpointName> = E extends AnsweringEndpoint ? ResponseOf<E> : typeof EMPTY;
@@ -56,7 +67,7 @@ export function answerPost<E extends EndpointName>(
     },
     (request, reply) => {
       const answer = handle(request.body as RequestOf<E>, request.headers);
-      reply.code(200).type(JSON_TEXT).send(write(answer, request));
+      sendJson(reply, write(answer, request));
     },
   );
 }
@@ -69,12 +80,8 @@ function refuseUnknownFields(endpoint: string, known: readonly string[]) {
     const unknown = Object.keys(request.body).filter((field) => !allowed.has(field));
     if (unknown.length === 0) return;
     const fields = unknown.map((field) => JSON.stringify(field)).join(', ');
-    return reply
-      .code(400)
-      .type('text/plain; charset=utf-8')
-      .send(
-        `${endpoint} does not take ${unknown.length > 1 ? 'the fields' : 'the field'} ${fields}; it takes ${known.join(', ')}`,
-      );
+    const them = unknown.length > 1 ? 'the fields' : 'the field';
+    return sendText(reply, 400, `${endpoint} does not take ${them} ${fields}; it takes ${known.join(', ')}`);
   };
 }
 

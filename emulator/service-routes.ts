@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type RequestOf, type ServiceStatus } from '../src/wire/index.js';
 import { DEVICE_PAGE_PATH, type DeviceLogins } from './device-auth.js';
-import { EmulatorError } from './merge-queue/engine/engine.js';
+import { EmulatorError } from './errors.js';
 import { API_PREFIX } from './http.js';
 import { answerWriter } from './serializers.js';
 import { Type, type Static } from '@sinclair/typebox';

@@ -100,50 +100,15 @@ function renderMatrix(record: Recorded<FaultCellRow>, meta: MatrixMeta): string[
   const rows = record.rows;
   const operations = [...new Set(rows.map((row) => row.operation))];
   const byCell = new Map(rows.map((row) => [`${row.operation}|${row.fault}`, row]));
-  const known = rows.filter((row) => row.knownIssue && !row.passed);
-  const failedCells = rows.filter((row) => !row.passed && !row.knownIssue);
-  const out: string[] = [];
-  out.push('## Fault matrix');
-  out.push(
+  return [
+    '## Fault matrix',
     `Every operation against every fault, each cell a real run of the action (in-process, as the runner runs it) against its own repository in the emulator, with \`timeout-seconds: ${meta.timeoutSeconds}\`. ` +
       `The fault meets the operation's endpoint once; the cell passes when the run ends as the column says, with one \`::error::\` line when it fails (and none when it succeeds), ` +
       `the endpoint hit exactly as often as expected, no stack trace, the token nowhere but in \`::add-mask::\`, no duplicated side effect in the emulator ` +
       `(history, queue, stored targets, tickets), and outputs that agree with the outcome.`,
-  );
-  out.push(
-    `**${rows.length} cells** (${operations.length} operations × ${meta.faults.length} faults): ` +
-      `**${count(rows, (r) => r.passed)} passed**, ${known.length} known issue(s), ${failedCells.length} failed; ` +
-      `${count(rows, (r) => r.outcome === 'succeeded')} runs succeeded (after retries where the fault called for them), ${count(rows, (r) => r.outcome === 'failed')} failed with one line. ` +
-      `The matrix took ${meta.seconds} s, ${meta.poolSize} runs at a time.` +
-      (meta.missingOperations.length
-        ? ` Operations without a row: ${meta.missingOperations.join(', ')}.`
-        : ''),
-  );
-  out.push(
-    table(
-      ['Fault', 'Injected', 'A run must', 'Requests to the endpoint'],
-      meta.faults.map((fault) => [
-        `\`${fault.id}\``,
-        cell(fault.label),
-        fault.expect === 'failed'
-          ? 'fail with one line'
-          : fault.attempts > 1
-            ? 'succeed after retries'
-            : 'succeed',
-        String(fault.attempts),
-      ]),
-    ),
-  );
-  const extraCalls = Object.entries(meta.callsPerRun ?? {})
-    .map(
-      ([operation, calls]) =>
-        `\`${operation}\` calls its endpoint ${calls} times in a run, so ${calls - 1} more request(s) show in each of its cells.`,
-    )
-    .join(' ');
-  out.push(
-    `Each cell: ✓ or ✗, then how the run ended (\`ok\` succeeded, \`fail\` failed with one line) and the requests the endpoint received. ⚠ marks a known issue (below). ${extraCalls}`.trim(),
-  );
-  out.push(
+    matrixCounts(rows, operations, meta),
+    faultsTable(meta),
+    cellLegend(meta),
     table(
       ['Operation', ...meta.faults.map((fault) => `\`${fault.id}\``)],
       operations.map((operation) => [
@@ -155,13 +120,69 @@ function renderMatrix(record: Recorded<FaultCellRow>, meta: MatrixMeta): string[
         }),
       ]),
     ),
+    ...knownAndFailedCells(rows),
+    '### Every run that failed, and its line',
+    failedRunsTable(rows),
+    '### Side effects of the runs that succeeded',
+    table(
+      ['Operation', ...meta.faults.filter((f) => f.expect === 'succeeded').map((f) => `\`${f.id}\``)],
+      operations.map((operation) => [
+        `\`${operation}\``,
+        ...meta.faults
+          .filter((f) => f.expect === 'succeeded')
+          .map((fault) => cell(byCell.get(`${operation}|${fault.id}`)?.sideEffects ?? '—')),
+      ]),
+    ),
+  ];
+}
+
+function matrixCounts(rows: FaultCellRow[], operations: string[], meta: MatrixMeta): string {
+  const known = count(rows, (row) => Boolean(row.knownIssue) && !row.passed);
+  const failed = count(rows, (row) => !row.passed && !row.knownIssue);
+  return (
+    `**${rows.length} cells** (${operations.length} operations × ${meta.faults.length} faults): ` +
+    `**${count(rows, (r) => r.passed)} passed**, ${known} known issue(s), ${failed} failed; ` +
+    `${count(rows, (r) => r.outcome === 'succeeded')} runs succeeded (after retries where the fault called for them), ${count(rows, (r) => r.outcome === 'failed')} failed with one line. ` +
+    `The matrix took ${meta.seconds} s, ${meta.poolSize} runs at a time.` +
+    (meta.missingOperations.length ? ` Operations without a row: ${meta.missingOperations.join(', ')}.` : '')
   );
+}
+
+function faultsTable(meta: MatrixMeta): string {
+  return table(
+    ['Fault', 'Injected', 'A run must', 'Requests to the endpoint'],
+    meta.faults.map((fault) => [
+      `\`${fault.id}\``,
+      cell(fault.label),
+      fault.expect === 'failed'
+        ? 'fail with one line'
+        : fault.attempts > 1
+          ? 'succeed after retries'
+          : 'succeed',
+      String(fault.attempts),
+    ]),
+  );
+}
+
+function cellLegend(meta: MatrixMeta): string {
+  const extraCalls = Object.entries(meta.callsPerRun ?? {})
+    .map(
+      ([operation, calls]) =>
+        `\`${operation}\` calls its endpoint ${calls} times in a run, so ${calls - 1} more request(s) show in each of its cells.`,
+    )
+    .join(' ');
+  return `Each cell: ✓ or ✗, then how the run ended (\`ok\` succeeded, \`fail\` failed with one line) and the requests the endpoint received. ⚠ marks a known issue (below). ${extraCalls}`.trim();
+}
+
+/** The cells that show a known defect, and the cells that failed, each under its heading when any. */
+function knownAndFailedCells(rows: FaultCellRow[]): string[] {
+  const known = rows.filter((row) => row.knownIssue && !row.passed);
+  const failedCells = rows.filter((row) => !row.passed && !row.knownIssue);
+  const out: string[] = [];
   if (known.length) {
-    out.push('### Known issues');
     out.push(
+      '### Known issues',
       'Defects already reported to the owners of the code (`KNOWN_ISSUES` in the test): such a cell passes `npm test` only while it shows exactly that defect, and fails once the defect is fixed until it is removed from the list.',
-    );
-    out.push(
       table(
         ['Cell', 'What happens', 'How the run ended'],
         known.map((row) => [
@@ -173,44 +194,32 @@ function renderMatrix(record: Recorded<FaultCellRow>, meta: MatrixMeta): string[
     );
   }
   if (failedCells.length) {
-    out.push('### Failed cells');
     out.push(
+      '### Failed cells',
       table(
         ['Cell', 'Problems'],
         failedCells.map((row) => [`\`${row.operation}\` × \`${row.fault}\``, cell(row.problems.join('; '))]),
       ),
     );
   }
-  out.push('### Every run that failed, and its line');
-  out.push(
-    table(
-      ['Operation', 'Fault', 'Requests', 'Seconds (deadline)', 'Side effects', 'The `::error::` line'],
-      rows
-        .filter((row) => row.outcome === 'failed')
-        .sort((a, b) => a.fault.localeCompare(b.fault) || a.operation.localeCompare(b.operation))
-        .map((row) => [
-          `\`${row.operation}\``,
-          `\`${row.fault}\``,
-          String(row.attempts),
-          `${row.seconds} (${row.deadlineSeconds})`,
-          cell(row.sideEffects),
-          code(row.line),
-        ]),
-    ),
-  );
-  out.push('### Side effects of the runs that succeeded');
-  out.push(
-    table(
-      ['Operation', ...meta.faults.filter((f) => f.expect === 'succeeded').map((f) => `\`${f.id}\``)],
-      operations.map((operation) => [
-        `\`${operation}\``,
-        ...meta.faults
-          .filter((f) => f.expect === 'succeeded')
-          .map((fault) => cell(byCell.get(`${operation}|${fault.id}`)?.sideEffects ?? '—')),
-      ]),
-    ),
-  );
   return out;
+}
+
+function failedRunsTable(rows: FaultCellRow[]): string {
+  return table(
+    ['Operation', 'Fault', 'Requests', 'Seconds (deadline)', 'Side effects', 'The `::error::` line'],
+    rows
+      .filter((row) => row.outcome === 'failed')
+      .sort((a, b) => a.fault.localeCompare(b.fault) || a.operation.localeCompare(b.operation))
+      .map((row) => [
+        `\`${row.operation}\``,
+        `\`${row.fault}\``,
+        String(row.attempts),
+        `${row.seconds} (${row.deadlineSeconds})`,
+        cell(row.sideEffects),
+        code(row.line),
+      ]),
+  );
 }
 
 function renderBadInputs(record: Recorded<BadInputRow>): string[] {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import type { InputSpec } from '../../src/core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/core/operations/registry.js';
-import { EXIT_CODES } from '../../src/core/run.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
 import { isSubmittedFor, laptopEnvironment, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { example } from '../helpers/webhook-examples.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATIONS } from '../../src/core/operations/registry.js';
-import { EXIT_CODES } from '../../src/core/run.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
 import { VERSION } from '../../src/core/version.js';
 import { isSubmittedFor, laptopEnvironment, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { EXIT_CODES } from '../../src/core/run.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
 import { runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 

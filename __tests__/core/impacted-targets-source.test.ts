@@ -27,7 +27,10 @@ const fromFile = (path: string) => source({ file: path });
 const inline = (text: string) => parseInlineTargets(text);
 
 function source(given: Partial<ImpactedTargetsSettings>) {
-  return readImpactedTargets({ impactsAll: false, onMissingToken: 'fail', ...given }, dir);
+  return readImpactedTargets(
+    { impactsAll: false, onMissingToken: 'fail', ...given },
+    { workingDirectory: dir },
+  );
 }
 
 /** The targets as a plain array, or 'ALL'. */
@@ -169,6 +172,21 @@ describe('formats', () => {
   it('resolves a relative path against the working directory', async () => {
     const path = file('//app');
     expect(list(await source({ file: path.slice(dir.length + 1) }))).toEqual(['//app']);
+  });
+
+  it('reads - from the standard input the host passes on, and names the input where there is none', async () => {
+    const settings = { impactsAll: false, onMissingToken: 'fail', file: '-' } as const;
+    const piped = async function* () {
+      yield '//a\n';
+      yield Buffer.from('//b\n');
+    };
+    expect(list(await readImpactedTargets(settings, { workingDirectory: dir, stdin: piped() }))).toEqual([
+      '//a',
+      '//b',
+    ]);
+    await expect(readImpactedTargets(settings, { workingDirectory: dir })).rejects.toThrow(
+      'Input "impacted-targets-file": is "-" (standard input), which this runner does not pass on. Give a file path.',
+    );
   });
 
   it('splits the list into chunks without losing a byte, even around targets longer than a chunk', async () => {

@@ -90,7 +90,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   }) as typeof process.stdout.write;
   let exitCode: number;
   try {
-    ({ exitCode } = await run(githubActionsHost({ PATH: process.env.PATH, ...env }), {
+    ({ exitCode } = await run(githubActionsHost({ PATH: process.env.PATH, ...env }, process.cwd()), {
       clock: options.clock,
     }));
   } finally {

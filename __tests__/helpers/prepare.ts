@@ -9,7 +9,7 @@ import type { ResolvedContext } from '../../src/core/context.js';
 import type { Annotation } from '../../src/core/host.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
 import { OPERATIONS, type OperationName } from '../../src/core/operations/registry.js';
-import { prepareOperation, type PreparedOperation } from '../../src/core/run.js';
+import { prepareOperation, type PreparedOperation } from '../../src/core/prepare.js';
 
 export function prepareFrom(inputs: Record<string, string>, warnings: string[] = []): PreparedOperation {
   return prepareOperation({
@@ -63,6 +63,7 @@ export async function startPrepared(
     client: new ApiClient(clientOptions),
     clientOptions,
     tempDir: mkdtempSync(join(tmpdir(), 'mqa-op-')),
+    workingDirectory: process.cwd(),
     redact: redactor([clientOptions.token]),
     log: {
       info: (line) => infos.push(line),

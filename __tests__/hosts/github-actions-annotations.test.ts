@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('GitHub Actions annotations', () => {
-  const host = githubActionsHost({});
+  const host = githubActionsHost({}, process.cwd());
 
   it('puts an error on the test file and line', () => {
     host.log.error('expected 2, got 3', { title: 'sum adds', file: 'src/sum.test.ts', line: 12 });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
-import { EXIT_CODES } from '../../src/core/run.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
 import { readCheckoutFile } from '../../src/core/files.js';
 import { newRepo, tempDir } from '../helpers/git-repo.js';
 

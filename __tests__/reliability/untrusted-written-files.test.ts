@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
-import { EXIT_CODES } from '../../src/core/run.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
 import { pullRequestCheckout, tempDir } from '../helpers/git-repo.js';
 
 jest.setTimeout(60_000);

@@ -10,7 +10,11 @@ import sax from 'sax';
 sax.MAX_BUFFER_LENGTH = 1024 * 1024;
 const dir = process.argv[2];
 const buffer = Buffer.allocUnsafe(32 * 1024);
-for (const name of readdirSync(dir).sort()) {
+// Every .xml file under the directory, at any depth (Bazel writes one per target, in the target's path).
+const reports = readdirSync(dir, { recursive: true })
+  .filter((name) => name.endsWith('.xml'))
+  .sort();
+for (const name of reports) {
   const parser = sax.parser(true, { trim: false, normalize: false, position: true, xmlns: false });
   const decoder = new StringDecoder('utf8');
   const file = await open(join(dir, name), 'r');

@@ -1,13 +1,13 @@
 // The five flaky-tests endpoints over the store, and the control route that seeds it. Authentication,
 // the body-size cap and the plain-text 400 for bodies the wire schemas reject are the server's.
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../src/wire/index.js';
 import { AnswerCache } from '../answer-cache.js';
 import { CONTROL_PREFIX, RepoInput, repoFrom } from '../control.js';
-import { API_PREFIX, EMPTY, writerOf, type AnswerOf } from '../http.js';
+import { API_PREFIX, EMPTY, sendJson, writerOf, type AnswerOf } from '../http.js';
 import { reachTime } from '../reach-time.js';
-import { FlakyStoreError } from './errors.js';
+import { EmulatorError } from '../errors.js';
 import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
 import type { FlakyTestStore } from './store.js';
 
@@ -63,12 +63,7 @@ function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore): void {
     app.post(`${API_PREFIX}${path}`, { schema: { body: schema } }, (request, reply) => {
       const body = request.body as RequestOf<E>;
       const make = () => write(handle(body), request);
-      let payload: string | Buffer;
-      try {
-        payload = cache ? cache.answer(store.revision, JSON.stringify(body), make) : make();
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const payload = cache ? cache.answer(store.revision, JSON.stringify(body), make) : make();
       // Like a service that far away: the answer leaves latencyMs after the request came in, its own
       // work (serializing included) done meanwhile, so that a chain of pages takes at best pages x latency.
       if (store.latencyMs > 0) {
@@ -101,43 +96,23 @@ function registerControlRoutes(app: FastifyInstance, store: FlakyTestStore): voi
   );
 
   // Seeds the store: the body is a fixture (see docs/flaky-tests.md); repositories it names are replaced.
-  app.post(`${CONTROL_PREFIX}/flaky-tests`, async (request, reply) => {
+  app.post(`${CONTROL_PREFIX}/flaky-tests`, async (request) => {
     let fixture: FlakyFixture;
     try {
       fixture = parseFlakyFixture(request.body, 'flaky-tests fixture');
     } catch (error) {
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send((error as Error).message);
+      throw new EmulatorError(400, (error as Error).message);
     }
-    try {
-      return await reply.send({ repositories: store.seed(fixture), latency_ms: store.latencyMs });
-    } catch (error) {
-      return refuse(reply, error);
-    }
+    return { repositories: store.seed(fixture), latency_ms: store.latencyMs };
   });
 
   // Changes one test's status and/or quarantine setting, as the service's detection or a user would.
   app.post(
     `${CONTROL_PREFIX}/flaky-tests/test-case`,
     { schema: { body: TestCaseControl } },
-    async (request, reply) => {
+    async (request) => {
       const { repo, id, ...change } = request.body as TestCaseControl;
-      try {
-        return await reply.send({ test: store.changeTestCase(repoFrom(repo), id, change) });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      return { test: store.changeTestCase(repoFrom(repo), id, change) };
     },
   );
-}
-
-function sendJson(reply: FastifyReply, payload: string | Buffer): void {
-  reply.code(200).type('application/json').send(payload);
-}
-
-function refuse(reply: FastifyReply, error: unknown): FastifyReply {
-  if (!(error instanceof FlakyStoreError)) throw error;
-  return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
 }

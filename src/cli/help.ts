@@ -4,7 +4,7 @@
 import { COMMON_INPUTS } from '../core/common-inputs.js';
 import type { InputSpec } from '../core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../core/operations/registry.js';
-import { EXIT_CODES } from '../core/run.js';
+import { EXIT_CODES } from '../core/failure.js';
 import { COLOUR_CHOICES } from '../hosts/common/colour.js';
 import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';

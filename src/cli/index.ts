@@ -26,6 +26,7 @@ async function runCommand(): Promise<number> {
     argv,
     env: process.env,
     cwd: process.cwd(),
+    stdin: process.stdin,
     stdout: { write: (text: string) => stdout(text), isTTY },
     stderr: process.stderr,
   });

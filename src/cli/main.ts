@@ -2,7 +2,8 @@
 // host, the exit code out: the result on stdout (a page for a person, or --json's object), the log on stderr.
 import { InputError } from '../core/errors.js';
 import { toKebabCase, isOperationName, OPERATION_NAMES } from '../core/operations/registry.js';
-import { EXIT_CODES, run, type RunResult } from '../core/run.js';
+import { EXIT_CODES } from '../core/failure.js';
+import { run, type RunResult } from '../core/run.js';
 import { closestMatches } from '../core/suggest.js';
 import { VERSION } from '../core/version.js';
 import { colourEnabled, paint } from '../hosts/common/colour.js';
@@ -20,6 +21,8 @@ export interface CliIo {
   argv: string[];
   env: Environment;
   cwd: string;
+  /** What is piped to the command (read only for an input file given as `-`). */
+  stdin?: AsyncIterable<Buffer | string>;
   stdout: LogStream;
   stderr: LogStream;
 }
@@ -80,6 +83,7 @@ async function runOperation(
       stdout: io.stdout,
       files: line.files,
       cwd: io.cwd,
+      stdin: io.stdin,
       outputsShown: line.json,
       colour: line.colour,
       howToGive,

@@ -241,7 +241,7 @@ function kindOf(stats: Stats): string {
 }
 
 /** 1 MiB, 512 KiB: a limit as a person reads it. */
-function sizeOf(bytes: number): string {
+export function sizeOf(bytes: number): string {
   return bytes >= 1024 * 1024 ? mebibytes(bytes, 0) : `${Math.round(bytes / 1024)} KiB`;
 }
 

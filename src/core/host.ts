@@ -68,6 +68,10 @@ export interface Host {
   readonly log: HostLog;
   /** A directory for files handed to later steps (reports, metrics). */
   readonly tempDir: string;
+  /** The absolute directory the step runs in: relative paths in inputs are taken from it. */
+  readonly workingDirectory: string;
+  /** What was piped to the step, for an input file given as `-`; absent where a host has none. */
+  readonly stdin?: AsyncIterable<Buffer | string>;
   /** The pipeline's proxy variables, for the API client (core never reads process.env). */
   readonly proxy?: ProxySettings;
   /** PR comments, where the host can write them. */

@@ -2,50 +2,24 @@
 // summary. The one error boundary: whatever fails ends as one line and a summary that says what to do,
 // never a stack trace, never a token, and an exit code that says what kind of failure it was.
 import { ApiClient, type ClientOptions } from './api/client.js';
-import { ApiError } from './api/errors.js';
-import { COMMON_INPUTS, readCommonSettings, type CommonSettings } from './common-inputs.js';
-import { checkResolvedContext } from './context.js';
-import { ContextError, InputError } from './errors.js';
+import { checkResolvedContext, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
+import { EXIT_CODES, exitCodeOf, messageOf, titleOf, type ExitCode } from './failure.js';
+import { failureSummary } from './failure-summary.js';
 import type { Host } from './host.js';
-import { Inputs, quoted } from './inputs.js';
-import {
-  OPERATIONS,
-  OPERATION_NAMES,
-  isOperationName,
-  toKebabCase,
-  type OperationName,
-  type RegisteredOperation,
-  type SharedContext,
-} from './operations/registry.js';
+import { prepareOperation, type PreparedOperation } from './prepare.js';
+import type { OperationName, SharedContext } from './operations/registry.js';
 import { writeStepFile } from './operations/step-file.js';
 import { detailsOf, type OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine } from './report/control-syntax.js';
-import { failureSummary } from './report/failure-summary.js';
 import {
   isMergeQueueRun,
   mergeQueueRunOutputs,
   readMergeQueueRun,
 } from './operations/merge-queue-run/describe.js';
 import { SecretSet, type Redact } from './report/redact.js';
-import { closestMatches } from './suggest.js';
-
-/** The CLI's exit codes, and what the action's failure means: documented, stable. */
-export const EXIT_CODES = {
-  done: 0,
-  /** The operation's outcome is a failure: the PR failed, fail-on tripped, a wait timed out. */
-  failed: 1,
-  /** An input or the pipeline's context cannot be used. */
-  badInput: 2,
-  /** The service refused the request (4xx). */
-  refused: 3,
-  /** The service could not be reached, or kept failing. */
-  unreachable: 4,
-} as const;
-
-export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 export interface RunResult {
   exitCode: ExitCode;
@@ -60,11 +34,6 @@ export interface RunResult {
   redact?: Redact;
 }
 
-/** Every input any operation reads, for warning about inputs given to one that does not read them. */
-const ALL_INPUT_NAMES = [
-  ...new Set(Object.values(OPERATIONS).flatMap((row) => row.inputs.map((input) => input.name))),
-];
-
 export interface RunOptions {
   /** Real time unless given (tests give the emulator's virtual clock). */
   clock?: Clock;
@@ -75,12 +44,50 @@ export interface RunOptions {
   contextNotes?: boolean;
 }
 
+/** What every step of a run writes through: its secrets hidden, its outputs gathered as published. */
+interface RunScope {
+  host: Host;
+  redact: Redact;
+  /** Every line core writes to the log: secrets hidden, one line however the text was made, cut to read. */
+  logLine: (message: string) => string;
+  published: Record<string, string>;
+  publish: (outputs: Record<string, OutputValue>) => Promise<void>;
+  mask: (secret: string) => void;
+}
+
 export async function run(host: Host, options: RunOptions = {}): Promise<RunResult> {
-  const masked = new Set<string>();
+  const scope = runScope(host);
+  let operation: OperationName | undefined;
+  let summaryWanted = true;
+  let runUrl: string | undefined;
+  try {
+    const prepared = prepareOperation(
+      { input: (name) => host.input(name), mask: scope.mask, log: host.log, howToGive: host.howToGive },
+      scope.redact,
+    );
+    operation = prepared.operation;
+    summaryWanted = prepared.common.summary;
+    const context = await resolveContext(scope, prepared, options);
+    runUrl = context.runUrl;
+    const result = await runOperation(scope, prepared, context, options);
+    return await finish(scope, prepared, result);
+  } catch (error) {
+    const failure = scope.logLine(messageOf(error));
+    const exitCode = exitCodeOf(error);
+    host.log.error(failure, { title: titleOf(error, operation) });
+    if (summaryWanted) {
+      const summary = failureSummary({ operation, failure, exitCode, error, runUrl });
+      await host.writeSummary(scope.redact(summary));
+    }
+    return { exitCode, operation, outputs: scope.published, failure, redact: scope.redact };
+  }
+}
+
+function runScope(host: Host): RunScope {
   // Every secret read (the tokens, and a webhook URL as its operation reads it) is hidden from all the run
-  // writes from then on.
+  // writes from then on; each is masked once, however many readers meet it.
   const secrets = new SecretSet();
-  // Each secret is masked once, however many readers meet it: the first thing the log shows.
+  const masked = new Set<string>();
   const mask = (secret: string) => {
     if (masked.has(secret)) return;
     masked.add(secret);
@@ -92,105 +99,122 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     if (secret) mask(secret);
   }
   const redact = secrets.redact;
-  /** Every line core writes to the log: secrets hidden, one line however the text was made, cut to read. */
-  const logLine = (message: string) => clip(oneLine(redact(message)), LOG_LINE_CHARS);
   const published: Record<string, string> = {};
-  const publish = async (outputs: Record<string, OutputValue>) => {
-    const values = Object.fromEntries(
-      Object.entries(outputs).map(([name, value]) => [name, redact(String(value))]),
-    );
-    Object.assign(published, values);
-    await host.setOutputs(values);
-  };
-  let operation: OperationName | undefined;
-  let summaryWanted = true;
-  let runUrl: string | undefined;
-  try {
-    const prepared = prepareOperation(
-      { input: (name) => host.input(name), mask, log: host.log, howToGive: host.howToGive },
-      redact,
-    );
-    operation = prepared.operation;
-    const { common, start, row } = prepared;
-    summaryWanted = common.summary;
-
-    const context = await host.resolveContext({
-      overrides: common.context,
-      needs: row.needs,
-      githubToken: common.githubToken,
-    });
-    runUrl = context.runUrl;
-    if (options.contextNotes !== false) for (const note of context.notes) host.log.info(logLine(note));
-    for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
-    checkResolvedContext(context);
-    await publish({
-      repo: `${context.repo.owner}/${context.repo.name}`,
-      'pr-number': context.prNumber ?? '',
-      'target-branch': context.targetBranch ?? '',
-      'is-merge-queue-test-run': context.isMergeQueueTestRun,
-    });
-
-    const clientOptions: ClientOptions = {
-      baseUrl: common.apiUrl,
-      token: common.apiToken,
-      deadlineMs: common.timeoutMs,
-      // A retry's message quotes what the service said, which may echo a secret back.
-      onRetry: (message) => host.log.info(logLine(message)),
-      redact,
-      proxy: host.proxy,
-    };
-    const client = new ApiClient(clientOptions);
-    if (operation !== 'describe-merge-queue-run' && isMergeQueueRun(context)) {
-      await publish(
-        await mergeQueueRunFacts({ client, context }, (m) =>
-          host.log.warning(logLine(m), { title: operation }),
-        ),
+  return {
+    host,
+    redact,
+    mask,
+    logLine: (message) => clip(oneLine(redact(message)), LOG_LINE_CHARS),
+    published,
+    async publish(outputs) {
+      const values = Object.fromEntries(
+        Object.entries(outputs).map(([name, value]) => [name, redact(String(value))]),
       );
-    }
-    const result = await start({
-      operation,
-      common,
-      context,
-      client,
-      clientOptions,
-      // Read only when a file is written: a host may make its directory on first use.
-      get tempDir() {
-        return host.tempDir;
-      },
-      redact,
-      log: {
-        info: (message) => host.log.info(logLine(message)),
-        warning: (message) => host.log.warning(logLine(message), { title: operation }),
-        annotate: (level, message, at) => {
-          const annotation = { ...at, title: logLine(at.title ?? operation ?? '') };
-          if (level === 'notice') {
-            if (host.log.notice) host.log.notice(logLine(message), annotation);
-            else host.log.info(logLine(message));
-          } else host.log[level](logLine(message), annotation);
-        },
-        group: (title, work) => host.log.group(logLine(title), work),
-      },
-      clock: options.clock,
-      comments: host.comments,
-    });
-    await publish(await capResponseOutput(result.outputs, host, redact));
-    if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
-    const found = { details: detailsOf(result), redact };
-    if (result.failure) {
-      const failure = logLine(result.failure);
-      host.log.error(failure, { title: operation });
-      return { exitCode: EXIT_CODES.failed, operation, outputs: published, failure, ...found };
-    }
-    return { exitCode: EXIT_CODES.done, operation, outputs: published, ...found };
-  } catch (error) {
-    const failure = logLine(messageOf(error));
-    const exitCode = exitCodeOf(error);
-    host.log.error(failure, { title: titleOf(error, operation) });
-    if (summaryWanted) {
-      await host.writeSummary(redact(failureSummary({ operation, failure, exitCode, error, runUrl })));
-    }
-    return { exitCode, operation, outputs: published, failure, redact };
+      Object.assign(published, values);
+      await host.setOutputs(values);
+    },
+  };
+}
+
+/** The pipeline's context, checked, its notes logged and its facts published. */
+async function resolveContext(
+  scope: RunScope,
+  { operation, common, row }: PreparedOperation,
+  options: RunOptions,
+): Promise<ResolvedContext> {
+  const { host, logLine } = scope;
+  const context = await host.resolveContext({
+    overrides: common.context,
+    needs: row.needs,
+    githubToken: common.githubToken,
+  });
+  if (options.contextNotes !== false) for (const note of context.notes) host.log.info(logLine(note));
+  for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
+  checkResolvedContext(context);
+  await scope.publish({
+    repo: `${context.repo.owner}/${context.repo.name}`,
+    'pr-number': context.prNumber ?? '',
+    'target-branch': context.targetBranch ?? '',
+    'is-merge-queue-test-run': context.isMergeQueueTestRun,
+  });
+  return context;
+}
+
+async function runOperation(
+  scope: RunScope,
+  prepared: PreparedOperation,
+  context: ResolvedContext,
+  options: RunOptions,
+): Promise<OperationResult> {
+  const { host, logLine } = scope;
+  const { operation, common, row } = prepared;
+  const clientOptions: ClientOptions = {
+    baseUrl: common.apiUrl,
+    token: common.apiToken,
+    deadlineMs: common.timeoutMs,
+    // A retry's message quotes what the service said, which may echo a secret back.
+    onRetry: (message) => host.log.info(logLine(message)),
+    redact: scope.redact,
+    proxy: host.proxy,
+  };
+  const client = new ApiClient(clientOptions);
+  if (!row.describesMergeQueueRun && isMergeQueueRun(context)) {
+    const warn = (message: string) => host.log.warning(logLine(message), { title: operation });
+    await scope.publish(await mergeQueueRunFacts({ client, context }, warn));
   }
+  const shared: SharedContext = {
+    operation,
+    common,
+    context,
+    client,
+    clientOptions,
+    // Read only when a file is written: a host may make its directory on first use.
+    get tempDir() {
+      return host.tempDir;
+    },
+    workingDirectory: host.workingDirectory,
+    stdin: host.stdin,
+    redact: scope.redact,
+    log: operationLog(scope, operation),
+    clock: options.clock,
+    comments: host.comments,
+  };
+  return prepared.start(shared);
+}
+
+/** The operation's log: every line through the run's `logLine`, annotations titled. */
+function operationLog(scope: RunScope, operation: OperationName): SharedContext['log'] {
+  const { host, logLine } = scope;
+  return {
+    info: (message) => host.log.info(logLine(message)),
+    warning: (message) => host.log.warning(logLine(message), { title: operation }),
+    annotate: (level, message, at) => {
+      const annotation = { ...at, title: logLine(at.title ?? operation) };
+      if (level === 'notice') {
+        if (host.log.notice) host.log.notice(logLine(message), annotation);
+        else host.log.info(logLine(message));
+      } else host.log[level](logLine(message), annotation);
+    },
+    group: (title, work) => host.log.group(logLine(title), work),
+  };
+}
+
+/** Outputs and summary published; the run's result from the operation's outcome. */
+async function finish(
+  scope: RunScope,
+  { operation, common }: PreparedOperation,
+  result: OperationResult,
+): Promise<RunResult> {
+  const { host, redact } = scope;
+  await scope.publish(await capResponseOutput(result.outputs, host, redact));
+  if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
+  const found = { details: detailsOf(result), redact };
+  if (result.failure) {
+    const failure = scope.logLine(result.failure);
+    host.log.error(failure, { title: operation });
+    return { exitCode: EXIT_CODES.failed, operation, outputs: scope.published, failure, ...found };
+  }
+  return { exitCode: EXIT_CODES.done, operation, outputs: scope.published, ...found };
 }
 
 /** Outputs share GitHub's 1 MiB per job: a longer answer goes to a file, named by `response-file`. */
@@ -208,90 +232,6 @@ async function capResponseOutput(
   return { ...outputs, response: '', 'response-file': responseFile };
 }
 
-export interface PreparedOperation {
-  operation: OperationName;
-  row: RegisteredOperation;
-  common: CommonSettings;
-  /** The operation's own settings (typed by its row). */
-  settings: unknown;
-  /** Runs the operation with its settings, read and checked already. */
-  start: (shared: SharedContext) => Promise<OperationResult>;
-}
-
-type InputSource = Pick<Host, 'input' | 'mask' | 'howToGive'> & { log: Pick<Host['log'], 'warning'> };
-
-/** Reads and checks every input the operation uses, before anything is looked up or sent. */
-export function prepareOperation(host: InputSource, redact: Redact = (text) => text): PreparedOperation {
-  const operation = readOperation(host);
-  const row: RegisteredOperation = OPERATIONS[operation];
-  const input = new Inputs(
-    (name) => host.input(name),
-    new Set([...COMMON_INPUTS, ...row.inputs].map((spec) => spec.name)),
-    (secret) => host.mask(secret),
-  );
-  const common = readCommonSettings(input);
-  warnAboutUnusedInputs(host, operation, row, redact);
-  requireInputs(host, operation, row);
-  const { settings, start } = row.prepare(input, operation);
-  if (!common.apiToken && !row.tokenOptional) {
-    const how = host.howToGive?.('api-token') ?? '`api-token: ${{ secrets.TRUNK_API_TOKEN }}`';
-    throw new InputError(
-      'api-token',
-      'is empty',
-      `Pass your organization API token from a secret (${how}); a secret is empty in a job run for a fork or Dependabot PR.`,
-    );
-  }
-  return { operation, row, common, settings, start };
-}
-
-function readOperation(host: InputSource): OperationName {
-  const given = host.input('operation').trim();
-  if (!given) {
-    throw new InputError('operation', 'is empty', `Set it to one of: ${OPERATION_NAMES.join(', ')}.`);
-  }
-  const name = toKebabCase(given);
-  if (isOperationName(name)) return name;
-  const suggestions = closestMatches(name, OPERATION_NAMES, 3);
-  const hint = suggestions.length ? `Did you mean ${suggestions.join(' or ')}?` : '';
-  throw new InputError(
-    'operation',
-    `${quoted(given)} is not an operation`,
-    `${hint} Valid operations: ${OPERATION_NAMES.join(', ')}.`.trim(),
-  );
-}
-
-/** An input the operation does not read is ignored, and the user is told so: it is most often a mistake. */
-function warnAboutUnusedInputs(
-  host: InputSource,
-  operation: OperationName,
-  row: RegisteredOperation,
-  redact: Redact,
-): void {
-  const used = new Set(row.inputs.map((input) => input.name));
-  for (const name of ALL_INPUT_NAMES) {
-    if (!used.has(name) && host.input(name).trim()) {
-      host.log.warning(
-        oneLine(redact(`Input "${name}" is not used by operation ${operation}; it was ignored.`)),
-        {
-          title: operation,
-        },
-      );
-    }
-  }
-}
-
-function requireInputs(host: InputSource, operation: OperationName, row: RegisteredOperation): void {
-  for (const input of row.inputs) {
-    if (input.required && !host.input(input.name).trim()) {
-      throw new InputError(
-        input.name,
-        `is required by operation ${operation}`,
-        `Set ${input.name} (${input.description.replace(/\.$/, '')}).`,
-      );
-    }
-  }
-}
-
 /** On a merge-queue test run every operation says which PRs it tests; a failure to ask is only a warning. */
 async function mergeQueueRunFacts(
   shared: Parameters<typeof readMergeQueueRun>[0],
@@ -303,28 +243,4 @@ async function mergeQueueRunFacts(
     warn(`The merge-queue test run could not be described: ${messageOf(error)}`);
     return { 'is-merge-queue-run': true };
   }
-}
-
-function exitCodeOf(error: unknown): ExitCode {
-  if (error instanceof InputError || error instanceof ContextError) return EXIT_CODES.badInput;
-  if (error instanceof ApiError) {
-    const refused =
-      error.kind === 'redirect' ||
-      (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.status !== 429);
-    return refused ? EXIT_CODES.refused : EXIT_CODES.unreachable;
-  }
-  return EXIT_CODES.failed;
-}
-
-function titleOf(error: unknown, operation: OperationName | undefined): string {
-  if (error instanceof InputError) return `Input ${error.input}`;
-  if (error instanceof ApiError) return error.endpoint;
-  return operation ?? 'merge-queue-action';
-}
-
-/** The message of any thrown value, blanks around line breaks folded. */
-function messageOf(error: unknown): string {
-  const message =
-    error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';
 }

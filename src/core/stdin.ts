@@ -9,8 +9,15 @@ export async function readStandardInput(
   input: string,
   maxBytes: number,
   advice: string,
-  stream: AsyncIterable<Buffer | string> = process.stdin,
+  stream: AsyncIterable<Buffer | string> | undefined,
 ): Promise<Buffer> {
+  if (!stream) {
+    throw new InputError(
+      input,
+      'is "-" (standard input), which this runner does not pass on',
+      'Give a file path.',
+    );
+  }
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of stream) {

@@ -2,5 +2,5 @@
 import { run } from '../core/run.js';
 import { githubActionsHost } from '../hosts/github-actions/host.js';
 
-const result = await run(githubActionsHost(process.env));
+const result = await run(githubActionsHost(process.env, process.cwd()));
 process.exitCode = result.exitCode;

@@ -8,8 +8,9 @@ export async function createHost(name: HostName, options: HostOptions): Promise<
       const { githubActionsHost } = await import('./github-actions/host.js');
       // Outside the action, inputs are the CLI's flags and variables, not INPUT_*.
       return {
-        ...githubActionsHost(options.env),
+        ...githubActionsHost(options.env, options.cwd),
         input: options.input,
+        stdin: options.stdin,
         howToGive: options.howToGive,
         finish: async () => undefined,
       };

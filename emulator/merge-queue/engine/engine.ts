@@ -17,6 +17,7 @@ import {
   type TestingDetails,
 } from '../../../src/wire/index.js';
 import { VirtualClock } from '../../clock.js';
+import { EmulatorError } from '../../errors.js';
 import { SeededRandom } from '../../random.js';
 import { ACTIVE_STATES, EngineCore, queueKeyOf, repoKeyOf } from './core.js';
 import { applySettings, configurationOf, defaultSettings } from './queue-config.js';
@@ -24,15 +25,6 @@ import { REASONS } from './reasons.js';
 import { Scheduler } from './scheduler.js';
 import type { Mergeability, PullRequestInfo, QueueRecord, Submission, Targets } from './types.js';
 import { enqueuedView, submittedView, testingDetailsView } from './views.js';
-
-export class EmulatorError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const NOT_FOUND = 'Not Found';
 const DEFAULT_PRIORITY: keyof typeof PRIORITY_NAMES = 'medium';

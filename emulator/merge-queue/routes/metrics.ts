@@ -1,7 +1,8 @@
 // GET /v1/getMergeQueueMetrics?repo=owner/name&repoHost=host (both or neither: neither means every queue).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../../src/wire/index.js';
-import { EmulatorError, type MergeQueueEngine } from '../engine/engine.js';
+import { EmulatorError } from '../../errors.js';
+import type { MergeQueueEngine } from '../engine/engine.js';
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.js';
 import { API_PREFIX } from '../../http.js';
 

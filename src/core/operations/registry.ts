@@ -64,6 +64,11 @@ export interface OperationRow<S> {
   inputs: readonly InputSpec[];
   /** May run without api-token (a fork PR's upload is authenticated by its workflow run). */
   tokenOptional?: boolean;
+  /**
+   * Describes a merge-queue test run itself, so run() does not add the run's facts first (every other
+   * operation on such a run publishes which PRs it tests).
+   */
+  describesMergeQueueRun?: boolean;
   read(input: Inputs, operation: string): S;
   run: Operation<S>;
 }
@@ -149,6 +154,7 @@ export const OPERATIONS = {
     inputs: [TEST_RUN_ID_INPUT, EXIT_IF_DEQUEUED_INPUT],
     read: readMergeQueueRunSettings,
     run: describeMergeQueueRun,
+    describesMergeQueueRun: true,
   }),
   'set-impacted-targets': row({
     area: 'impacted-targets',

@@ -20,6 +20,10 @@ export interface OperationContext<S> {
   clientOptions: ClientOptions;
   /** The host's directory for files handed to later steps (write them with writeStepFile). */
   tempDir: string;
+  /** The absolute directory relative paths in inputs are taken from (the host's). */
+  workingDirectory: string;
+  /** The host's standard input, for an input file given as `-` (read it with readStandardInput). */
+  stdin?: AsyncIterable<Buffer | string>;
   /** Hides the run's secrets (and anything shaped like a credential) in text that leaves the run. */
   redact: (text: string) => string;
   /** Lines for the log; secrets are already hidden from them. */

@@ -124,20 +124,71 @@ function gitHubApiUrl(env: Environment, repoHost: string): string {
 }
 
 export async function resolvePipelineContext(
-  { overrides, needs, githubToken }: ContextRequest,
+  request: ContextRequest,
   facts: PipelineFacts,
   env: Environment,
 ): Promise<ResolvedContext> {
+  const { overrides, needs } = request;
   const notes = [...(facts.notes ?? [])];
   const warnings: string[] = [];
   const trunk = readOverrides(env);
-
   const repo = resolveRepo(overrides, trunk.repo, facts, notes);
+  const pr = resolvePullRequest(request, facts, trunk, notes);
+  const found = await lookUpWhatIsMissing(request, facts, env, repo, pr);
 
+  if (found.headSha) notes.push(`head sha: ${found.headSha.value} (from ${found.headSha.source})`);
+  else if (needs.headSha) {
+    throw new ContextError(
+      `Cannot tell the head sha of PR #${pr.prNumber?.value}: ${facts.variables.headSha} is not set ${found.lookupProblem ?? ''}; set the pr-sha input${request.githubToken ? '' : ' or pass github-token'}.`,
+    );
+  }
+  const targetBranch = resolveTargetBranch(needs, facts, pr, found, { notes, warnings });
+  const isFork = forkNote(facts, pr, found.pullRequest, notes);
+  const { queueBranch } = pr;
+  const isMergeQueueTestRun = queueBranch?.isTestRun ?? false;
+  if (isMergeQueueTestRun) {
+    notes.push(
+      `merge-queue test run: PR #${queueBranch?.prNumber}, test run id ${queueBranch?.testRunId} (from ${pr.branch?.source})`,
+    );
+  }
+
+  return {
+    repo,
+    prNumber: pr.prNumber?.value,
+    headSha: found.headSha?.value,
+    targetBranch: targetBranch?.value,
+    isFork,
+    isMergeQueueTestRun,
+    testRunId: isMergeQueueTestRun ? queueBranch?.testRunId : undefined,
+    runId: facts.runId || undefined,
+    runUrl: facts.runUrl && /^https?:\/\//i.test(facts.runUrl) ? facts.runUrl : undefined,
+    trigger: facts.trigger,
+    notes: notes.map((note) => note.replace(/\s+/g, ' ').trim()),
+    warnings,
+  };
+}
+
+/** The PR the build is for, and what is known of it before any look-up. */
+interface PullRequestChoice {
+  prNumber?: Sourced<number>;
+  /** The branch being built, and the merge-queue branch it is, if it is one. */
+  branch?: Sourced<string>;
+  queueBranch?: MergeQueueBranch;
+  headSha?: Sourced<string>;
+  targetBranch?: Sourced<string>;
+  /** The CI's facts describe this PR (not another one named by an input, not a merge-queue test merge). */
+  factsAreForThisPr: boolean;
+}
+
+function resolvePullRequest(
+  { overrides, needs }: ContextRequest,
+  facts: PipelineFacts,
+  trunk: ReturnType<typeof readOverrides>,
+  notes: string[],
+): PullRequestChoice {
   const branch = first(sourced(trunk.branch, OVERRIDES.branch), facts.branch);
   const queueBranch: MergeQueueBranch | undefined = readMergeQueueBranch(branch?.value);
   const fromBranch = branch && `the merge-queue branch in ${branch.source}`;
-
   const prNumber = first(
     sourced(overrides.prNumber, 'the pr-number input'),
     sourced(trunk.prNumber, OVERRIDES.prNumber),
@@ -153,90 +204,103 @@ export async function resolvePipelineContext(
   // branch's build commit is the test merge, never the PR's head.
   const factsAreForThisPr =
     !queueBranch && prNumber !== undefined && facts.prNumber?.value === prNumber.value;
-
-  let headSha = first(
+  const headSha = first(
     sourced(overrides.prSha, 'the pr-sha input'),
     sourced(trunk.headSha, OVERRIDES.headSha),
     factsAreForThisPr ? facts.headSha : undefined,
   );
-  let targetBranch = first(
+  const targetBranch = first(
     sourced(overrides.targetBranch, 'the target-branch input'),
     sourced(trunk.targetBranch, OVERRIDES.targetBranch),
     factsAreForThisPr ? facts.targetBranch : undefined,
     sourced(queueBranch?.targetBranch, fromBranch ?? ''),
   );
-  let pullRequest: PullRequestFacts | undefined;
-  let lookupProblem: string | undefined;
+  return { prNumber, branch, queueBranch, headSha, targetBranch, factsAreForThisPr };
+}
+
+interface LookedUp {
+  headSha?: Sourced<string>;
+  targetBranch?: Sourced<string>;
+  pullRequest?: PullRequestFacts;
+  /** Why the GitHub API was not asked, or what it answered, for the message when a value is missing. */
+  lookupProblem?: string;
+}
+
+/** A head sha or target branch nobody gave, asked of the GitHub API when a github-token allows. */
+async function lookUpWhatIsMissing(
+  { needs, githubToken }: ContextRequest,
+  facts: PipelineFacts,
+  env: Environment,
+  repo: RepoRef,
+  { prNumber, headSha, targetBranch }: PullRequestChoice,
+): Promise<LookedUp> {
   const missing = (needs.headSha && !headSha) || (needs.targetBranch && !targetBranch);
-  if (prNumber && missing) {
-    if (!githubToken) lookupProblem = `and no github-token was given to look up PR #${prNumber.value}`;
-    else {
-      const apiUrl = gitHubApiUrl(env, repo.host);
-      try {
-        pullRequest = await gitHubLookup(githubToken, apiUrl).pullRequest(
-          repo.owner,
-          repo.name,
-          prNumber.value,
-        );
-        const source = `PR #${prNumber.value} looked up through the GitHub API`;
-        headSha ??= sourced(pullRequest.headSha, source);
-        targetBranch ??= sourced(pullRequest.baseRef, source);
-      } catch (error) {
-        lookupProblem = `and the GitHub API could not tell: ${(error as Error).message}`;
-      }
-    }
+  if (!prNumber || !missing) return { headSha, targetBranch };
+  if (!githubToken) {
+    const lookupProblem = `and no github-token was given to look up PR #${prNumber.value}`;
+    return { headSha, targetBranch, lookupProblem };
   }
-
-  if (headSha) notes.push(`head sha: ${headSha.value} (from ${headSha.source})`);
-  else if (needs.headSha) {
-    throw new ContextError(
-      `Cannot tell the head sha of PR #${prNumber?.value}: ${facts.variables.headSha} is not set ${lookupProblem ?? ''}; set the pr-sha input${githubToken ? '' : ' or pass github-token'}.`,
-    );
+  const apiUrl = gitHubApiUrl(env, repo.host);
+  try {
+    const lookup = gitHubLookup(githubToken, apiUrl);
+    const pullRequest = await lookup.pullRequest(repo.owner, repo.name, prNumber.value);
+    const source = `PR #${prNumber.value} looked up through the GitHub API`;
+    return {
+      headSha: headSha ?? sourced(pullRequest.headSha, source),
+      targetBranch: targetBranch ?? sourced(pullRequest.baseRef, source),
+      pullRequest,
+    };
+  } catch (error) {
+    const lookupProblem = `and the GitHub API could not tell: ${(error as Error).message}`;
+    return { headSha, targetBranch, lookupProblem };
   }
+}
 
-  if (targetBranch) notes.push(`target branch: ${targetBranch.value} (from ${targetBranch.source})`);
-  else if (facts.defaultBranch && (needs.targetBranch || !prNumber)) {
-    targetBranch = facts.defaultBranch;
-    const why = `the repository's default branch, from ${facts.defaultBranch.source}`;
+/** The target branch as given or found; else the repository's default, said in a note or a warning. */
+function resolveTargetBranch(
+  needs: ContextRequest['needs'],
+  facts: PipelineFacts,
+  { prNumber }: PullRequestChoice,
+  { targetBranch, lookupProblem }: LookedUp,
+  log: { notes: string[]; warnings: string[] },
+): Sourced<string> | undefined {
+  if (targetBranch) {
+    log.notes.push(`target branch: ${targetBranch.value} (from ${targetBranch.source})`);
+    return targetBranch;
+  }
+  if (facts.defaultBranch && (needs.targetBranch || !prNumber)) {
+    const chosen = facts.defaultBranch;
+    const why = `the repository's default branch, from ${chosen.source}`;
     // A queue operation's branch defaults to the repository's; a PR's base branch that could not be
     // found is a guess the user should see.
     if (prNumber)
-      warnings.push(`target branch: ${targetBranch.value} (${why}; set target-branch if that is wrong)`);
-    else notes.push(`target branch: ${targetBranch.value} (${why})`);
-  } else if (needs.targetBranch) {
+      log.warnings.push(`target branch: ${chosen.value} (${why}; set target-branch if that is wrong)`);
+    else log.notes.push(`target branch: ${chosen.value} (${why})`);
+    return chosen;
+  }
+  if (needs.targetBranch) {
     const about = prNumber ? ` of PR #${prNumber.value}` : '';
     const lookup = prNumber ? ` ${lookupProblem ?? ''}` : '';
     throw new ContextError(
       `Cannot tell the target branch${about}: ${facts.variables.targetBranch} is not set${lookup}; set the target-branch input.`,
     );
   }
+  return undefined;
+}
 
+/** Whether the PR comes from a fork, with a note that says from where. */
+function forkNote(
+  facts: PipelineFacts,
+  { prNumber, factsAreForThisPr }: PullRequestChoice,
+  pullRequest: PullRequestFacts | undefined,
+  notes: string[],
+): boolean {
   const isFork = (factsAreForThisPr ? facts.isFork : undefined) ?? pullRequest?.isFork ?? false;
   if (isFork) {
     const from = (factsAreForThisPr && facts.forkSource) || pullRequest?.headRepoFullName;
     notes.push(`fork: PR #${prNumber?.value} comes from ${from ?? 'another repository'}`);
   }
-  const isMergeQueueTestRun = queueBranch?.isTestRun ?? false;
-  if (isMergeQueueTestRun) {
-    notes.push(
-      `merge-queue test run: PR #${queueBranch?.prNumber}, test run id ${queueBranch?.testRunId} (from ${branch?.source})`,
-    );
-  }
-
-  return {
-    repo,
-    prNumber: prNumber?.value,
-    headSha: headSha?.value,
-    targetBranch: targetBranch?.value,
-    isFork,
-    isMergeQueueTestRun,
-    testRunId: isMergeQueueTestRun ? queueBranch?.testRunId : undefined,
-    runId: facts.runId || undefined,
-    runUrl: facts.runUrl && /^https?:\/\//i.test(facts.runUrl) ? facts.runUrl : undefined,
-    trigger: facts.trigger,
-    notes: notes.map((note) => note.replace(/\s+/g, ' ').trim()),
-    warnings,
-  };
+  return isFork;
 }
 
 function resolveRepo(

@@ -24,6 +24,8 @@ export interface HostOptions {
   /** Paths the user gave for outputs, the summary and a dotenv report. */
   files: { outputs?: string; summary?: string; dotenv?: string };
   cwd: string;
+  /** What was piped to the command, for an input file given as `-`. */
+  stdin?: AsyncIterable<Buffer | string>;
   /** The outputs are shown to the caller (the CLI's --json): files they name must outlive the run. */
   outputsShown?: boolean;
   /** --color as given (auto when not given). */
@@ -104,6 +106,8 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     get tempDir() {
       return scratch ? scratch.path() : tempDirOf(options.env);
     },
+    workingDirectory: options.cwd,
+    stdin: options.stdin,
   };
 }
 

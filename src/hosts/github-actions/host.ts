@@ -10,7 +10,8 @@ import { apiUrl, resolveContext, type Environment } from './context.js';
 import { gitHubPullRequestComments } from './pr-comments.js';
 import { group, info, issueCommand, type CommandProperties } from './workflow-commands.js';
 
-export function githubActionsHost(env: Environment): Host {
+/** `workingDirectory`: where the step runs (the action's: the workspace), relative paths taken from it. */
+export function githubActionsHost(env: Environment, workingDirectory: string): Host {
   const log = {
     info: (message: string) => info(neutraliseGitHubCommands(message)),
     warning: (message: string, annotation?: Annotation) =>
@@ -46,6 +47,7 @@ export function githubActionsHost(env: Environment): Host {
     },
     log,
     tempDir: env.RUNNER_TEMP || tmpdir(),
+    workingDirectory,
     proxy: proxyOf(env),
     comments: gitHubPullRequestComments(apiUrl(env, env.GITHUB_SERVER_URL || 'https://github.com')),
   };

@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import { readInputFile } from '../../files.js';
 import { readStandardInput, STANDARD_INPUT } from '../../stdin.js';
+import type { OperationContext } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 import { countByte } from './count-byte.js';
 import { TargetList } from './target-list.js';
@@ -27,15 +28,18 @@ const FORMATS_HINT = 'Write a JSON array of strings, or one target per line';
  */
 export const MAX_TARGETS_FILE_BYTES = 2 * MAX_BODY_BYTES;
 
+/** Where an input's file is found: relative to the working directory, or piped in for `-`. */
+export type InputFiles = Pick<OperationContext<unknown>, 'workingDirectory' | 'stdin'>;
+
 /** The targets named by whichever single source the settings hold; a file is read by `deadline`. */
 export async function readImpactedTargets(
   settings: ImpactedTargetsSettings,
-  cwd = process.cwd(),
+  from: InputFiles,
   deadline?: number,
 ): Promise<ImpactedTargets> {
   if (settings.impactsAll) return 'ALL';
   if (settings.file !== undefined)
-    return parseTargetsFile(await readTargetsFile(settings.file, cwd, deadline));
+    return parseTargetsFile(await readTargetsFile(settings.file, from, deadline));
   return parseInlineTargets(settings.inline ?? '');
 }
 
@@ -49,9 +53,18 @@ export interface TargetsFile {
 }
 
 /** Reads the file of the impacted-targets-file input by `deadline`, and checks that it is UTF-8 text. */
-export async function readTargetsFile(path: string, cwd: string, deadline?: number): Promise<TargetsFile> {
+export async function readTargetsFile(
+  path: string,
+  from: InputFiles,
+  deadline?: number,
+): Promise<TargetsFile> {
   if (path === STANDARD_INPUT) {
-    const content = await readStandardInput(FILE_INPUT, MAX_TARGETS_FILE_BYTES, `${FORMATS_HINT}.`);
+    const content = await readStandardInput(
+      FILE_INPUT,
+      MAX_TARGETS_FILE_BYTES,
+      `${FORMATS_HINT}.`,
+      from.stdin,
+    );
     checkText(content, 'standard input');
     return { content, where: 'standard input', quotes: countByte(content, QUOTE, 0) };
   }
@@ -59,7 +72,7 @@ export async function readTargetsFile(path: string, cwd: string, deadline?: numb
   const { content, where } = await readInputFile({
     input: FILE_INPUT,
     path,
-    cwd,
+    cwd: from.workingDirectory,
     maxBytes: MAX_TARGETS_FILE_BYTES,
     deadline,
     missingAdvice:

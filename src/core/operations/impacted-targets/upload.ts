@@ -55,9 +55,9 @@ async function readTargets(
   const envelope = knownEnvelope(op.context);
   const path = op.settings.impactsAll ? undefined : op.settings.file;
   if (path === undefined || !quiet || !envelope) {
-    return { targets: await readImpactedTargets(op.settings, undefined, deadline) };
+    return { targets: await readImpactedTargets(op.settings, op, deadline) };
   }
-  const file = await readTargetsFile(path, process.cwd(), deadline);
+  const file = await readTargetsFile(path, op, deadline);
   const early = startEarlyUpload(quiet.client, envelope, file.content);
   if (!early) return { targets: parseTargetsFile(file) };
   try {

@@ -52,115 +52,156 @@ export async function waitForState(
   op: OperationContext<PullRequestSettings>,
   waitFor: WaitFor,
 ): Promise<PrReport> {
-  const { waitTimeoutMs, pollIntervalMs, progressIntervalMs } = op.settings;
+  const { waitTimeoutMs, pollIntervalMs } = op.settings;
   const clock = op.clock ?? realClock;
   const number = requirePrNumber(op.context);
-  const startedMs = clock.now();
-  const giveUpAt = startedMs + waitTimeoutMs;
-  const warned = new Set<string>();
-  const warnOnce = (message: string) => {
-    if (!warned.has(message)) op.log.warning(message);
-    warned.add(message);
-  };
   op.log.info(
     `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}.`,
   );
-  const pace = await readQueuePace(op);
-  const report: PrReport = {
-    outcome: 'in_queue',
-    transitions: [],
-    stepBacks: [],
-    pausedMs: 0,
-    startedMs,
-    endedMs: startedMs,
-    waitedMs: 0,
-    waitFor,
-  };
+  const watch = new PullRequestWatch(op, number, clock.now(), await readQueuePace(op), waitFor);
+  for (;;) {
+    const seenMs = await watch.look(clock.now);
+    const outcome = await watch.outcome();
+    if (outcome) return watch.end(outcome);
+    if (seenMs + pollIntervalMs > watch.startedMs + waitTimeoutMs) return watch.end('timed_out');
+    await clock.sleep(pollIntervalMs);
+  }
+}
+
+/** One wait's looks at the PR: what each one saw, and the report and the log lines they add up to. */
+class PullRequestWatch {
+  readonly report: PrReport;
+  private readonly warned = new Set<string>();
   // The report's times are the service's (its Date header), so that they agree with its timestamps even
   // when the runner's clock is off; waiting and the timeout go by the runner's clock.
-  let serverOffsetMs = 0;
-  let previous: Observation | undefined;
-  let lastLineAt = -Infinity;
-  let lastKey = '';
-  let lastAhead = '';
-  for (;;) {
+  private serverOffsetMs = 0;
+  private previous: Observation | undefined;
+  private current: Observation | undefined;
+  private lastLineAt = -Infinity;
+  private lastKey = '';
+  private lastAhead = '';
+
+  constructor(
+    private readonly op: OperationContext<PullRequestSettings>,
+    private readonly number: number,
+    readonly startedMs: number,
+    private readonly pace: QueuePace | undefined,
+    private readonly waitFor: WaitFor,
+  ) {
+    this.report = {
+      outcome: 'in_queue',
+      transitions: [],
+      stepBacks: [],
+      pausedMs: 0,
+      startedMs,
+      endedMs: startedMs,
+      waitedMs: 0,
+      waitFor,
+    };
+  }
+
+  /** Looks at the PR once and says what changed; answers when it looked, on the runner's clock. */
+  async look(now: () => number): Promise<number> {
+    const { op, report, previous } = this;
     const { entry, response } = await lookUp(op);
     const state = enumValue(entry?.state);
-    const seenMs = clock.now();
-    if (response?.serverTimeMs !== undefined) serverOffsetMs = response.serverTimeMs - seenMs;
-    const atMs = seenMs + serverOffsetMs;
+    const seenMs = now();
+    if (response?.serverTimeMs !== undefined) this.serverOffsetMs = response.serverTimeMs - seenMs;
+    const atMs = seenMs + this.serverOffsetMs;
     if (!previous) report.startedMs = atMs;
-    const line =
-      state && !TERMINAL_PR_STATES.includes(state as PrState)
-        ? await readLine(op, number, warnOnce)
-        : undefined;
+    const inLine = state && !TERMINAL_PR_STATES.includes(state as PrState);
+    const line = inLine ? await readLine(op, this.number, (m) => this.warnOnce(m)) : undefined;
     const current: Observation = { atMs, state, entry, line };
-    Object.assign(report, { entry, response, line, endedMs: atMs, waitedMs: seenMs - startedMs });
-
+    this.current = current;
+    Object.assign(report, { entry, response, line, endedMs: atMs, waitedMs: seenMs - this.startedMs });
     if (previous?.line?.queueState === 'paused') report.pausedMs += atMs - previous.atMs;
     const shaMismatch = headShaMismatch(op.context.headSha, entry);
     if (shaMismatch) {
       report.headShaMismatch = shaMismatch;
-      warnOnce(shaMismatch);
+      this.warnOnce(shaMismatch);
     }
-    let note: string | undefined;
-    if (previous && steppedBack(previous, current)) {
-      const fates = await fatesOf(op, leftTheLine(previous, current));
-      note = stepBackReasons(previous, current, fates).join('; ');
-      const change =
-        previous.state === state
-          ? `${stateOutput(state)} again`
-          : `${stateOutput(previous.state)} → ${stateOutput(state)}`;
-      const line = `PR #${number} stepped back (${change}${positionChange(previous, current)}): ${note}.`;
-      report.stepBacks.push(note);
-      op.log.info(line);
+    const note =
+      previous && steppedBack(previous, current) ? await this.stepBack(previous, current) : undefined;
+    this.noteTransition(current, note);
+    await this.logProgress(current, seenMs);
+    this.previous = current;
+    return seenMs;
+  }
+
+  /** How the wait ends after the last look, if it ends: merged, passed, failed or cancelled. */
+  async outcome(): Promise<PrReport['outcome'] | undefined> {
+    const { state, entry } = this.current ?? {};
+    if (state === 'merged') return 'merged';
+    if (this.waitFor === 'tests_passed' && state === 'tests_passed') return 'tests_passed';
+    if (state !== 'failed' && state !== 'cancelled') return undefined;
+    const testRunId = entry?.verifiedByTestRun;
+    if (typeof testRunId === 'string' && testRunId) {
+      this.report.testRun = await readTestRun(this.op, testRunId);
     }
+    return state;
+  }
+
+  end(outcome: PrReport['outcome']): PrReport {
+    this.report.outcome = outcome;
+    return this.report;
+  }
+
+  private warnOnce(message: string): void {
+    if (!this.warned.has(message)) this.op.log.warning(message);
+    this.warned.add(message);
+  }
+
+  /** A step back, logged with its reasons (the fates of the PRs that left the line before this one). */
+  private async stepBack(previous: Observation, current: Observation): Promise<string> {
+    const fates = await fatesOf(this.op, leftTheLine(previous, current));
+    const note = stepBackReasons(previous, current, fates).join('; ');
+    const change =
+      previous.state === current.state
+        ? `${stateOutput(current.state)} again`
+        : `${stateOutput(previous.state)} → ${stateOutput(current.state)}`;
+    this.report.stepBacks.push(note);
+    this.op.log.info(
+      `PR #${this.number} stepped back (${change}${positionChange(previous, current)}): ${note}.`,
+    );
+    return note;
+  }
+
+  /** A new state, or a new test run after a step back, starts a transition of the report's timeline. */
+  private noteTransition(current: Observation, note: string | undefined): void {
+    const { previous, report } = this;
+    const { entry, state, atMs } = current;
     const testRunId = typeof entry?.verifiedByTestRun === 'string' ? entry.verifiedByTestRun : undefined;
     const newRun =
       state === 'testing' && testRunId !== undefined && testRunId !== previous?.entry?.verifiedByTestRun;
-    if (state !== previous?.state || (note !== undefined && newRun)) {
-      report.transitions.push({
-        state: state || 'not_in_queue',
-        atMs: changedAt(entry, atMs, previous?.atMs ?? report.startedMs),
-        note,
-        testRunId,
+    if (state === previous?.state && !(note !== undefined && newRun)) return;
+    report.transitions.push({
+      state: state || 'not_in_queue',
+      atMs: changedAt(entry, atMs, previous?.atMs ?? report.startedMs),
+      note,
+      testRunId,
+    });
+  }
+
+  /** A progress line on every change and at least every progress-interval-seconds, the PRs ahead in a group. */
+  private async logProgress(current: Observation, seenMs: number): Promise<void> {
+    const { op, number } = this;
+    const { state, line, entry } = current;
+    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
+    if (key === this.lastKey && seenMs - this.lastLineAt < op.settings.progressIntervalMs) return;
+    const waitedMs = seenMs - this.startedMs;
+    const { waitTimeoutMs } = op.settings;
+    op.log.info(progressLine(number, current, waitedMs, waitTimeoutMs, this.pace, op.context.targetBranch));
+    this.lastKey = key;
+    this.lastLineAt = seenMs;
+    const ahead = (line?.ahead ?? []).map(
+      (pr) => `#${pr.prNumber} ${stateOutput(pr.state)}${pr.urgent ? ' (urgent)' : ''}`,
+    );
+    if (ahead.length && ahead.join() !== this.lastAhead && op.log.group) {
+      await op.log.group(`PRs ahead of #${number} (${ahead.length})`, async () => {
+        for (const pr of ahead) op.log.info(pr);
       });
     }
-
-    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
-    if (key !== lastKey || seenMs - lastLineAt >= progressIntervalMs) {
-      op.log.info(
-        progressLine(number, current, seenMs - startedMs, waitTimeoutMs, pace, op.context.targetBranch),
-      );
-      lastKey = key;
-      lastLineAt = seenMs;
-      const ahead = (line?.ahead ?? []).map(
-        (pr) => `#${pr.prNumber} ${stateOutput(pr.state)}${pr.urgent ? ' (urgent)' : ''}`,
-      );
-      if (ahead.length && ahead.join() !== lastAhead && op.log.group) {
-        await op.log.group(`PRs ahead of #${number} (${ahead.length})`, async () => {
-          for (const pr of ahead) op.log.info(pr);
-        });
-      }
-      lastAhead = ahead.join();
-    }
-    previous = current;
-
-    if (state === 'merged' || (waitFor === 'tests_passed' && state === 'tests_passed')) {
-      report.outcome = state === 'merged' ? 'merged' : 'tests_passed';
-      return report;
-    }
-    if (state === 'failed' || state === 'cancelled') {
-      report.outcome = state;
-      const testRunId = entry?.verifiedByTestRun;
-      if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
-      return report;
-    }
-    if (seenMs + pollIntervalMs > giveUpAt) {
-      report.outcome = 'timed_out';
-      return report;
-    }
-    await clock.sleep(pollIntervalMs);
+    this.lastAhead = ahead.join();
   }
 }
 

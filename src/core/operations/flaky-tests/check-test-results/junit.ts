@@ -4,10 +4,11 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
+import { constants } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
-import { openRegularFile, type OpenedFile } from '../../../files.js';
+import { openRegularFile, sizeOf, type OpenedFile } from '../../../files.js';
 import type { TestCaseRead, TestResults } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
@@ -28,94 +29,27 @@ export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmln
 export const MAX_TOKEN_CHARS = 1024 * 1024;
 (sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH = MAX_TOKEN_CHARS;
 
-/** Reads one report into `results` through `buffer`; malformed or truncated XML is an InputError naming file and position. */
+/** How much more of the run's reports may be read, shared by every report of the run. */
+export interface ReadBudget {
+  bytesLeft: number;
+  maxBytes: number;
+}
+
+/**
+ * Reads one report into `results` through `buffer`, by its real path (no symlink followed); malformed or
+ * truncated XML is an InputError naming file and position, and so is a read past the run's budget.
+ */
 export async function readJUnitReport(
   path: string,
   shownAs: string,
   results: TestResults,
   buffer: Buffer,
+  budget: ReadBudget,
 ): Promise<void> {
-  const parser = sax.parser(true, SAX_OPTIONS);
-  const suites: string[] = [];
-  const suiteFiles: string[] = [];
-  // The test case being read (one object, reset at each <testcase>), and the failure text kept for its
-  // message while inside <failure>/<error> without a message attribute.
-  const testCase: TestCaseRead = {
-    name: '',
-    classname: '',
-    suite: '',
-    file: '',
-    line: 0,
-    outcome: 'passed',
-    message: '',
-    passedOnRerun: false,
-    report: shownAs,
-  };
-  let inCase = false;
-  let flaky = false;
-  let body: string | undefined;
-  let sawRoot = false;
-  let parseError: string | undefined;
-
-  parser.onopentag = (tag) => {
-    sawRoot = true;
-    const attributes = tag.attributes as Record<string, string>;
-    switch (tag.name) {
-      case 'testsuite':
-        suites.push(attributes.name ?? '');
-        suiteFiles.push(attributes.file ?? attributes.filepath ?? suiteFiles.at(-1) ?? '');
-        return;
-      case 'testcase':
-        inCase = true;
-        flaky = false;
-        body = undefined;
-        testCase.name = (attributes.name ?? '').trim();
-        testCase.classname = (attributes.classname ?? '').trim();
-        testCase.suite = suites.at(-1) ?? '';
-        testCase.file = attributes.file ?? attributes.filepath ?? suiteFiles.at(-1) ?? '';
-        testCase.line = positiveInteger(attributes.line);
-        testCase.outcome = skippedByStatus(attributes) ? 'skipped' : 'passed';
-        testCase.kind = undefined;
-        testCase.message = '';
-        return;
-    }
-    if (!inCase) return;
-    if (FAILURE_TAGS.has(tag.name)) {
-      if (testCase.outcome !== 'failed') {
-        testCase.outcome = 'failed';
-        testCase.kind = tag.name.toLowerCase().endsWith('error') ? 'error' : 'failure';
-        testCase.message = cap(attributes.message ?? '');
-      }
-      if (!testCase.message) body = '';
-    } else if (tag.name === 'flakyFailure' || tag.name === 'flakyError') {
-      flaky = true;
-    } else if (tag.name === 'skipped' && testCase.outcome === 'passed') {
-      testCase.outcome = 'skipped';
-    }
-  };
-  parser.ontext = parser.oncdata = (text) => {
-    if (body !== undefined && body.length < MAX_BODY_CHARS) body += text.slice(0, MAX_BODY_CHARS);
-  };
-  parser.onclosetag = (name) => {
-    if (name === 'testsuite') {
-      suites.pop();
-      suiteFiles.pop();
-    } else if (name === 'testcase' && inCase) {
-      testCase.passedOnRerun = flaky && testCase.outcome === 'passed';
-      results.add(testCase);
-      inCase = false;
-    } else if (body !== undefined && FAILURE_TAGS.has(name)) {
-      if (!testCase.message) testCase.message = cap(firstLine(body));
-      body = undefined;
-    }
-  };
-  parser.onerror = (error) => {
-    parseError ??= error.message;
-  };
-
+  const reader = new JUnitReader(shownAs, results);
   let opened: OpenedFile;
   try {
-    opened = await openRegularFile(path);
+    opened = await openRegularFile(path, constants.O_NOFOLLOW);
   } catch (error) {
     throw unreadable(shownAs, error);
   }
@@ -126,21 +60,141 @@ export async function readJUnitReport(
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
       if (!bytesRead) break;
-      parser.write(decoder.write(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)));
-      if (parseError) break;
+      budget.bytesLeft -= bytesRead;
+      if (budget.bytesLeft < 0) throw overBudget(shownAs, budget.maxBytes);
+      reader.write(decoder.write(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)));
+      if (reader.parseError) break;
     }
-    if (!parseError) {
-      parser.write(decoder.end());
-      if (!parseError) parser.close();
-    }
+    if (!reader.parseError) reader.end(decoder.end());
   } catch (error) {
-    if (!parseError) throw unreadable(shownAs, error);
+    if (error instanceof InputError) throw error;
+    if (!reader.parseError) throw unreadable(shownAs, error);
   } finally {
     await file.close();
   }
-  if (parseError) throw malformed(shownAs, parseError);
-  if (!sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
+  if (reader.parseError) throw malformed(shownAs, reader.parseError);
+  if (!reader.sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
   results.reports++;
+}
+
+/** One report's parse: each test case as its tags open and close, added to `results` when it ends. */
+class JUnitReader {
+  sawRoot = false;
+  parseError: string | undefined;
+  private readonly parser = sax.parser(true, SAX_OPTIONS);
+  private readonly suites: string[] = [];
+  private readonly suiteFiles: string[] = [];
+  // The test case being read (one object, reset at each <testcase>), and the failure text kept for its
+  // message while inside <failure>/<error> without a message attribute.
+  private readonly testCase: TestCaseRead;
+  private inCase = false;
+  private flaky = false;
+  private body: string | undefined;
+
+  constructor(
+    shownAs: string,
+    private readonly results: TestResults,
+  ) {
+    this.testCase = {
+      name: '',
+      classname: '',
+      suite: '',
+      file: '',
+      line: 0,
+      outcome: 'passed',
+      message: '',
+      passedOnRerun: false,
+      report: shownAs,
+    };
+    this.parser.onopentag = (tag) => this.openTag(tag.name, tag.attributes as Record<string, string>);
+    this.parser.ontext = this.parser.oncdata = (text) => this.text(text);
+    this.parser.onclosetag = (name) => this.closeTag(name);
+    this.parser.onerror = (error) => {
+      this.parseError ??= error.message;
+    };
+  }
+
+  write(text: string): void {
+    this.parser.write(text);
+  }
+
+  end(rest: string): void {
+    this.parser.write(rest);
+    if (!this.parseError) this.parser.close();
+  }
+
+  private openTag(name: string, attributes: Record<string, string>): void {
+    this.sawRoot = true;
+    if (name === 'testsuite') {
+      this.suites.push(attributes.name ?? '');
+      this.suiteFiles.push(attributes.file ?? attributes.filepath ?? this.suiteFiles.at(-1) ?? '');
+    } else if (name === 'testcase') {
+      this.startCase(attributes);
+    } else if (this.inCase) {
+      this.caseChild(name, attributes);
+    }
+  }
+
+  private startCase(attributes: Record<string, string>): void {
+    const { testCase } = this;
+    this.inCase = true;
+    this.flaky = false;
+    this.body = undefined;
+    testCase.name = (attributes.name ?? '').trim();
+    testCase.classname = (attributes.classname ?? '').trim();
+    testCase.suite = this.suites.at(-1) ?? '';
+    testCase.file = attributes.file ?? attributes.filepath ?? this.suiteFiles.at(-1) ?? '';
+    testCase.line = positiveInteger(attributes.line);
+    testCase.outcome = skippedByStatus(attributes) ? 'skipped' : 'passed';
+    testCase.kind = undefined;
+    testCase.message = '';
+  }
+
+  /** A tag inside a test case: how it ended (failure, error, skipped) or that a rerun passed. */
+  private caseChild(name: string, attributes: Record<string, string>): void {
+    const { testCase } = this;
+    if (FAILURE_TAGS.has(name)) {
+      if (testCase.outcome !== 'failed') {
+        testCase.outcome = 'failed';
+        testCase.kind = name.toLowerCase().endsWith('error') ? 'error' : 'failure';
+        testCase.message = cap(attributes.message ?? '');
+      }
+      if (!testCase.message) this.body = '';
+    } else if (name === 'flakyFailure' || name === 'flakyError') {
+      this.flaky = true;
+    } else if (name === 'skipped' && testCase.outcome === 'passed') {
+      testCase.outcome = 'skipped';
+    }
+  }
+
+  private text(text: string): void {
+    if (this.body !== undefined && this.body.length < MAX_BODY_CHARS) {
+      this.body += text.slice(0, MAX_BODY_CHARS);
+    }
+  }
+
+  private closeTag(name: string): void {
+    const { testCase } = this;
+    if (name === 'testsuite') {
+      this.suites.pop();
+      this.suiteFiles.pop();
+    } else if (name === 'testcase' && this.inCase) {
+      testCase.passedOnRerun = this.flaky && testCase.outcome === 'passed';
+      this.results.add(testCase);
+      this.inCase = false;
+    } else if (this.body !== undefined && FAILURE_TAGS.has(name)) {
+      if (!testCase.message) testCase.message = cap(firstLine(this.body));
+      this.body = undefined;
+    }
+  }
+}
+
+function overBudget(shownAs: string, maxBytes: number): InputError {
+  return new InputError(
+    'junit-paths',
+    `the reports are over ${sizeOf(maxBytes)} in all (reading ${shownAs})`,
+    'Narrow the globs to the JUnit reports the test runner writes, e.g. `reports/**/*.xml`.',
+  );
 }
 
 function notAFile(shownAs: string, kind: string): InputError {

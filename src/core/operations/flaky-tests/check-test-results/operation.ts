@@ -2,6 +2,7 @@
 // verdict from what the service knows (quarantined, known flaky, failing on the target branch, or new),
 // annotates the unquarantined ones at their file and line, and fails the step only for the verdicts in
 // fail-on-verdict. When the service cannot be reached, on-service-error decides, and says so loudly.
+import { resolve } from 'node:path';
 import { describeOutage } from './outage.js';
 import { rawResponse } from '../../common.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
@@ -21,7 +22,8 @@ export const MAX_ANNOTATIONS_PER_LEVEL = 10;
 const MAX_OUTPUT_FAILURES = 200;
 
 export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) => {
-  const { junitPaths, checkoutDir, onServiceError, failOnVerdicts } = op.settings;
+  const { junitPaths, onServiceError, failOnVerdicts } = op.settings;
+  const checkoutDir = checkoutDirOf(op);
   // The service is asked while the rest of the reports are read, from the first failure on; a run
   // without failures never asks it.
   let asked: Promise<ServiceLists> | undefined;
@@ -127,6 +129,10 @@ function outageLine(outage: string, failed: number, onServiceError: string): str
     : `The flaky-tests service could not be reached (${outage}), so ${failed} failed test(s) were NOT checked against the quarantine. The step passes because on-service-error is pass-with-warning: look at the failures below before merging.`;
 }
 
+function checkoutDirOf(op: OperationContext<CheckTestResultsSettings>): string {
+  return resolve(op.workingDirectory, op.settings.checkoutDir);
+}
+
 /**
  * Each failure that is not quarantined, at its test: errors for those that fail the step, warnings for
  * the rest; at most 10 of each, and one notice that says how many more there are.
@@ -143,7 +149,7 @@ async function annotate(
     ['warning', warnings],
   ] as const) {
     for (const failure of group.slice(0, MAX_ANNOTATIONS_PER_LEVEL)) {
-      const location = await locateTest(failure.test, op.settings.checkoutDir);
+      const location = await locateTest(failure.test, checkoutDirOf(op));
       const why = unchecked
         ? 'not checked: the service could not be reached'
         : VERDICT_LABELS[failure.verdict as keyof typeof VERDICT_LABELS];

@@ -1,27 +1,68 @@
 // Finds the JUnit reports junit-paths names (globs, tinyglobby) and reads each one, one after another
-// through the same chunk buffer, so that memory stays at one chunk however many reports there are.
+// through the same chunk buffer, so that memory stays at one chunk however many reports there are. The
+// pull request's tests wrote the reports and chose their names: each is read by its real path, only
+// when that lies inside the directory its glob names (checkout-dir, or the glob's own directory when the
+// workflow points outside the checkout), and all of them together at most MAX_REPORT_BYTES.
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { InputError } from '../../../errors.js';
+import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
 import { quoted } from '../../../inputs.js';
-import { CHUNK_BYTES, readJUnitReport } from './junit.js';
+import { CHUNK_BYTES, readJUnitReport, type ReadBudget } from './junit.js';
 import { TestResults } from './results.js';
 
 /** More report files than this is a glob that caught far more than reports. */
 const MAX_REPORTS = 20_000;
+/** More than this in all is not a run's reports (a log, a dump, a file that never ends). */
+export const MAX_REPORT_BYTES = 2 * 1024 ** 3;
 
 /** Reads every report; `onFirstFailure` is told as soon as one failed test case is read. */
 export async function readReports(
   globs: string[],
   checkoutDir: string,
   onFirstFailure?: () => void,
+  maxBytes = MAX_REPORT_BYTES,
 ): Promise<TestResults> {
   const files = await findReports(globs, checkoutDir);
   const results = new TestResults(onFirstFailure);
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  for (const file of files) await readJUnitReport(resolve(checkoutDir, file), file, results, buffer);
+  const budget: ReadBudget = { bytesLeft: maxBytes, maxBytes };
+  for (const file of files) {
+    const real = reportPath(checkoutDir, containingDirectory(globs, checkoutDir, file), file);
+    await readJUnitReport(real, file, results, buffer, budget);
+  }
   return results;
+}
+
+/**
+ * The directory a report must stay in: the checkout, unless the workflow's glob names a place outside it
+ * (an absolute path or one that starts with ..), whose fixed directory the author chose.
+ */
+function containingDirectory(globs: string[], checkoutDir: string, file: string): string {
+  if (!file.startsWith('..') && !isAbsolute(file)) return checkoutDir;
+  const outside = globs.find((pattern) => pattern.startsWith('..') || isAbsolute(pattern));
+  return resolve(checkoutDir, fixedDirectory(outside ?? file));
+}
+
+/** The part of a glob before its first wildcard, as a directory. */
+function fixedDirectory(pattern: string): string {
+  const segments = pattern.split('/');
+  const wild = segments.findIndex((segment) => /[*?[\]{}!()]/.test(segment));
+  return (wild < 0 ? segments.slice(0, -1) : segments.slice(0, wild)).join('/') || '.';
+}
+
+function reportPath(checkoutDir: string, root: string, file: string): string {
+  try {
+    return realPathInCheckout(root, resolve(checkoutDir, file));
+  } catch (error) {
+    if (!(error instanceof CheckoutFileRefusal)) throw error;
+    throw new InputError(
+      'junit-paths',
+      `${quoted(file)} ${error.message}`,
+      'Have the test runner write its reports as plain files inside the directory junit-paths names.',
+    );
+  }
 }
 
 async function findReports(globs: string[], checkoutDir: string): Promise<string[]> {

@@ -35,7 +35,7 @@ export interface ChangedFilesRequest {
   githubToken?: string;
   timeoutMs: number;
   log: (line: string) => void;
-  readStdin: () => Promise<Buffer>;
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
 /** The changed files being found: `find` gives them; `cancel` stops the work when they are not wanted. */
@@ -89,7 +89,8 @@ async function findChangedFiles(
 
   if (source === 'file') {
     const name = settings.changedFilesFile as string;
-    const content = name === '-' ? await request.readStdin() : readListFile(resolve(cwd, name), name);
+    const content =
+      name === '-' ? await readStandardInputList(request.stdin) : readListFile(resolve(cwd, name), name);
     return { files: parseList(content), from: name === '-' ? 'standard input' : name };
   }
   if (source === 'git') {
@@ -183,6 +184,6 @@ export function parseList(content: Buffer): ChangedFile[] {
 }
 
 /** Standard input, read to its end, refused past the cap. */
-export function readStandardInputList(): Promise<Buffer> {
-  return readStandardInput('changed-files-file', MAX_LIST_BYTES, 'Give a list of paths, one a line.');
+function readStandardInputList(stdin: AsyncIterable<Buffer | string> | undefined): Promise<Buffer> {
+  return readStandardInput('changed-files-file', MAX_LIST_BYTES, 'Give a list of paths, one a line.', stdin);
 }

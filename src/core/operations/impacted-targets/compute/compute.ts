@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
 import { quoted } from '../../../inputs.js';
-import { beginChangedFiles, readStandardInputList, type ChangedFiles } from './changed-files.js';
+import { beginChangedFiles, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
 import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
@@ -22,7 +22,8 @@ export interface ComputeRequest {
   githubToken?: string;
   timeoutMs: number;
   log: { info(line: string): void; warning(line: string): void };
-  readStdin?: () => Promise<Buffer>;
+  /** For a changed-files-file given as `-`. */
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
 export interface Computed {
@@ -46,7 +47,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     githubToken: request.githubToken,
     timeoutMs: request.timeoutMs,
     log: request.log.info,
-    readStdin: request.readStdin ?? readStandardInputList,
+    stdin: request.stdin,
   });
   let config: TargetsConfig;
   try {

@@ -62,7 +62,7 @@ export function lintConfig(
 }
 
 export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => {
-  const cwd = resolve(op.settings.workingDirectory);
+  const cwd = resolve(op.workingDirectory, op.settings.workingDirectory);
   const config = await loadTargetsConfig(op.settings.config, cwd);
   const workspace = config.workspaces ? await readWorkspace(cwd, config.workspaces.target) : undefined;
   const tracked = await trackedFiles(cwd, op.common.timeoutMs);

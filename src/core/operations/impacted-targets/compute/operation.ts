@@ -1,5 +1,6 @@
 // compute-impacted-targets: the PR's impacted targets as outputs (for a later upload, or for `if:` on
 // later jobs), a file, and a summary that says which files and rules produced each target.
+import { resolve } from 'node:path';
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import { writeStepFile } from '../../step-file.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
@@ -25,11 +26,12 @@ export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => 
 
 export function computeFor(op: OperationContext<unknown>, settings: ComputeSettings): Promise<Computed> {
   return computeImpact({
-    settings,
+    settings: { ...settings, workingDirectory: resolve(op.workingDirectory, settings.workingDirectory) },
     context: op.context,
     githubToken: op.common.githubToken,
     timeoutMs: op.common.timeoutMs,
     log: op.log,
+    stdin: op.stdin,
   });
 }
 

@@ -1,9 +1,9 @@
 // The summary of a run that failed before its operation could report: what went wrong in one line with
 // an icon, the message, what to fix, and a few facts. Written for a bad input, a refused token, a queue
 // or PR the service does not know, a conflict, an unreachable service: never an empty summary.
-import { ApiError } from '../api/errors.js';
-import { ContextError, InputError } from '../errors.js';
-import { Markdown, escapeMarkdown, link } from './markdown.js';
+import { ApiError } from './api/errors.js';
+import { ContextError, InputError } from './errors.js';
+import { Markdown, escapeMarkdown, link } from './report/markdown.js';
 
 export interface FailureFacts {
   operation?: string;
