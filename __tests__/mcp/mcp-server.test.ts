@@ -182,7 +182,7 @@ describe('handshake and tools', () => {
   });
 });
 
-describe('read-only tools', () => {
+describe('read-only tools on pull requests', () => {
   it('tell the four situations apart, with the reason, the place in line and the failing check’s link', async () => {
     const never = await data(readOnly, 'pr_status', { prNumber: 11 });
     expect(never).toMatchObject({
@@ -248,7 +248,9 @@ describe('read-only tools', () => {
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(await main().state(10)).toBe('merged');
   }, 60_000);
+});
 
+describe('explain_failure', () => {
   it('explains a failure of the PR itself and a failure of known flaky tests, with evidence', async () => {
     const own = await data<Json>(readOnly, 'explain_failure', {
       prNumber: 30,
@@ -285,7 +287,9 @@ describe('read-only tools', () => {
     });
     expect(notFailed.verdict).toBe('not_failed');
   });
+});
 
+describe('read-only tools on the queue and the tests, and what none of them does', () => {
   it('lists flaky, broken and quarantined tests filtered by file, name and status', async () => {
     const all = await data<Json>(readOnly, 'flaky_tests', {});
     expect(all.total).toBe(2);
