@@ -265,6 +265,7 @@ describe('explain_failure', () => {
     ]);
     expect(own.evidence.join(' ')).toContain('Its run tested it alone');
     expect(own.pullRequest.failingChecks[0].url).toMatch(/^https:\/\//);
+    expect(own.testRun.failingChecks).toEqual(own.pullRequest.failingChecks);
 
     const flake = await data<Json>(readOnly, 'explain_failure', {
       prNumber: 31,

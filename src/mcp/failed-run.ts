@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { testRunReport } from '../core/operations/pull-request/failing-checks.js';
 import { isObject } from '../wire/index.js';
-import { dataText } from './data.js';
+import { dataText, dataUrl } from './data.js';
+import { failingCheckSchema } from './pr-view.js';
 import { requireSuccess, type ToolContext } from './tool.js';
 
 export const failedRunSchema = z.object({
@@ -13,6 +14,7 @@ export const failedRunSchema = z.object({
   createdAt: z.string().nullable(),
   testedPrNumbers: z.array(z.number().int()),
   builtOnPrNumbers: z.array(z.number().int()).describe('PRs ahead that the run was built on top of.'),
+  failingChecks: z.array(failingCheckSchema),
 });
 export type FailedRun = z.infer<typeof failedRunSchema>;
 
@@ -42,6 +44,7 @@ export async function readFailedRun(
   }
   const report = testRunReport(testRunId, body);
   const dependent = isObject(body) && Array.isArray(body.dependentPrs) ? body.dependentPrs : [];
+  const redact = tools.runner.redact;
   return {
     testRunId: dataText(tools.runner.redact, testRunId),
     testBranch: report.testBranch ? dataText(tools.runner.redact, report.testBranch) : null,
@@ -49,6 +52,11 @@ export async function readFailedRun(
     createdAt: report.createdAtMs !== undefined ? new Date(report.createdAtMs).toISOString() : null,
     testedPrNumbers: report.testedPrNumbers,
     builtOnPrNumbers: dependent.filter((n): n is number => Number.isInteger(n)).slice(0, 50),
+    failingChecks: report.failing.map((check) => ({
+      name: dataText(redact, check.name),
+      conclusion: dataText(redact, check.conclusion, 40),
+      url: dataUrl(redact, check.url),
+    })),
   };
 }
 

@@ -66,7 +66,7 @@ export async function explainFailure(tools: ToolContext, args: ExplainArguments)
     prNumber: status.prNumber,
     state: status.state ?? '',
     serviceReason: String(report.entry?.stateReason ?? '').toUpperCase(),
-    checkConclusions: status.failingChecks.map((check) => check.conclusion),
+    checkConclusions: (run?.failingChecks ?? status.failingChecks).map((check) => check.conclusion),
     runStatus: run?.status?.toLowerCase() ?? undefined,
     testedPrNumbers: run?.testedPrNumbers ?? [],
     builtOn,
