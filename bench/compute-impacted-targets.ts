@@ -32,6 +32,16 @@ import { REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
 const RUNS = QUICK ? 2 : 7;
+/**
+ * `--entry <after>/index.js --vs <before>/index.js`: a speed change measured against the bundle before it,
+ * in the same interleaved rounds (turbo and nx are then not run); the medians are printed on stderr.
+ */
+const argAfter = (flag: string) => {
+  const i = process.argv.indexOf(flag);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const ENTRY = argAfter('--entry') ?? 'dist/index.js';
+const VS = argAfter('--vs');
 const SCALE = QUICK ? 10 : 1;
 const PACKAGES = 2000 / SCALE;
 const FILES_PER_PACKAGE = 40;
@@ -237,7 +247,7 @@ try {
 
   const filtersFile = join(dir, 'filters.json');
   writeFileSync(filtersFile, JSON.stringify(pathsFilters()));
-  const bin = QUICK && !process.argv.includes('--peers') ? undefined : peersBin();
+  const bin = (QUICK && !process.argv.includes('--peers')) || VS ? undefined : peersBin();
   // nx runs only from a workspace that holds it, as after an install: the prefix's node_modules, linked.
   if (bin) symlinkSync(join(PEER_PREFIX, 'node_modules'), join(repo, 'node_modules'));
   // What each peer found, for the notes: affected packages (turbo, nx), matched filters (paths-filter).
@@ -320,13 +330,17 @@ try {
       {
         name: 'action',
         run: () =>
-          measured(
-            'node dist/index.js (compute-impacted-targets)',
-            [NODE, 'dist/index.js'],
-            actionEnv,
-            computedEverything,
-          ),
+          measured(`node ${ENTRY} (compute-impacted-targets)`, [NODE, ENTRY], actionEnv, computedEverything),
       },
+      ...(VS
+        ? [
+            {
+              name: 'before',
+              run: () =>
+                measured(`node ${VS} (compute-impacted-targets)`, [NODE, VS], actionEnv, computedEverything),
+            },
+          ]
+        : []),
       {
         name: 'git',
         run: () =>

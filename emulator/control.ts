@@ -13,7 +13,7 @@ import {
 import { CI_OUTCOMES, type CiBehaviour } from './merge-queue/ci.js';
 import { repoKeyOf } from './merge-queue/engine/core.js';
 import { EmulatorError } from './errors.js';
-import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
+import { MERGE_REFUSALS, type MergeQueueEngine } from './merge-queue/engine/engine.js';
 import type { PullRequestInfo } from './merge-queue/engine/types.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
@@ -80,6 +80,12 @@ export const PullRequestControl = Type.Object({
     Type.Union(['unspecified', 'in_progress', 'mergeable', 'not_mergeable'].map((m) => Type.Literal(m))),
   ),
   impactedTargets: Type.Optional(Type.Union([Type.Array(Type.String()), Type.Literal('ALL')])),
+  baseSha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  draft: Type.Optional(Type.Boolean()),
+  mergeConflict: Type.Optional(Type.Boolean()),
+  mergeRefusal: Type.Optional(
+    Type.Union([...Object.keys(MERGE_REFUSALS).map((r) => Type.Literal(r)), Type.Null()]),
+  ),
 });
 export type PullRequestControl = Static<typeof PullRequestControl>;
 
@@ -87,6 +93,12 @@ const ClockAdvance = Type.Object({
   minutes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
   seconds: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * 60 })),
   ms: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES * MINUTE_MS })),
+});
+/** A merge into a queue's target branch from outside the queue; `sha` is the new tip (made up if absent). */
+export const TargetBranchMerge = Type.Object({
+  repo: RepoInput,
+  targetBranch: Type.String({ minLength: 1 }),
+  sha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 const RunUntilIdle = Type.Object({
   maxMinutes: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
@@ -107,7 +119,11 @@ const GitHubPullRequestEvent = Type.Object({
     title: Type.String({ maxLength: 65_536 }),
     user: Type.Object({ login: Type.String({ minLength: 1, maxLength: 256 }) }),
     head: Type.Object({ sha: Type.String({ minLength: 1, maxLength: 64 }) }),
-    base: Type.Object({ ref: Type.String({ minLength: 1, maxLength: 1024 }) }),
+    base: Type.Object({
+      ref: Type.String({ minLength: 1, maxLength: 1024 }),
+      sha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    }),
+    draft: Type.Optional(Type.Boolean()),
     html_url: Type.Optional(Type.String()),
   }),
   repository: Type.Object({
@@ -136,6 +152,8 @@ export function applyGitHubEvent(engine: MergeQueueEngine, event: GitHubPullRequ
     author: pr.user.login,
     headSha: pr.head.sha,
     baseBranch: pr.base.ref,
+    ...(pr.base.sha !== undefined ? { baseSha: pr.base.sha } : {}),
+    ...(pr.draft !== undefined ? { draft: pr.draft } : {}),
   });
   const withdrawn = WITHDRAWN_BY[event.action];
   if (withdrawn) engine.withdrawPullRequest(repo, pr.number, withdrawn);
@@ -218,7 +236,11 @@ function infoView(info: PullRequestInfo) {
     author: info.author ?? null,
     headSha: info.headSha ?? null,
     baseBranch: info.baseBranch ?? null,
+    baseSha: info.baseSha ?? null,
     mergeability: info.mergeability,
+    draft: info.draft,
+    mergeConflict: info.mergeConflict,
+    mergeRefusal: info.mergeRefusal,
     impactedTargets: Object.fromEntries(info.targetsBySha),
   };
 }
@@ -266,6 +288,15 @@ export function registerControlRoutes(
         );
       }
       return infoView(applyGitHubEvent(engine, request.body as GitHubPullRequestEvent));
+    },
+  );
+
+  app.post(
+    `${CONTROL_PREFIX}/target-branch/merge`,
+    { schema: { body: TargetBranchMerge } },
+    async (request) => {
+      const { repo, targetBranch, sha } = request.body as Static<typeof TargetBranchMerge>;
+      return { tipSha: engine.mergeFromOutside(repoFrom(repo), targetBranch, sha) };
     },
   );
 

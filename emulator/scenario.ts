@@ -13,12 +13,16 @@ import {
   PullRequestControl,
   QueueControl,
   repoFrom,
+  TargetBranchMerge,
 } from './control.js';
 import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
 import { parseFlakyFixture } from './flaky-tests/fixture.js';
 import type { FlakyTestStore } from './flaky-tests/routes.js';
 
 const MINUTE_MS = 60_000;
+
+/** Virtual minutes after the start; 0 (the default) is at once. */
+const AtMinute = Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES }));
 
 const ScenarioPullRequest = Type.Composite([
   PullRequestControl,
@@ -35,16 +39,20 @@ const ScenarioPullRequest = Type.Composite([
         ),
         noBatch: Type.Optional(Type.Boolean()),
         /** Minutes after the start; 0 (the default) submits at once. */
-        atMinute: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_STEP_MINUTES })),
+        atMinute: AtMinute,
       }),
     ),
   }),
 ]);
 
+/** Merges into a target branch from outside the queue (the tip moves; what is testing restarts). */
+const ScenarioTargetBranchMerge = Type.Composite([TargetBranchMerge, Type.Object({ atMinute: AtMinute })]);
+
 export const Scenario = Type.Object({
   ci: Type.Optional(Type.Omit(CiControl, ['repo', 'prNumber'])),
   queues: Type.Optional(Type.Array(QueueControl, { maxItems: 100 })),
   pullRequests: Type.Optional(Type.Array(ScenarioPullRequest, { maxItems: 5_000 })),
+  targetBranchMerges: Type.Optional(Type.Array(ScenarioTargetBranchMerge, { maxItems: 5_000 })),
   /** A flaky-tests fixture, as the flaky-tests store takes it. */
   flakyTests: Type.Optional(Type.Unknown()),
 });
@@ -99,5 +107,12 @@ function applyScenario(engine: MergeQueueEngine, checked: Scenario): void {
       });
     if (submit.atMinute) engine.clock.after(submit.atMinute * MINUTE_MS, doSubmit);
     else doSubmit();
+  }
+  for (const merge of checked.targetBranchMerges ?? []) {
+    const repo = repoFrom(merge.repo);
+    engine.requireQueue(repo, merge.targetBranch);
+    const doMerge = () => engine.mergeFromOutside(repo, merge.targetBranch, merge.sha);
+    if (merge.atMinute) engine.clock.after(merge.atMinute * MINUTE_MS, doMerge);
+    else doMerge();
   }
 }

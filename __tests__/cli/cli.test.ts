@@ -193,15 +193,15 @@ describe('values from the pipeline are checked like inputs', () => {
   it.each([
     [
       { CI_PROJECT_PATH: `${REPO}\n::error::forged` },
-      `The pipeline's repository "${REPO}\\n::error::forged" is not owner/name; set the repo input (like my-org/my-repo).`,
+      `The pipeline's repository "${REPO}\\n::error::forged" is not owner/name; give --repo or MERGE_QUEUE_REPO (like my-org/my-repo).`,
     ],
     [
       { CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main\u001b[2J' },
-      `The pipeline's target branch "main\\u001b[2J" is not a branch name (it holds whitespace or a control character); set the target-branch input.`,
+      `The pipeline's target branch "main\\u001b[2J" is not a branch name (it holds whitespace or a control character); give --target-branch or MERGE_QUEUE_TARGET_BRANCH.`,
     ],
     [
       { CI_SERVER_URL: '', CI_SERVER_HOST: 'github.com/../evil' },
-      `The pipeline's repository host "github.com/../evil" is not a host name; set the repo-host input (like github.com).`,
+      `The pipeline's repository host "github.com/../evil" is not a host name; give --repo-host or MERGE_QUEUE_REPO_HOST (like github.com).`,
     ],
   ])('refuses %j with exit code 2 and writes no output', async (overrides, failure) => {
     const env = gitlabPipeline(overrides);
@@ -245,7 +245,7 @@ describe('exit codes', () => {
     const errors = run.stderr.split('\n').filter((line) => line.startsWith('merge-queue-action:'));
     expect(errors).toEqual([
       expect.stringMatching(
-        /^merge-queue-action: Input "pr-number": "twelve" is not a pull request number\. \S/,
+        /^merge-queue-action: --pr-number or MERGE_QUEUE_PR_NUMBER: "twelve" is not a pull request number\. \S/,
       ),
     ]);
   });
@@ -254,7 +254,7 @@ describe('exit codes', () => {
     const run = await runCli(['get-submitted-pull-request', '--json'], { env: laptop() });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
     expect((JSON.parse(run.stdout) as JsonResult).failure).toBe(
-      'No pull request to act on: TRUNK_PR_NUMBER is not set; set the pr-number input.',
+      'No pull request to act on: TRUNK_PR_NUMBER is not set; give --pr-number or MERGE_QUEUE_PR_NUMBER.',
     );
   });
 

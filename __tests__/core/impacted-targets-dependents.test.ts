@@ -39,7 +39,7 @@ const PNPM = {
   'packages/utils/package.json': pkg('@acme/utils'),
   'apps/web/package.json': pkg('@acme/web', { '@acme/ui': 'workspace:*' }),
   'apps/admin/package.json': pkg('@acme/admin', { '@acme/ui': 'workspace:^' }),
-  'apps/tests/e2e/package.json': pkg('@acme/e2e', {}, { '@acme/web': 'workspace:*' }),
+  'apps/qa/e2e/package.json': pkg('@acme/e2e', {}, { '@acme/web': 'workspace:*' }),
   'apps/legacy/package.json': pkg('@acme/legacy', { '@acme/ui': '*' }),
   'apps/web/node_modules/dep/package.json': pkg('dep'),
 };
@@ -70,7 +70,7 @@ async function impacted(root: string, changed: string[]) {
 
 describe('workspace dependents', () => {
   it('reads a pnpm workspace: globs, negations, nested packages, no node_modules', async () => {
-    const workspace = await readWorkspace(layout(PNPM), '{name}');
+    const workspace = await readWorkspace(layout(PNPM), { target: '{name}' });
     expect([...workspace.byName.keys()].sort()).toEqual([
       '@acme/admin',
       '@acme/e2e',
@@ -88,7 +88,7 @@ describe('workspace dependents', () => {
     const { targets, impact } = await impacted(root, ['packages/ui/src/button.tsx']);
     expect(targets).toEqual(['pkg:@acme/admin', 'pkg:@acme/e2e', 'pkg:@acme/ui', 'pkg:@acme/web']);
     expect([...(impact.targets.get('pkg:@acme/e2e')?.via ?? [])]).toEqual([
-      'package @acme/e2e depends on @acme/web',
+      'package @acme/e2e depends on @acme/web: devDependencies "@acme/web": "workspace:*" (workspace: protocol)',
     ]);
   });
 

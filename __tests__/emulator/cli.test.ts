@@ -96,10 +96,10 @@ describe('emulator CLI', () => {
     expect(lines).toEqual([
       '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 submitted -> not_ready (API_REQUESTED)',
       '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 not_ready -> pending (MERGE_ITEM_NOW_READY)',
-      '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 pending -> testing',
       expect.stringMatching(
         /^2025-01-06T09:00:00\.000Z github\.com\/acme\/logs@main main run \w{8} \[#7\] in_progress$/,
       ),
+      '2025-01-06T09:00:00.000Z github.com/acme/logs@main #7 pending -> testing',
     ]);
   });
 

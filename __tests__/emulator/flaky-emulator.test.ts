@@ -205,8 +205,22 @@ describe('the quarantine rule', () => {
     return listed.json.quarantined_tests.map((t) => t.name);
   }
 
-  it('quarantines flaky or broken tests when auto-quarantine is on, and those set to always', async () => {
+  it('quarantines flaky tests when auto-quarantine is on, and those set to always', async () => {
     expect(await quarantinedNames({ auto_quarantine: true })).toEqual(['auto flaky', 'always healthy']);
+  });
+
+  it('never auto-quarantines a broken test: it fails every time, and hiding it would hide a real failure', async () => {
+    const tests = [
+      { name: 'auto broken', status: 'broken' as const },
+      { name: 'auto flaky', status: 'flaky' as const },
+      { name: 'always broken', status: 'broken' as const, quarantine_override: 'ALWAYS_QUARANTINE' as const },
+    ];
+    await seed(emulator, { repositories: [{ repo: REPO, auto_quarantine: true, tests }] });
+    const listed = await post('/flaky-tests/list-quarantined-tests', {
+      ...base,
+      page_query: { page_size: 100 },
+    });
+    expect(listed.json.quarantined_tests.map((t) => t.name)).toEqual(['auto flaky', 'always broken']);
   });
 
   it('quarantines only tests set to always when auto-quarantine is off', async () => {

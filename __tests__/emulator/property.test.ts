@@ -9,6 +9,7 @@ import { ACTIVE_STATES } from '../../emulator/merge-queue/engine/core.js';
 import { EmulatorError } from '../../emulator/errors.js';
 import { MergeQueueEngine } from '../../emulator/merge-queue/engine/engine.js';
 import { compareInLine, TargetUnion } from '../../emulator/merge-queue/engine/lanes.js';
+import { bisectionConcurrencyOf } from '../../emulator/merge-queue/engine/queue-config.js';
 import type { HistoryEvent, QueueRecord, Submission } from '../../emulator/merge-queue/engine/types.js';
 import { startEmulator } from '../../emulator/server.js';
 
@@ -158,8 +159,7 @@ class InvariantChecker {
     const queue = this.queue;
     if (event.kind === 'run' && event.status === 'in_progress') {
       const running = this.engine.scheduler.runsInProgress(queue, event.runKind);
-      const slots =
-        event.runKind === 'main' ? queue.settings.concurrency : queue.settings.bisectionConcurrency;
+      const slots = event.runKind === 'main' ? queue.settings.concurrency : bisectionConcurrencyOf(queue);
       if (running > slots) this.fail(`${running} ${event.runKind} runs in progress with ${slots} slots`);
       if (event.runKind === 'main') this.checkStartsInOrder(queue, event.prNumbers);
     }

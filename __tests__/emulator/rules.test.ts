@@ -88,7 +88,7 @@ describe('predictive testing', () => {
   });
 
   it('holds a failure in pending_failure until the run behind it finishes, then restarts that run without it', async () => {
-    const queue = await freshQueue({ concurrency: 2 });
+    const queue = await freshQueue({ concurrency: 2, pendingFailureDepth: 1 });
     await queue.ci(1, { outcome: 'fail', durationMinutes: 5 });
     await queue.ci(2, { durationMinutes: 10 });
     await queue.submit(1);
@@ -118,7 +118,7 @@ describe('predictive testing', () => {
   });
 
   it('merges a flaky failure optimistically when a run built on top of it passes', async () => {
-    const queue = await freshQueue({ concurrency: 2, canOptimisticallyMerge: true });
+    const queue = await freshQueue({ concurrency: 2, canOptimisticallyMerge: true, pendingFailureDepth: 1 });
     await queue.ci(1, { outcome: 'flaky', durationMinutes: 2 });
     await queue.ci(2, { durationMinutes: 6 });
     await queue.submit(1);
@@ -242,7 +242,7 @@ describe('batching', () => {
     );
   });
 
-  it('skips retesting the PRs a bisection cleared with bisection_skip_redundant_tests', async () => {
+  it('with bisection_skip_redundant_tests, reuses a failure instead of repeating it, never a pass', async () => {
     const queue = await freshQueue({
       batch: true,
       batchingMinSize: 4,
@@ -253,8 +253,17 @@ describe('batching', () => {
     for (const pr of [1, 2, 3, 4]) await queue.submit(pr);
     await queue.runUntilIdle();
     expect(await queue.states(1, 2, 3, 4)).toEqual({ 1: 'merged', 2: 'merged', 3: 'failed', 4: 'merged' });
-    const runs = (await queue.history()).filter((e) => e.kind === 'run' && e.status === 'in_progress');
-    expect(runs.filter((e) => e.runKind === 'main').map((e) => e.prNumbers)).toEqual([[1, 2, 3, 4]]);
+    const history = await queue.history();
+    const started = history.filter((e) => e.kind === 'run' && e.status === 'in_progress');
+    // [3, 4] on top of [1, 2] would repeat the batch that failed: not run. The cleared [1, 2] are tested again.
+    expect(started.filter((e) => e.runKind === 'bisection').map((e) => e.prNumbers)).toEqual([[1, 2], [3]]);
+    expect(started.filter((e) => e.runKind === 'main').map((e) => e.prNumbers)).toEqual([
+      [1, 2, 3, 4],
+      [1, 2],
+      [4],
+    ]);
+    const reused = history.filter((e) => e.kind === 'run' && e.reason === 'TEST_RUN_FAILED_BY_OPTIMIZATION');
+    expect(reused.map((e) => [e.prNumbers, e.status])).toEqual([[[3, 4], 'failed']]);
   });
 });
 
@@ -301,7 +310,7 @@ describe('parallel mode', () => {
     expect(await queue.mergeOrder()).toEqual([2, 1, 3]);
   });
 
-  it('treats ALL as overlapping everything and [] as overlapping nothing', async () => {
+  it('treats ALL as overlapping everything and [] as overlapping nothing, but behind an ALL PR', async () => {
     const queue = await parallelQueue(5);
     await queue.ci(1, { durationMinutes: 20 });
     const targets: [number, string[] | 'ALL'][] = [
@@ -322,14 +331,14 @@ describe('parallel mode', () => {
         }
       ).dependentPrs;
     expect(await dependents(3)).toEqual([1, 2]);
-    expect(await dependents(4)).toEqual([]);
+    expect(await dependents(4)).toEqual([1, 2, 3]);
     expect(await dependents(5)).toEqual([3, 1, 2].sort());
     await queue.advance(5);
     expect(await queue.states(1, 2, 3, 4, 5)).toEqual({
       1: 'testing',
       2: 'merged',
       3: 'tests_passed',
-      4: 'merged',
+      4: 'tests_passed',
       5: 'tests_passed',
     });
   });

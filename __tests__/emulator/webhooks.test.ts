@@ -56,6 +56,8 @@ describe('webhooks', () => {
     expect(testing.payload.test_branch).toEqual(expect.stringMatching(/^trunk-merge\/pr-11\//));
     const batchTypes = receiver.received.filter((r) => r.payload.type.startsWith('pull_request_batch.'));
     expect(batchTypes.map((r) => [r.payload.type, r.payload.pr_numbers])).toEqual([
+      ['pull_request_batch.submitted', [11, 12]],
+      ['pull_request_batch.queued', [11, 12]],
       ['pull_request_batch.testing', [11, 12]],
       ['pull_request_batch.merged', [11, 12]],
     ]);

@@ -1,7 +1,8 @@
 // A small stand-in for GitHub's REST API (node:http on 127.0.0.1, a free port): the issue-comment routes
 // the PR comment uses, kept in memory, with the token checked, and who the token is: `GET /user` and
 // GraphQL's `viewer`. By default the token is an app installation's, as the Actions GITHUB_TOKEN is:
-// `GET /user` refuses it (403) and GraphQL names it `github-actions[bot]`; `{ user }` makes it a user's.
+// `GET /user` refuses it (403) and GraphQL names it `github-actions[bot]`; `{ user }` makes it a user's,
+// `{ nameless: true }` a token that neither names (both refuse it).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -24,7 +25,7 @@ export class GitHubApi {
 
   constructor(
     private readonly token: string,
-    private readonly identity: { user?: string } = {},
+    private readonly identity: { user?: string; nameless?: boolean } = {},
   ) {}
 
   /** The login the token writes as. */
@@ -49,6 +50,7 @@ export class GitHubApi {
           return send(200, { login: this.identity.user, type: 'User' });
         }
         if (path === '/graphql' && req.method === 'POST') {
+          if (this.identity.nameless) return send(403, { message: 'Resource not accessible by integration' });
           if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(String(body.query)))
             return send(400, { message: 'Only the viewer query is served here' });
           return send(200, { data: { viewer: { login: this.login } } });

@@ -126,6 +126,26 @@ describe('row 10: the PR comment we update is found by marker and author', () =>
       await github.stop();
     }
   });
+
+  it('with a token GitHub names no login for, edits no comment and says why it added one', async () => {
+    const github = new GitHubApi('gh-nameless-token', { nameless: true });
+    await github.start();
+    try {
+      const { act } = await failedPr('out-comment-nameless', 12);
+      const earlier = github.addComment(12, 'github-actions[bot]', `${MARKER}\nan earlier step's comment`);
+      const run = await act(
+        { 'notify-pr-comment': 'true', 'github-token': 'gh-nameless-token' },
+        { GITHUB_API_URL: github.url },
+      );
+      expect(earlier.body).toBe(`${MARKER}\nan earlier step's comment`);
+      expect(github.comments).toHaveLength(2);
+      expect(run.log).toMatch(
+        /^::warning title=submit-pull-request::notify-pr-comment: a new comment was added, as the GitHub API named no login for github-token/m,
+      );
+    } finally {
+      await github.stop();
+    }
+  });
 });
 
 describe('rows 11 and 12: the Slack payload', () => {

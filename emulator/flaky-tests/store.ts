@@ -464,7 +464,9 @@ export class FlakyTestStore {
 function isQuarantined(repository: FlakyRepository, test: StoredTest): boolean {
   if (!repository.quarantining || test.quarantineOverride === 'NEVER_QUARANTINE') return false;
   if (test.quarantineOverride === 'ALWAYS_QUARANTINE') return true;
-  return repository.autoQuarantine && test.status !== 'healthy';
+  // Auto-quarantine takes flaky tests only: a broken test fails every time, and hiding it would hide a
+  // real failure.
+  return repository.autoQuarantine && test.status === 'flaky';
 }
 
 function testsWithStatus(repository: FlakyRepository, status: TestStatus): StoredTest[] {

@@ -1,7 +1,10 @@
 // The webhook payloads the merge queue sends, made from the engine's history as the spec shapes them:
-// `pull_request.*` for each PR's transitions, `pull_request_batch.*` for runs testing several PRs.
+// `pull_request.*` for each PR's transitions, `pull_request_batch.*` for runs testing several PRs. A batch
+// is submitted, queued and tested as its run starts; its failure is first a pending failure (the run
+// failed), and becomes `failed` when the pending failure settles and bisection starts.
 import { REASON_FIELDS, type MergeQueueAction } from '../../src/wire/index.js';
 import type { EngineCore } from './engine/core.js';
+import { REASONS } from './engine/reasons.js';
 import { UNKNOWN, type HistoryEvent, type QueueRecord, type TestRun } from './engine/types.js';
 
 export type WebhookPayload = { type: string } & Record<string, unknown>;
@@ -16,11 +19,14 @@ const ACTION_BY_STATE: Partial<Record<string, MergeQueueAction>> = {
   cancelled: 'canceled',
 };
 
-const BATCH_ACTION_BY_RUN_STATUS: Partial<Record<string, MergeQueueAction>> = {
-  in_progress: 'testing',
-  failed: 'failed',
-  cancelled: 'canceled',
-};
+/** The batch events a run's history event announces: a main run's failure is a pending failure. */
+function batchActionsOf(run: TestRun, status: string): MergeQueueAction[] {
+  const main = run.kind === 'main';
+  if (status === 'in_progress') return main ? ['submitted', 'queued', 'testing'] : ['testing'];
+  if (status === 'failed') return [main ? 'pending_failure' : 'failed'];
+  if (status === 'cancelled') return ['canceled'];
+  return [];
+}
 
 const WITH_TEST_FIELDS: ReadonlySet<MergeQueueAction> = new Set([
   'testing',
@@ -34,6 +40,8 @@ const WITH_BISECTION_FLAG: ReadonlySet<MergeQueueAction> = new Set(['testing', '
 export class MergeQueueWebhooks {
   /** Batch runs whose `pull_request_batch.merged` was sent. */
   private readonly mergedBatches = new Set<string>();
+  /** Batch runs whose pending failure settled into `pull_request_batch.failed`. */
+  private readonly failedBatches = new Set<string>();
 
   constructor(private readonly core: EngineCore) {}
 
@@ -43,34 +51,45 @@ export class MergeQueueWebhooks {
     const timestamp = new Date(event.at).toISOString();
     if (event.kind === 'run') {
       const run = queue.runs.get(event.runId);
-      const action = BATCH_ACTION_BY_RUN_STATUS[event.status];
-      if (!run || !action || run.tested.length < 2) return [];
-      return [batchPayload(queue, run, action, event.reason, timestamp)];
+      if (!run || run.tested.length < 2) return [];
+      return batchActionsOf(run, event.status).map((action) =>
+        batchPayload(queue, run, action, batchReason(action, event.reason), timestamp),
+      );
     }
     const action = event.from === null ? 'submitted' : ACTION_BY_STATE[event.to];
     if (!action) return [];
     const run = event.runId ? queue.runs.get(event.runId) : undefined;
     const info = this.core.pullRequest(queue.repo, event.prNumber);
-    const payloads: WebhookPayload[] = [
-      {
-        ...(run && WITH_TEST_FIELDS.has(action) ? testFields(run) : {}),
-        ...reasonField(action, event.reason),
-        ...(WITH_BISECTION_FLAG.has(action) ? { is_bisection: run?.kind === 'bisection' } : {}),
-        type: `pull_request.${action}`,
-        action,
-        author: info.author ?? UNKNOWN,
-        http_details_url: detailsUrl(queue, event.prNumber),
-        pr_number: event.prNumber,
-        repository: { ...queue.repo },
-        status: action,
-        target_branch: queue.branch,
-        timestamp,
-      },
-    ];
+    const payloads: WebhookPayload[] = [];
+    if (run && this.batchFailureSettled(run, event)) {
+      payloads.push(batchPayload(queue, run, 'failed', run.reason, timestamp));
+    }
+    payloads.push({
+      ...(run && WITH_TEST_FIELDS.has(action) ? testFields(run) : {}),
+      ...reasonField(action, event.reason),
+      ...(WITH_BISECTION_FLAG.has(action) ? { is_bisection: run?.kind === 'bisection' } : {}),
+      type: `pull_request.${action}`,
+      action,
+      author: info.author ?? UNKNOWN,
+      http_details_url: detailsUrl(queue, event.prNumber),
+      pr_number: event.prNumber,
+      repository: { ...queue.repo },
+      status: action,
+      target_branch: queue.branch,
+      timestamp,
+    });
     if (action === 'merged' && run && this.lastOfBatchMerged(run)) {
       payloads.push(batchPayload(queue, run, 'merged', event.reason, timestamp));
     }
     return payloads;
+  }
+
+  /** True once, as the first PR of a failed batch leaves its pending failure for bisection. */
+  private batchFailureSettled(run: TestRun, event: HistoryEvent & { kind: 'pr_state' }): boolean {
+    if (run.kind !== 'main' || run.tested.length < 2 || this.failedBatches.has(run.id)) return false;
+    if (event.from !== 'pending_failure' || event.reason !== REASONS.bisectionRequired) return false;
+    this.failedBatches.add(run.id);
+    return true;
   }
 
   /** True once, when the last PR tested in a batch run that is still going to conclude has concluded. */
@@ -96,6 +115,7 @@ function batchPayload(
   return {
     test_branch: run.branch,
     test_branch_sha: run.sha,
+    ...testPrNumber(run),
     ...reasonField(action, reason),
     ...(WITH_BISECTION_FLAG.has(action) ? { is_bisection: run.kind === 'bisection' } : {}),
     type: `pull_request_batch.${action}`,
@@ -117,7 +137,23 @@ function reasonField(action: MergeQueueAction, reason: string | null): Record<st
 }
 
 function testFields(run: TestRun) {
-  return { test_branch: run.branch, test_branch_sha: run.sha, batched: run.tested.length > 1 };
+  return {
+    test_branch: run.branch,
+    test_branch_sha: run.sha,
+    ...testPrNumber(run),
+    batched: run.tested.length > 1,
+  };
+}
+
+function testPrNumber(run: TestRun) {
+  return run.testPrNumber === null ? {} : { test_pr_number: run.testPrNumber };
+}
+
+/** A batch is submitted by the API's submissions and queued as it becomes ready to test. */
+function batchReason(action: MergeQueueAction, reason: string | null): string | null {
+  if (action === 'submitted') return REASONS.submittedByApi;
+  if (action === 'queued') return REASONS.nowReady;
+  return reason;
 }
 
 function detailsUrl(queue: QueueRecord, prNumber: number): string {

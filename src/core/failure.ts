@@ -41,3 +41,14 @@ export function messageOf(error: unknown): string {
     error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
   return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';
 }
+
+/**
+ * A failure line in the words of the host's user: where the host says how an input is given (the CLI:
+ * `--pr-number or MERGE_QUEUE_PR_NUMBER`), the messages' `Input "x":` and "set the x input" say that.
+ */
+export function inHostTerms(line: string, howToGive: ((input: string) => string) | undefined): string {
+  if (!howToGive) return line;
+  return line
+    .replace(/^Input "([a-z][a-z-]*)":/, (_, input: string) => `${howToGive(input)}:`)
+    .replace(/\bset the ([a-z][a-z-]*) input\b/g, (_, input: string) => `give ${howToGive(input)}`);
+}

@@ -51,7 +51,12 @@ export interface PullRequestComments {
     marker: string;
     body: string;
     token: string;
-  }): Promise<{ url?: string; created: boolean }>;
+  }): Promise<{
+    url?: string;
+    created: boolean;
+    /** The token's own login could not be learnt, so no earlier comment could be taken for ours. */
+    authorUnknown?: boolean;
+  }>;
 }
 
 export interface Host {

@@ -4,7 +4,7 @@
 import { ApiClient, type ClientOptions } from './api/client.js';
 import { checkResolvedContext, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
-import { EXIT_CODES, exitCodeOf, messageOf, titleOf, type ExitCode } from './failure.js';
+import { EXIT_CODES, exitCodeOf, inHostTerms, messageOf, titleOf, type ExitCode } from './failure.js';
 import { failureSummary } from './failure-summary.js';
 import type { Host } from './host.js';
 import { prepareOperation, type PreparedOperation } from './prepare.js';
@@ -72,7 +72,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const result = await runOperation(scope, prepared, context, options);
     return await finish(scope, prepared, result);
   } catch (error) {
-    const failure = scope.logLine(messageOf(error));
+    const failure = scope.logLine(inHostTerms(messageOf(error), host.howToGive));
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) {

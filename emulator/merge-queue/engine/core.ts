@@ -13,6 +13,8 @@ export const ACTIVE_STATES: ReadonlySet<PrState> = new Set([
   'tests_passed',
   'pending_failure',
 ]);
+/** Test branches' draft PRs are numbered from here, clear of the PRs a rehearsal submits. */
+const TEST_PR_NUMBERS_FROM = 900_000;
 const TERMINAL_STATES: ReadonlySet<PrState> = new Set(['merged', 'failed', 'cancelled']);
 
 export interface Readiness {
@@ -38,6 +40,8 @@ export class EngineCore {
   readonly history: HistoryEvent[] = [];
   readonly ci = new SimulatedCi();
   private readonly listeners: EngineListener[] = [];
+  /** The last draft PR number given to a test branch, per repository. */
+  private readonly testPrNumbers = new Map<string, number>();
 
   constructor(
     readonly clock: VirtualClock,
@@ -65,11 +69,23 @@ export class EngineCore {
         headSha: undefined,
         baseBranch: undefined,
         mergeability: 'mergeable',
+        baseSha: undefined,
+        draft: false,
+        mergeConflict: false,
+        mergeRefusal: null,
         targetsBySha: new Map(),
       };
       this.pullRequests.set(key, info);
     }
     return info;
+  }
+
+  /** The number of the draft PR opened for a new test branch (the service opens one when asked to). */
+  nextTestPrNumber(repo: Repo): number {
+    const key = repoKeyOf(repo);
+    const next = (this.testPrNumbers.get(key) ?? TEST_PR_NUMBERS_FROM - 1) + 1;
+    this.testPrNumbers.set(key, next);
+    return next;
   }
 
   infoOf(submission: Submission): PullRequestInfo {
@@ -160,4 +176,13 @@ export class EngineCore {
       startedAt: run.createdAt,
     });
   }
+}
+
+/** A finished run stays live only while it vouches for a PR that passed or failed in it and is still in line. */
+export function releaseIfDone(run: TestRun): void {
+  if (run.status === 'in_progress') return;
+  const vouching = run.members.some(
+    (member) => member.run === run && (member.state === 'tests_passed' || member.state === 'pending_failure'),
+  );
+  if (!vouching) run.queue.liveRuns.delete(run);
 }

@@ -55,7 +55,20 @@ export interface PullRequestFacts {
   headSha?: string;
   baseBranch?: string;
   mergeability?: Mergeability;
+  /** The target branch's commit the PR is based on (a direct merge needs it to be the tip). */
+  baseSha?: string;
+  draft?: boolean;
+  mergeConflict?: boolean;
+  /** Why the code host will refuse the PR's next merge, or null for no refusal. */
+  mergeRefusal?: MergeRefusal | null;
 }
+
+/** How the code host may refuse a merge the queue asks for. */
+export const MERGE_REFUSALS = {
+  merge_failed: REASONS.mergeFailed,
+  updated_at_merge: REASONS.updatedAtMergeTime,
+} as const;
+export type MergeRefusal = keyof typeof MERGE_REFUSALS;
 
 export class MergeQueueEngine {
   readonly clock: VirtualClock;
@@ -84,10 +97,7 @@ export class MergeQueueEngine {
   createQueue(repo: Repo, branch: string, mode: QueueMode = 'single', concurrency?: number): QueueRecord {
     const key = queueKeyOf(repo, branch);
     if (this.core.queues.has(key)) {
-      throw new EmulatorError(
-        409,
-        `A merge queue for branch '${branch}' of ${repo.owner}/${repo.name} already exists`,
-      );
+      throw new EmulatorError(409, `A merge queue already exists for branch "${branch}" in this repository`);
     }
     const queue: QueueRecord = {
       key,
@@ -96,6 +106,8 @@ export class MergeQueueEngine {
       state: 'running',
       mode,
       settings: defaultSettings(),
+      bisectionConcurrencySet: false,
+      tipSha: undefined,
       submissions: [],
       latestByPr: new Map(),
       live: new Set(),
@@ -305,7 +317,9 @@ export class MergeQueueEngine {
 
   setImpactedTargets(repo: Repo, prNumber: number, sha: string, targets: Targets): void {
     const info = this.core.pullRequest(repo, prNumber);
-    info.headSha ??= sha;
+    // Out of every queue, targets for another sha tell of a push, which the PR's record (prSha) follows;
+    // in a queue, they may as well be a late upload for an older sha, which changes nothing.
+    if (info.headSha === undefined || this.liveSubmissionsOf(repo, prNumber).length === 0) info.headSha = sha;
     info.targetsBySha.set(sha, targets === 'ALL' ? 'ALL' : [...new Set(targets)]);
     this.stepQueuesOf(repo, prNumber);
   }
@@ -327,14 +341,11 @@ export class MergeQueueEngine {
     const info = this.core.pullRequest(repo, prNumber);
     const pushed =
       facts.headSha !== undefined && info.headSha !== undefined && facts.headSha !== info.headSha;
-    if (facts.title !== undefined) info.title = facts.title;
-    if (facts.author !== undefined) info.author = facts.author;
-    if (facts.baseBranch !== undefined) info.baseBranch = facts.baseBranch;
-    if (facts.mergeability !== undefined) info.mergeability = facts.mergeability;
-    if (facts.headSha !== undefined) info.headSha = facts.headSha;
+    const turnedDraft = facts.draft === true && !info.draft;
+    applyFacts(info, facts, pushed);
     for (const submission of this.liveSubmissionsOf(repo, prNumber)) {
-      if (pushed) {
-        this.cancel(submission, REASONS.pushedTo);
+      if (pushed || turnedDraft) {
+        this.cancel(submission, pushed ? REASONS.pushedTo : REASONS.convertedToDraft);
         continue;
       }
       if (!ACTIVE_STATES.has(submission.state) || this.core.isReady(submission)) continue;
@@ -345,6 +356,17 @@ export class MergeQueueEngine {
     }
     this.stepQueuesOf(repo, prNumber);
     return info;
+  }
+
+  /**
+   * A merge into the target branch from outside the queue: the tip moves, and every PR testing, passed or
+   * pending failure is tested again on the new tip (MANUAL_PUSH_TO_TARGET_BRANCH). Answers the new tip.
+   */
+  mergeFromOutside(repo: Repo, branch: string, sha?: string): string {
+    const queue = this.requireQueue(repo, branch);
+    queue.tipSha = sha ?? this.random.hex(40);
+    this.scheduler.deferring(() => this.scheduler.restartAll(queue, REASONS.targetBranchPushed));
+    return queue.tipSha;
   }
 
   /** The PR was closed or turned into a draft on the code host: it leaves every queue it is in. */
@@ -404,4 +426,19 @@ export class MergeQueueEngine {
   private stepQueuesOf(repo: Repo, prNumber: number): void {
     for (const submission of this.liveSubmissionsOf(repo, prNumber)) this.scheduler.step(submission.queue);
   }
+}
+
+/** Takes what the code host says into the PR's record; a push resolves a merge conflict unless told. */
+function applyFacts(info: PullRequestInfo, facts: PullRequestFacts, pushed: boolean): void {
+  if (facts.title !== undefined) info.title = facts.title;
+  if (facts.author !== undefined) info.author = facts.author;
+  if (facts.baseBranch !== undefined) info.baseBranch = facts.baseBranch;
+  if (facts.mergeability !== undefined) info.mergeability = facts.mergeability;
+  if (facts.headSha !== undefined) info.headSha = facts.headSha;
+  if (facts.baseSha !== undefined) info.baseSha = facts.baseSha;
+  if (facts.draft !== undefined) info.draft = facts.draft;
+  if (pushed) info.mergeConflict = false;
+  if (facts.mergeConflict !== undefined) info.mergeConflict = facts.mergeConflict;
+  if (facts.mergeRefusal !== undefined)
+    info.mergeRefusal = facts.mergeRefusal === null ? null : MERGE_REFUSALS[facts.mergeRefusal];
 }

@@ -1,5 +1,6 @@
 // Queue order and lanes. In parallel mode two PRs share a lane when their impacted targets overlap
-// (`ALL` overlaps every non-empty list, `[]` overlaps nothing); in single mode everything overlaps.
+// (`ALL` overlaps every non-empty list; `[]` overlaps nothing, except that every PR behind an `ALL` PR
+// waits for it, an empty list included); in single mode everything overlaps.
 // Scans keep a running union of targets, so each costs O(PRs scanned x targets per PR): never quadratic.
 import type { Submission, Targets } from './types.js';
 
@@ -14,12 +15,18 @@ export class TargetUnion {
     return union;
   }
 
+  /** Whether `targets` share a target with the union (`ALL` shares with any non-empty list). */
   overlaps(targets: Targets): boolean {
     if (targets === 'ALL') return this.all || this.names.size > 0;
     if (targets.length === 0) return false;
     if (this.all) return true;
     for (const name of targets) if (this.names.has(name)) return true;
     return false;
+  }
+
+  /** Whether a PR with `targets` behind the union's PRs must wait for them: overlap, or an `ALL` ahead. */
+  holdsBack(targets: Targets): boolean {
+    return this.all || this.overlaps(targets);
   }
 
   add(targets: Targets): void {
@@ -72,7 +79,11 @@ function overlapping(
   for (let i = index + step; i >= 0 && i < order.length; i += step) {
     const candidate = order[i]!;
     const candidateTargets = targetsOf(candidate);
-    if (!union.overlaps(candidateTargets)) continue;
+    const joins =
+      step === 1
+        ? union.holdsBack(candidateTargets)
+        : candidateTargets === 'ALL' || union.overlaps(candidateTargets);
+    if (!joins) continue;
     found.push(candidate);
     union.add(candidateTargets);
   }

@@ -14,6 +14,13 @@ export const REASONS = {
   nowReady: 'MERGE_ITEM_NOW_READY',
   testRunFailed: 'TEST_RUN_REQUIRED_STATUS_FAILED',
   testRunTimeout: 'TEST_RUN_TIMEOUT',
+  failedByOptimization: 'TEST_RUN_FAILED_BY_OPTIMIZATION',
+  mergeConflict: 'START_TEST_RUN_MERGE_CONFLICT',
+  draftNotAllowed: 'START_TEST_RUN_DRAFT_PRS_NOT_ALLOWED',
+  mergeFailed: 'GITHUB_API_MERGE_PR_FAILED',
+  directMergeFailed: 'GITHUB_API_DIRECT_MERGE_PR_FAILED',
+  updatedAtMergeTime: 'PR_UPDATED_AT_MERGE_TIME',
+  targetBranchPushed: 'MANUAL_PUSH_TO_TARGET_BRANCH',
   prerequisiteFailed: 'PREREQUISITE_MERGE_ITEM_FAILED',
   prerequisiteCancelled: 'PREREQUISITE_MERGE_ITEM_CANCELLED',
   skipTheLineInterrupted: 'SKIP_THE_LINE_INTERRUPTED',
@@ -27,6 +34,7 @@ export const REASONS = {
   bisectionRequired: 'BISECTION_REQUIRED',
   bisectionPassed: 'BISECTION_TEST_RUN_PASSED',
   merged: 'MERGE_GRAPH_MERGE',
+  directMerged: 'MERGE_GRAPH_DIRECT_MERGE',
   /** History only: the PR left the line because it stopped being ready (mergeability, base branch). */
   notReady: 'NOT_READY',
 } as const satisfies Record<

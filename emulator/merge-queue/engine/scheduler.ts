@@ -1,8 +1,10 @@
 // The queue's rules. `step(queue)` applies them until nothing changes: admit ready PRs, let urgent PRs
-// skip the line, merge PRs whose tests passed once nothing ahead in their lane is left, settle pending
-// failures, and start test runs (batched, bisecting, on top of the PRs ahead) in the free slots.
-// Test runs end through virtual-clock timers, which call back into `step`.
-import { ACTIVE_STATES, repoKeyOf, type EngineCore } from './core.js';
+// skip the line, merge a lone PR based on the tip directly, merge PRs whose tests passed once nothing
+// ahead in their lane is left, start test runs (batched, bisecting predictively, on top of the PRs ahead)
+// in the free slots, and settle pending failures once the PRs ahead have concluded (a PR fails, a batch
+// is bisected). Test runs end through virtual-clock timers, which call back into `step`.
+import { Bisections } from './bisection.js';
+import { ACTIVE_STATES, releaseIfDone, repoKeyOf, type EngineCore } from './core.js';
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
 import type { Bisection, QueueRecord, RunKind, RunStatus, Submission, TestRun } from './types.js';
@@ -15,7 +17,24 @@ export class Scheduler {
   /** While set, steps are collected here and run once at the end (see `deferring`). */
   private deferred: Set<QueueRecord> | null = null;
 
-  constructor(private readonly core: EngineCore) {}
+  private readonly bisections: Bisections;
+
+  constructor(private readonly core: EngineCore) {
+    this.bisections = new Bisections(core, {
+      startRun: (queue, members, includes, bisection) =>
+        this.startRun(queue, 'bisection', members, includes, bisection),
+      newRun: (queue, members, includes, bisection) =>
+        this.newRun(queue, 'bisection', members, includes, bisection),
+      endRun: (run, status, reason) => this.endRun(run, status, reason),
+      failPending: (member, reason) => this.failPending(member, reason),
+      runsInProgress: (queue) => this.runsInProgress(queue, 'bisection'),
+    });
+  }
+
+  /** Takes a PR out of a bisection it is part of (it was cancelled or restarted). */
+  leaveBisection(submission: Submission): void {
+    this.bisections.leave(submission);
+  }
 
   /** Runs `change` with scheduling held back, then steps each queue it touched once. */
   deferring<T>(change: () => T): T {
@@ -59,13 +78,15 @@ export class Scheduler {
     this.updateReadiness(queue);
     let order = this.order(queue);
     if (this.placeUrgent(queue, order)) order = this.order(queue);
+    let started = false;
     if (queue.state !== 'paused') {
+      if (this.mergeDirectly(queue, order)) return true;
       const merged = this.merge(queue, order);
       if (merged === 'optimistically') return true;
       if (merged === 'some') order = order.filter((s) => ACTIVE_STATES.has(s.state));
-      if (queue.state !== 'switching_modes') this.startRuns(queue, order);
+      started = this.startRuns(queue, order);
     }
-    return this.settlePendingFailures(queue);
+    return this.settlePendingFailures(queue) || started;
   }
 
   private finishModeSwitch(queue: QueueRecord): boolean {
@@ -77,10 +98,13 @@ export class Scheduler {
     return true;
   }
 
-  /** Admits ready PRs (not while draining) and sends PRs waiting in line back when they stop being ready. */
+  /**
+   * Admits ready PRs (only while running: not paused, draining or switching modes) and sends PRs waiting
+   * in line back when they stop being ready.
+   */
   private updateReadiness(queue: QueueRecord): boolean {
     let changed = false;
-    const admitting = queue.state === 'running' || queue.state === 'paused';
+    const admitting = queue.state === 'running';
     for (const submission of [...queue.live]) {
       if (submission.state === 'not_ready' && admitting && this.core.isReady(submission)) {
         this.core.transition(submission, 'pending', REASONS.nowReady);
@@ -140,8 +164,8 @@ export class Scheduler {
       const submission = order[i]!;
       const targets = this.core.targetsOf(submission);
       if (submission.state === 'tests_passed') {
-        if (!blockers.overlaps(targets)) {
-          this.conclude(submission, 'merged', REASONS.merged);
+        if (!blockers.holdsBack(targets)) {
+          this.mergeInto(submission, REASONS.merged);
           merged = true;
           continue;
         }
@@ -163,28 +187,90 @@ export class Scheduler {
     );
     if (ahead.some((s) => !run.includes.has(s) || s.bisection !== null)) return false;
     for (const vouched of ahead) {
-      this.detachFromRun(vouched);
-      this.conclude(vouched, 'merged', REASONS.merged);
+      // A run still testing a vouched PR is no longer needed; a finished one keeps its record.
+      if (vouched.state === 'testing') this.detachFromRun(vouched);
+      if (!this.mergeInto(vouched, REASONS.merged)) return true;
     }
-    this.conclude(submission, 'merged', REASONS.merged);
+    this.mergeInto(submission, REASONS.merged);
+    return true;
+  }
+
+  /**
+   * Merges a PR into the target branch, whose tip moves; or, when the code host refuses the merge, fails
+   * it and restarts the runs built on top of it. True when it merged.
+   */
+  private mergeInto(submission: Submission, reason: string): boolean {
+    const info = submission.info;
+    const refusal = info.mergeRefusal;
+    if (refusal) {
+      info.mergeRefusal = null;
+      const direct = reason === REASONS.directMerged && refusal === REASONS.mergeFailed;
+      submission.failureReason = direct ? REASONS.directMergeFailed : refusal;
+      this.fail(submission);
+      return false;
+    }
+    this.conclude(submission, 'merged', reason);
+    submission.queue.tipSha = this.core.random.hex(40);
+    return true;
+  }
+
+  /**
+   * Direct merge: a PR alone in the queue, never tested here and based on the target branch's tip, merges
+   * at once (retesting it would test what its own checks already tested).
+   */
+  private mergeDirectly(queue: QueueRecord, order: Submission[]): boolean {
+    if (queue.settings.directMergeMode !== 'always' || order.length !== 1) return false;
+    const only = order[0]!;
+    if (only.state !== 'pending' || only.position !== null || only.bisection) return false;
+    if (queue.tipSha === undefined || this.core.infoOf(only).baseSha !== queue.tipSha) return false;
+    this.mergeInto(only, REASONS.directMerged);
     return true;
   }
 
   // ---------------------------------------------------------------------------------------------------
   // Failures
 
+  /**
+   * A PR (or a batch) in pending failure waits until every PR ahead of it in its lane has concluded (one
+   * of them failing sends it back to be tested again, see invalidateRunsIncluding), then for
+   * `pendingFailureDepth` runs built on top of it to finish (or none to be running). Then a single PR
+   * fails, and a batch is bisected.
+   */
   private settlePendingFailures(queue: QueueRecord): boolean {
+    const order = this.order(queue);
+    const seenRuns = new Set<TestRun>();
     let changed = false;
-    for (const submission of [...queue.live]) {
-      if (submission.state !== 'pending_failure') continue;
-      const enoughFinished = submission.finishedOnTop >= queue.settings.pendingFailureDepth;
-      if (enoughFinished || !this.anyRunInProgressOnTopOf(submission)) {
-        this.conclude(submission, 'failed', submission.failureReason ?? REASONS.testRunFailed);
-        this.invalidateRunsIncluding(submission, REASONS.prerequisiteFailed);
-        changed = true;
-      }
+    for (const submission of order) {
+      if (submission.state !== 'pending_failure' || !submission.queue.live.has(submission)) continue;
+      const run = submission.run;
+      if (run && seenRuns.has(run)) continue;
+      if (run) seenRuns.add(run);
+      const failed = run
+        ? run.members.filter((m) => m.run === run && m.state === 'pending_failure')
+        : [submission];
+      if (!this.pendingFailureSettled(queue, order, failed)) continue;
+      if (failed.length > 1) this.bisections.start(run!, failed);
+      else this.fail(submission);
+      changed = true;
     }
     return changed;
+  }
+
+  private pendingFailureSettled(queue: QueueRecord, order: Submission[], failed: Submission[]): boolean {
+    const together = new Set(failed);
+    const first = order.findIndex((s) => together.has(s));
+    const targetsOf = (s: Submission) => this.core.targetsOf(s);
+    const ahead = dependenciesAhead(order, first, unionOfTargets(failed.map(targetsOf)), targetsOf);
+    if (ahead.some((s) => !together.has(s))) return false;
+    const finished = Math.min(...failed.map((s) => s.finishedOnTop));
+    return (
+      finished >= queue.settings.pendingFailureDepth || !failed.some((s) => this.anyRunInProgressOnTopOf(s))
+    );
+  }
+
+  private fail(submission: Submission): void {
+    this.conclude(submission, 'failed', submission.failureReason ?? REASONS.testRunFailed);
+    this.invalidateRunsIncluding(submission, REASONS.prerequisiteFailed);
   }
 
   private anyRunInProgressOnTopOf(submission: Submission): boolean {
@@ -194,22 +280,39 @@ export class Scheduler {
     return false;
   }
 
+  /** Every PR testing, passed or pending failure goes back to pending; every run and bisection stops. */
+  restartAll(queue: QueueRecord, reason: string): void {
+    for (const bisection of [...queue.bisections]) this.bisections.abandon(bisection, reason);
+    for (const run of [...queue.liveRuns]) {
+      if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
+    }
+    for (const submission of this.order(queue)) {
+      if (submission.state === 'pending' && !submission.bisection) continue;
+      this.bisections.leave(submission);
+      this.sendBack(submission, reason);
+    }
+    queue.liveRuns.clear();
+    this.step(queue);
+  }
+
   /** Every run built on top of `culprit` no longer tests what will merge: its PRs go back to pending. */
   invalidateRunsIncluding(culprit: Submission, reason: string): void {
     const queue = culprit.queue;
     const bisections = new Set([...queue.bisections].filter((b) => b.includes.has(culprit)));
     for (const run of [...queue.liveRuns]) {
       if (!run.includes.has(culprit)) continue;
-      if (run.bisection) bisections.add(run.bisection);
       if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
       for (const member of run.members) {
         if (member.run === run && ACTIVE_STATES.has(member.state) && member.state !== 'pending') {
+          this.bisections.leave(member);
           this.sendBack(member, reason);
         }
       }
       queue.liveRuns.delete(run);
     }
-    for (const bisection of bisections) this.abandonBisection(bisection, reason);
+    for (const bisection of bisections) this.bisections.abandon(bisection, reason);
+    for (const bisection of [...queue.bisections])
+      this.bisections.dropGroupsBuiltOn(bisection, culprit, reason);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -234,7 +337,7 @@ export class Scheduler {
       free--;
       changed = true;
     }
-    return this.startBisectionRuns(queue) || changed;
+    return this.bisections.startRuns(queue) || changed;
   }
 
   /** The PRs to test together from `order[index]`, or undefined while a batch waits to fill up. */
@@ -270,22 +373,7 @@ export class Scheduler {
     });
   }
 
-  private startBisectionRuns(queue: QueueRecord): boolean {
-    let changed = false;
-    let free = queue.settings.bisectionConcurrency - this.runsInProgress(queue, 'bisection');
-    for (const bisection of queue.bisections) {
-      while (free > 0 && bisection.waiting.length > 0) {
-        const group = bisection.waiting.shift()!;
-        const run = this.startRun(queue, 'bisection', group, [...bisection.includes], bisection);
-        bisection.running.add(run);
-        free--;
-        changed = true;
-      }
-    }
-    return changed;
-  }
-
-  private startRun(
+  private newRun(
     queue: QueueRecord,
     kind: RunKind,
     members: Submission[],
@@ -293,7 +381,6 @@ export class Scheduler {
     bisection: Bisection | null,
   ): TestRun {
     const core = this.core;
-    const now = core.clock.now();
     const id = core.random.uuid();
     const run: TestRun = {
       id,
@@ -308,36 +395,54 @@ export class Scheduler {
       sha: core.random.hex(40),
       status: 'in_progress',
       reason: null,
-      createdAt: now,
+      createdAt: core.clock.now(),
       finishedAt: null,
       stopTimers: () => undefined,
       bisection,
+      testPrNumber: queue.settings.createPrsForTestingBranches ? core.nextTestPrNumber(queue.repo) : null,
     };
     queue.runs.set(id, run);
     queue.liveRuns.add(run);
+    return run;
+  }
+
+  private startRun(
+    queue: QueueRecord,
+    kind: RunKind,
+    members: Submission[],
+    includes: Submission[],
+    bisection: Bisection | null,
+  ): TestRun {
+    const core = this.core;
+    const now = core.clock.now();
+    const run = this.newRun(queue, kind, members, includes, bisection);
+    core.recordRun(run);
     for (const member of members) {
       member.run = run;
-      member.verifiedByTestRun = id;
+      member.verifiedByTestRun = run.id;
       member.testedSha = core.infoOf(member).headSha ?? null;
       member.firstTestStartedAt ??= now;
       if (member.position === null) member.position = nextPosition(queue);
       core.transition(member, 'testing');
     }
-    core.recordRun(run);
 
-    const verdict = core.ci.verdict(
-      repoKeyOf(queue.repo),
-      members.map((s) => s.prNumber),
-      includes.map((s) => s.prNumber),
-    );
     const timeoutMs = queue.settings.testingTimeoutMinutes * MINUTE_MS;
     const timers = [
       core.clock.at(now + timeoutMs, () => this.finishRun(run, 'failed', REASONS.testRunTimeout)),
     ];
-    if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
-      const result = verdict.result;
-      const reason = result === 'failed' ? REASONS.testRunFailed : null;
-      timers.push(core.clock.at(now + verdict.durationMs, () => this.finishRun(run, result, reason)));
+    const refused = startRefusal(members);
+    if (refused) timers.push(core.clock.at(now, () => this.finishRun(run, 'failed', refused)));
+    else {
+      const verdict = core.ci.verdict(
+        repoKeyOf(queue.repo),
+        members.map((s) => s.prNumber),
+        includes.map((s) => s.prNumber),
+      );
+      if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
+        const result = verdict.result;
+        const reason = result === 'failed' ? REASONS.testRunFailed : null;
+        timers.push(core.clock.at(now + verdict.durationMs, () => this.finishRun(run, result, reason)));
+      }
     }
     run.stopTimers = () => timers.forEach((timer) => timer.cancel());
     return run;
@@ -351,10 +456,9 @@ export class Scheduler {
     this.endRun(run, status, reason);
     const members = run.members.filter((member) => member.run === run && member.state === 'testing');
     if (run.kind === 'main') this.countFinishedOnTop(run);
-    if (run.kind === 'bisection') this.bisectionRunEnded(run, members, status, reason);
+    if (run.kind === 'bisection') this.bisections.runEnded(run, members, status, reason);
     else if (status === 'succeeded')
       for (const member of members) this.core.transition(member, 'tests_passed');
-    else if (members.length > 1) this.bisect(run, members);
     else for (const member of members) this.failPending(member, reason);
     releaseIfDone(run);
     this.step(run.queue);
@@ -376,88 +480,6 @@ export class Scheduler {
   private failPending(member: Submission, reason: string | null): void {
     member.failureReason = reason ?? REASONS.testRunFailed;
     this.core.transition(member, 'pending_failure', member.failureReason);
-  }
-
-  // ---------------------------------------------------------------------------------------------------
-  // Bisection of failed batches
-
-  private bisect(run: TestRun, members: Submission[]): void {
-    const bisection: Bisection = {
-      id: this.core.random.uuid(),
-      queue: run.queue,
-      members: new Set(members),
-      includes: new Set(run.includes),
-      waiting: halves(members),
-      running: new Set(),
-      cleared: new Set(),
-    };
-    run.queue.bisections.add(bisection);
-    for (const member of members) {
-      member.bisection = bisection;
-      this.core.transition(member, 'pending', REASONS.bisectionRequired);
-    }
-  }
-
-  private bisectionRunEnded(
-    run: TestRun,
-    members: Submission[],
-    status: 'succeeded' | 'failed',
-    reason: string | null,
-  ) {
-    const bisection = run.bisection!;
-    bisection.running.delete(run);
-    if (status === 'succeeded' && run.queue.settings.optimizationMode === 'bisection_skip_redundant_tests') {
-      // The group passed on the batch's base: take that as its test instead of testing it again.
-      for (const member of members) {
-        member.bisection = null;
-        bisection.members.delete(member);
-        this.core.transition(member, 'tests_passed');
-      }
-    } else if (status === 'succeeded') {
-      for (const member of members) {
-        bisection.cleared.add(member);
-        this.core.transition(member, 'pending', REASONS.bisectionPassed);
-      }
-    } else if (members.length === 1) {
-      members[0]!.bisection = null;
-      this.failPending(members[0]!, reason);
-    } else {
-      bisection.waiting.unshift(...halves(members));
-      for (const member of members) this.core.transition(member, 'pending', REASONS.bisectionRequired);
-    }
-    if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
-  }
-
-  /** The PRs a bisection cleared wait in line again, to be tested (and batched) anew. */
-  private endBisection(bisection: Bisection): void {
-    for (const member of bisection.members) if (member.bisection === bisection) member.bisection = null;
-    bisection.queue.bisections.delete(bisection);
-  }
-
-  private abandonBisection(bisection: Bisection, reason: string): void {
-    for (const run of [...bisection.running]) {
-      if (run.status === 'in_progress') this.endRun(run, 'cancelled', reason);
-      run.queue.liveRuns.delete(run);
-      for (const member of run.members) {
-        if (member.run === run && member.state === 'testing') this.core.transition(member, 'pending', reason);
-      }
-    }
-    bisection.running.clear();
-    bisection.waiting = [];
-    this.endBisection(bisection);
-  }
-
-  /** Takes a PR out of a bisection it is part of (it was cancelled or restarted). */
-  leaveBisection(submission: Submission): void {
-    const bisection = submission.bisection;
-    if (!bisection) return;
-    submission.bisection = null;
-    bisection.members.delete(submission);
-    bisection.cleared.delete(submission);
-    bisection.waiting = bisection.waiting
-      .map((group) => group.filter((s) => s !== submission))
-      .filter((g) => g.length);
-    if (bisection.waiting.length === 0 && bisection.running.size === 0) this.endBisection(bisection);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -483,33 +505,24 @@ export class Scheduler {
       run.includes.add(submission);
       if (run.members.length > 0) return;
       this.endRun(run, 'cancelled', null);
-      const bisection = run.bisection;
-      if (bisection && bisection.waiting.length === 0 && bisection.running.size === 0)
-        this.endBisection(bisection);
+      if (run.bisection) this.bisections.endIfDone(run.bisection);
     }
     releaseIfDone(run);
   }
 
   /** Concludes a PR as merged, failed or cancelled. */
   conclude(submission: Submission, state: 'merged' | 'failed' | 'cancelled', reason: string | null): void {
-    this.leaveBisection(submission);
+    this.bisections.leave(submission);
     this.core.transition(submission, state, reason);
     if (submission.run) releaseIfDone(submission.run);
   }
 }
 
-/** A finished run stays live only while it vouches for a PR that passed or failed in it and is still in line. */
-function releaseIfDone(run: TestRun): void {
-  if (run.status === 'in_progress') return;
-  const vouching = run.members.some(
-    (member) => member.run === run && (member.state === 'tests_passed' || member.state === 'pending_failure'),
-  );
-  if (!vouching) run.queue.liveRuns.delete(run);
-}
-
-function halves(members: Submission[]): Submission[][] {
-  const middle = Math.ceil(members.length / 2);
-  return [members.slice(0, middle), members.slice(middle)].filter((half) => half.length > 0);
+/** Why a run cannot start for one of these PRs, as the code host would refuse it; null when it can. */
+function startRefusal(members: readonly Submission[]): string | null {
+  if (members.some((s) => s.info.draft)) return REASONS.draftNotAllowed;
+  if (members.some((s) => s.info.mergeConflict)) return REASONS.mergeConflict;
+  return null;
 }
 
 function nextPosition(queue: QueueRecord): number {

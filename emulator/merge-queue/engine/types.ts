@@ -28,6 +28,14 @@ export interface PullRequestInfo {
   /** Undefined: the branch of whichever queue it is submitted to. */
   baseBranch: string | undefined;
   mergeability: Mergeability;
+  /** The target branch's commit the PR's head is based on, when told (direct merge needs it). */
+  baseSha: string | undefined;
+  /** A draft: the code host refuses to test it (START_TEST_RUN_DRAFT_PRS_NOT_ALLOWED). */
+  draft: boolean;
+  /** It conflicts with what it is tested on top of, until its next push (START_TEST_RUN_MERGE_CONFLICT). */
+  mergeConflict: boolean;
+  /** Why the code host will refuse to merge it, once (GITHUB_API_MERGE_PR_FAILED, PR_UPDATED_AT_MERGE_TIME). */
+  mergeRefusal: string | null;
   /** Impacted targets uploaded per head sha. */
   targetsBySha: Map<string, Targets>;
 }
@@ -61,6 +69,10 @@ export interface QueueRecord {
   state: QueueState;
   mode: QueueMode;
   settings: QueueSettingsState;
+  /** False while the bisection concurrency follows the testing concurrency (a new queue's default). */
+  bisectionConcurrencySet: boolean;
+  /** The target branch's tip: undefined until told, then a new commit for every merge. */
+  tipSha: string | undefined;
   /** While `switching_modes`: the mode to switch to and the state to return to. */
   switchingTo?: { mode: QueueMode; state: Exclude<QueueState, 'switching_modes'> };
   /** Every submission ever made to this queue, oldest first. */
@@ -142,6 +154,16 @@ export interface TestRun {
   /** Cancels the run's completion and timeout timers. */
   stopTimers: () => void;
   bisection: Bisection | null;
+  /** The draft PR opened for the test branch (createPrsForTestingBranches), or null. */
+  testPrNumber: number | null;
+}
+
+/** PRs of a bisection to test together on top of `includes`. */
+export interface BisectionGroup {
+  members: Submission[];
+  includes: Submission[];
+  /** Its run would repeat the combination that failed (the second half, on top of the first). */
+  redundant: boolean;
 }
 
 /** A failed batch being split to find the PRs that broke it. */
@@ -153,9 +175,9 @@ export interface Bisection {
   /** The base the failed batch was tested on. */
   includes: Set<Submission>;
   /** Groups still to test, in queue order. */
-  waiting: Submission[][];
+  waiting: BisectionGroup[];
   running: Set<TestRun>;
-  /** PRs a passing group cleared. */
+  /** PRs a passing group cleared (they are back in line, out of the bisection). */
   cleared: Set<Submission>;
 }
 

@@ -44,7 +44,7 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
           if (comments.length < 100) break;
         }
         const created = await octokit.rest.issues.createComment({ ...where, body, request: request() });
-        return { url: text(field(created.data, 'html_url')), created: true };
+        return { url: text(field(created.data, 'html_url')), created: true, authorUnknown: !self };
       } catch (error) {
         const status = field(error, 'status');
         const why =

@@ -67,6 +67,11 @@ async function upsertComment(op: OperationContext<PullRequestSettings>, report: 
     op.log.info(
       `PR comment ${written.created ? 'created' : 'updated'}${written.url ? `: ${written.url}` : ''}.`,
     );
+    if (written.authorUnknown) {
+      op.log.warning(
+        "notify-pr-comment: a new comment was added, as the GitHub API named no login for github-token (GET /user and GraphQL viewer both refused), so an earlier comment of ours could not be told from anyone else's.",
+      );
+    }
   } catch (error) {
     op.log.warning(
       `The PR comment was not written: ${error instanceof Error ? error.message : String(error)}`,

@@ -63,7 +63,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     // git's output taken in between; a problem with the changed files is still the one reported when both
     // go wrong.
     const workspaceRead = attempt(async () =>
-      config.workspaces ? readWorkspace(cwd, config.workspaces.target) : undefined,
+      config.workspaces ? readWorkspace(cwd, config.workspaces) : undefined,
     );
     changed = await changes;
     const workspace = await workspaceRead;

@@ -21,6 +21,9 @@ const TOP_LEVEL: Record<string, Check> = {
         isMappingOf(workspaces, {
           target: isNonEmptyString,
           depth: (depth) => depth === 1 || depth === 'all',
+          root: isNonEmptyString,
+          tests: listOf(isNonEmptyString),
+          implicit: (implicit) => isMapping(implicit) && Object.values(implicit).every(isGlobs),
         }),
       command: (command) =>
         isMappingOf(
@@ -32,6 +35,7 @@ const TOP_LEVEL: Record<string, Check> = {
           ['run'],
         ),
     }),
+  docs: (value) => value === 'ignore' || isMappingOf(value, { target: isNonEmptyString }, ['target']),
   'merge-queue-target': isNonEmptyString,
   'max-targets': (value) => isWholeNumber(value, 1, Infinity),
 };

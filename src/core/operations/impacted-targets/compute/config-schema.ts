@@ -35,8 +35,15 @@ const Workspaces = Type.Object(
       Type.String({ minLength: 1, description: 'a target template using {name} and/or {dir}' }),
     ),
     depth: Type.Optional(Type.Union([Type.Literal(1), Type.Literal('all')], { description: '1 or all' })),
+    root: Type.Optional(Target),
+    tests: Type.Optional(Type.Array(Glob, { description: 'a list of globs' })),
+    implicit: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Globs, {
+        description: 'a map of package name to the globs of its implicit dependents',
+      }),
+    ),
   },
-  { ...strict, description: 'workspace dependents: target and depth' },
+  { ...strict, description: 'workspace dependents: target, depth, root, tests and implicit' },
 );
 
 const Command = Type.Object(
@@ -74,6 +81,15 @@ export const TargetsConfigSchema = Type.Object(
       Type.Object(
         { workspaces: Type.Optional(Workspaces), command: Type.Optional(Command) },
         { ...strict, description: 'dependents: workspaces and/or command' },
+      ),
+    ),
+    docs: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('ignore'),
+          Type.Object({ target: Target }, { ...strict, description: '{ target: <name> }' }),
+        ],
+        { description: 'ignore or { target: <name> }' },
       ),
     ),
     'merge-queue-target': Type.Optional(Target),

@@ -15,6 +15,17 @@ import { PatternError, compilePattern, compileTemplate, templateNames, type Path
 import { PatternIndex } from './pattern-index.js';
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The built-in docs preset: prose and the docs site, never code a build or a test runs. */
+export const DOCS_GLOBS = [
+  '**/*.md',
+  '**/*.mdx',
+  '**/*.rst',
+  '**/*.adoc',
+  'docs/**',
+  '**/LICENSE',
+  '**/LICENSE.*',
+  '.github/ISSUE_TEMPLATE/**',
+] as const;
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 120;
 
 export interface CompiledRule {
@@ -27,6 +38,15 @@ export interface CompiledRule {
   targets: string[];
   /** The targets with a file's captured values put in. */
   targetsFor(captures: Record<string, string>): string[];
+}
+
+export interface WorkspacesConfig {
+  target: string;
+  depth: 1 | 'all';
+  root?: string;
+  /** Changed files that impact their own package but not its dependents (pnpm's testPattern). */
+  tests: PatternIndex<string>;
+  implicit?: Map<string, string[]>;
 }
 
 export type UnmatchedPolicy = { kind: 'all' } | { kind: 'ignore' } | { kind: 'target'; target: string };
@@ -43,7 +63,9 @@ export interface TargetsConfig {
   unmatched: UnmatchedPolicy;
   deletedUnmatched: 'all' | 'like-unmatched';
   groups: Map<string, string[]>;
-  workspaces?: { target: string; depth: 1 | 'all' };
+  workspaces?: WorkspacesConfig;
+  /** The built-in docs preset: its files claim nothing (ignore) or one target. */
+  docs?: { index: PatternIndex<string>; target?: string };
   command?: { run: string[]; timeoutMs: number };
   mergeQueueTarget?: string;
   maxTargets?: number;
@@ -119,16 +141,6 @@ function quickParse(text: string): unknown {
 
 /** The checked document made ready to use; a problem found here is thrown as a ConfigProblem. */
 export function compile(config: TargetsConfigDocument, file: string): TargetsConfig {
-  const pattern = (source: string, path: string[]) => {
-    try {
-      return compilePattern(source);
-    } catch (error) {
-      if (error instanceof PatternError) {
-        throw new ConfigProblem(path, error.message, 'See "Globs" in docs/impacted-targets.md.');
-      }
-      throw error;
-    }
-  };
   const globs = (value: string | string[] | undefined, path: string[]) =>
     value === undefined
       ? []
@@ -168,23 +180,6 @@ export function compile(config: TargetsConfigDocument, file: string): TargetsCon
     };
   });
 
-  const indexOf = (list: string[] | undefined, key: string) => {
-    const index = new PatternIndex<string>();
-    (list ?? []).forEach((source, i) => index.add(pattern(source, [key, String(i)]), source));
-    return index;
-  };
-
-  const workspaces = config.dependents?.workspaces;
-  if (workspaces?.target) {
-    const unknown = templateNames(workspaces.target).find((name) => name !== 'name' && name !== 'dir');
-    if (unknown) {
-      throw new ConfigProblem(
-        ['dependents', 'workspaces', 'target'],
-        `{${unknown}} is not known here`,
-        'A workspace target may use {name} (the package name) and {dir} (its directory).',
-      );
-    }
-  }
   const command = config.dependents?.command;
   const unmatched = config.unmatched ?? 'all';
   return {
@@ -200,7 +195,11 @@ export function compile(config: TargetsConfigDocument, file: string): TargetsCon
         : { kind: 'target', target: unmatched.target },
     deletedUnmatched: config['deleted-unmatched'] ?? 'like-unmatched',
     groups: new Map(Object.entries(config.groups ?? {})),
-    workspaces: workspaces && { target: workspaces.target ?? '{name}', depth: workspaces.depth ?? 'all' },
+    workspaces: workspacesOf(config.dependents?.workspaces),
+    docs: config.docs && {
+      index: indexOf(DOCS_GLOBS, 'docs'),
+      target: config.docs === 'ignore' ? undefined : config.docs.target,
+    },
     command: command && {
       run: command.run,
       timeoutMs: (command['timeout-seconds'] ?? DEFAULT_COMMAND_TIMEOUT_SECONDS) * 1000,
@@ -208,4 +207,54 @@ export function compile(config: TargetsConfigDocument, file: string): TargetsCon
     mergeQueueTarget: config['merge-queue-target'],
     maxTargets: config['max-targets'],
   };
+}
+
+function pattern(source: string, path: string[]): PathPattern {
+  try {
+    return compilePattern(source);
+  } catch (error) {
+    if (error instanceof PatternError) {
+      throw new ConfigProblem(path, error.message, 'See "Globs" in docs/impacted-targets.md.');
+    }
+    throw error;
+  }
+}
+
+function indexOf(list: readonly string[] | undefined, ...key: string[]): PatternIndex<string> {
+  const index = new PatternIndex<string>();
+  (list ?? []).forEach((source, i) => index.add(pattern(source, [...key, String(i)]), source));
+  return index;
+}
+
+type WorkspacesDocument = NonNullable<NonNullable<TargetsConfigDocument['dependents']>['workspaces']>;
+
+function workspacesOf(workspaces: WorkspacesDocument | undefined): WorkspacesConfig | undefined {
+  if (!workspaces) return undefined;
+  const unknown =
+    workspaces.target && templateNames(workspaces.target).find((name) => name !== 'name' && name !== 'dir');
+  if (unknown) {
+    throw new ConfigProblem(
+      ['dependents', 'workspaces', 'target'],
+      `{${unknown}} is not known here`,
+      'A workspace target may use {name} (the package name) and {dir} (its directory).',
+    );
+  }
+  return {
+    target: workspaces.target ?? '{name}',
+    depth: workspaces.depth ?? 'all',
+    root: workspaces.root,
+    tests: indexOf(workspaces.tests, 'dependents', 'workspaces', 'tests'),
+    implicit: workspaces.implicit && implicitOf(workspaces.implicit),
+  };
+}
+
+/** Each implicit dependents' glob checked (by compiling it) where the config says it. */
+function implicitOf(implicit: Record<string, string | string[]>): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(implicit)) {
+    const globs = typeof value === 'string' ? [value] : value;
+    globs.forEach((glob, i) => pattern(glob, ['dependents', 'workspaces', 'implicit', name, String(i)]));
+    map.set(name, globs);
+  }
+  return map;
 }

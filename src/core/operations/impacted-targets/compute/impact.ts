@@ -55,18 +55,7 @@ export function impactOf(
     unmatchedCount: 0,
     unmatchedFiles: [],
   };
-  const setAll = (reason: string, barrierFile?: string) => {
-    impact.all ??= { reason, barrierFile };
-  };
-
-  const barrierOf = config.barriers.matcher();
-  for (const file of files) {
-    const barrier = barrierOf(file.path);
-    if (barrier) {
-      setAll(`"${file.path}" matches the barrier "${barrier.value}"`, file.path);
-      return impact;
-    }
-  }
+  if (trippedBarrier(config, files, impact)) return impact;
 
   const changedPackages = new Set<string>();
   // A directory's files come together and mostly claim the same targets for the same causes: the last
@@ -76,10 +65,16 @@ export function impactOf(
   let lastFound: RuleFound | undefined;
   let lastRuleExplanations: Explanation[] = [];
   const firstRule = ruleFinder(config);
+  const tests = config.workspaces?.tests;
   for (const { path, deleted } of files) {
     if (config.inert.first(path)) {
       impact.inertCount++;
       if (config.inertTarget) add(impact, config.inertTarget, path, 'inert files');
+      continue;
+    }
+    if (config.docs?.index.first(path)) {
+      impact.inertCount++;
+      if (config.docs.target) add(impact, config.docs.target, path, 'docs (the docs preset)');
       continue;
     }
     let claimed = false;
@@ -99,35 +94,58 @@ export function impactOf(
       if (pkg !== lastPackage) {
         lastPackage = pkg;
         lastPackageExplanation = addCause(impact, pkg.target, `package ${pkg.name}`);
-        changedPackages.add(pkg.name);
       }
       addFile(lastPackageExplanation as Explanation, path);
+      // A changed test of a package does not change what its dependents get from it.
+      if (!tests?.first(path)) changedPackages.add(pkg.name);
       claimed = true;
     }
     if (claimed) continue;
 
-    impact.unmatchedCount++;
-    if (impact.unmatchedFiles.length < SHOWN_FILES) impact.unmatchedFiles.push(path);
-    if (deleted && config.deletedUnmatched === 'all') {
-      setAll(`the deleted file "${path}" is claimed by no rule (deleted-unmatched: all)`);
-    } else if (config.unmatched.kind === 'all') {
-      setAll(`"${path}" is claimed by no rule (unmatched: all)`);
-    } else if (config.unmatched.kind === 'target') {
-      add(impact, config.unmatched.target, path, 'unmatched files');
-    }
+    unmatched(config, impact, path, deleted);
   }
-
-  if (options.workspace && config.workspaces && changedPackages.size > 0) {
-    const dependents = options.workspace.dependentsOf(changedPackages, config.workspaces.depth);
-    for (const [name, through] of dependents) {
-      const pkg = options.workspace.byName.get(name);
-      if (pkg) addCause(impact, pkg.target, `package ${name} depends on ${through}`);
-    }
-  }
+  if (options.workspace) addDependents(config, impact, changedPackages, options.workspace);
   if (options.isMergeQueueTestRun && config.mergeQueueTarget) {
     addCause(impact, config.mergeQueueTarget, 'a merge-queue test run');
   }
   return impact;
+}
+
+function trippedBarrier(config: TargetsConfig, files: readonly ChangedFile[], impact: Impact): boolean {
+  const barrierOf = config.barriers.matcher();
+  for (const file of files) {
+    const barrier = barrierOf(file.path);
+    if (barrier) {
+      impact.all ??= {
+        reason: `"${file.path}" matches the barrier "${barrier.value}"`,
+        barrierFile: file.path,
+      };
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A file that no rule, package or preset claims, handled by `unmatched` and `deleted-unmatched`. */
+function unmatched(config: TargetsConfig, impact: Impact, path: string, deleted: boolean): void {
+  impact.unmatchedCount++;
+  if (impact.unmatchedFiles.length < SHOWN_FILES) impact.unmatchedFiles.push(path);
+  if (deleted && config.deletedUnmatched === 'all') {
+    impact.all ??= { reason: `the deleted file "${path}" is claimed by no rule (deleted-unmatched: all)` };
+  } else if (config.unmatched.kind === 'all') {
+    impact.all ??= { reason: `"${path}" is claimed by no rule (unmatched: all)` };
+  } else if (config.unmatched.kind === 'target') {
+    add(impact, config.unmatched.target, path, 'unmatched files');
+  }
+}
+
+/** The changed packages' dependents, each explained by the package-manager rule that links it. */
+function addDependents(config: TargetsConfig, impact: Impact, changed: Set<string>, workspace: Workspace) {
+  if (!config.workspaces || changed.size === 0) return;
+  for (const [name, { through, rule }] of workspace.dependentsOf(changed, config.workspaces.depth)) {
+    const pkg = workspace.byName.get(name);
+    if (pkg) addCause(impact, pkg.target, `package ${name} depends on ${through}: ${rule}`);
+  }
 }
 
 /**

@@ -28,7 +28,11 @@ export interface LintSettings {
   config: string;
   workingDirectory: string;
   strict: boolean;
+  /** Replay this many of the last commits (0: none). */
+  history: number;
 }
+
+export const MAX_HISTORY_COMMITS = 5000;
 
 const WORKING_DIRECTORY_INPUT: InputSpec = {
   name: 'working-directory',
@@ -97,6 +101,12 @@ export const LINT_INPUTS: readonly InputSpec[] = [
     description:
       'Fail (exit code 1) when a tracked file is claimed by no rule or a rule matches no tracked file.',
   },
+  {
+    name: 'history',
+    default: '0',
+    description:
+      'Also replay the last N commits of the checkout (each against its first parent, git only) and report how often each rule and barrier fired, how many commits impacted all and why, and how many targets the rest impacted. Fetch that much history first (fetch-depth).',
+  },
 ];
 
 export function readComputeSettings(
@@ -143,5 +153,6 @@ export function readLintSettings(input: Inputs): LintSettings {
     config: input.text('targets-config') || DEFAULT_TARGETS_CONFIG,
     workingDirectory: input.text('working-directory') || '.',
     strict: input.boolean('strict') ?? false,
+    history: input.integer('history', { min: 0, max: MAX_HISTORY_COMMITS, fallback: 0 }),
   };
 }

@@ -10,6 +10,9 @@ import { trackedFiles } from './git-changes.js';
 import type { LintSettings } from './inputs.js';
 import type { PathPattern } from './pattern.js';
 import { readWorkspace, type Workspace } from './workspace.js';
+import { recentCommits } from './git-history.js';
+import { replayHistory } from './lint-history.js';
+import { addHistorySummary, historyLine } from './lint-history-summary.js';
 
 const SHOWN = 100;
 
@@ -64,7 +67,7 @@ export function lintConfig(
 export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => {
   const cwd = resolve(op.workingDirectory, op.settings.workingDirectory);
   const config = await loadTargetsConfig(op.settings.config, cwd);
-  const workspace = config.workspaces ? await readWorkspace(cwd, config.workspaces.target) : undefined;
+  const workspace = config.workspaces ? await readWorkspace(cwd, config.workspaces) : undefined;
   const tracked = await trackedFiles(cwd, op.common.timeoutMs);
   const report = lintConfig(config, tracked, workspace);
   const clean = report.unclaimed.length === 0 && report.unused.length === 0;
@@ -92,6 +95,13 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
     summary.details(`Files claimed by no rule (${report.unclaimed.length})`, list(report.unclaimed));
   if (report.unused.length)
     summary.details(`Globs matching no tracked file (${report.unused.length})`, list(report.unused));
+  if (op.settings.history > 0) {
+    const commits = await recentCommits(cwd, op.settings.history, op.common.timeoutMs);
+    const history = replayHistory(config, commits, workspace);
+    op.log.info(historyLine(history));
+    for (const [name, n] of history.fired) op.log.info(`fired in ${n} commit(s): ${name}`);
+    addHistorySummary(summary, history);
+  }
   return {
     outputs: {
       'unclaimed-files-count': report.unclaimed.length,

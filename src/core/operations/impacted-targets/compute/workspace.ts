@@ -1,26 +1,24 @@
-// The packages of a pnpm or npm/yarn workspace and who depends on whom, read in plain code from
-// pnpm-workspace.yaml or package.json `workspaces` and each package's package.json: no install, no
-// lockfile, no package manager. A dependency on a workspace package's name is an edge, whatever its
-// version range (`workspace:*`, `^1.0.0`): in a workspace both resolve to the local package.
-import { closeSync, constants, fstatSync, openSync, readSync, readdirSync } from 'node:fs';
-import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
-import { join } from 'node:path';
-import { CORE_SCHEMA, load } from 'js-yaml';
-import { GlobError, compileGlob, type Glob } from '../../../glob.js';
+// The packages of a pnpm, npm or yarn workspace and who depends on whom, read in plain code from
+// pnpm-workspace.yaml or package.json `workspaces` and each project's manifest: no install, no package
+// manager. The root can be a package too (all four managers treat it as a project), with its own
+// dependencies. Which entry links which package is workspace-edges.ts's; implicit dependents come from
+// the config.
+import { compileGlob } from '../../../glob.js';
 import { compileTemplate } from './pattern.js';
+import { edgesOf, type Edge } from './workspace-edges.js';
+import { projectDirectories, readManifest, workspaceLayout } from './workspace-layout.js';
+import { npmLockfile, pnpmLockfile, type Lockfile } from './workspace-lockfile.js';
+import { CheckoutTree, MAX_LOCKFILE_BYTES, type WorkspaceTree } from './workspace-tree.js';
 
-const MAX_MANIFEST_BYTES = 1024 * 1024;
-/** A workspace glob is walked this deep below its base, at most. */
-const MAX_WALK_DEPTH = 12;
-const MAX_WALKED_DIRECTORIES = 200_000;
-const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+import { WorkspaceError } from './workspace-error.js';
+
+export { WorkspaceError };
+
 /**
  * Manifests read between two turns of the event loop: git runs meanwhile, and its output must be read
  * (and its next process started) while the manifests are, not after.
  */
 const MANIFESTS_PER_TURN = 64;
-/** A named pipe is opened without waiting for a writer; it is then refused as not a file. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 export interface WorkspacePackage {
   name: string;
@@ -29,18 +27,31 @@ export interface WorkspacePackage {
   target: string;
   /** Names of the workspace packages it depends on. */
   dependsOn: string[];
+  /** Why it depends on each, by name. */
+  rules?: Map<string, string>;
+}
+
+/** How the workspace is read: the target template, the root's target, implicit dependents. */
+export interface WorkspaceOptions {
+  target: string;
+  /** Makes the root a package with this target; else the root is not one. */
+  root?: string;
+  /** Package name -> globs of the packages (by name or directory) that depend on it without saying so. */
+  implicit?: Map<string, string[]>;
 }
 
 export class Workspace {
   readonly byName = new Map<string, WorkspacePackage>();
   private readonly byDir = new Map<string, WorkspacePackage>();
-  private readonly dependents = new Map<string, string[]>();
+  private readonly dependents = new Map<string, { name: string; rule: string }[]>();
   private lastDirectory?: string;
   private lastDirectoryPackage?: WorkspacePackage;
 
   constructor(
     readonly source: string,
     packages: WorkspacePackage[],
+    /** Files of the root that belong to no package (yarn berry's own), whatever the root holds. */
+    private readonly unowned?: (path: string) => boolean,
   ) {
     for (const pkg of packages) {
       this.byName.set(pkg.name, pkg);
@@ -49,7 +60,7 @@ export class Workspace {
     for (const pkg of packages) {
       for (const dependency of pkg.dependsOn) {
         const list = this.dependents.get(dependency) ?? [];
-        list.push(pkg.name);
+        list.push({ name: pkg.name, rule: pkg.rules?.get(dependency) ?? 'a dependency' });
         this.dependents.set(dependency, list);
       }
     }
@@ -59,10 +70,11 @@ export class Workspace {
     return this.byName.size;
   }
 
-  /** The innermost package whose directory holds `path`. */
+  /** The innermost package whose directory holds `path` (the root package, if there is one, holds every path). */
   packageOf(path: string): WorkspacePackage | undefined {
+    if (this.unowned?.(path)) return undefined;
     const slash = path.lastIndexOf('/');
-    if (slash <= 0) return undefined;
+    if (slash <= 0) return this.byDir.get('');
     // Paths come sorted, a directory's files together: its package is looked up once for them.
     const directory = path.slice(0, slash);
     if (directory !== this.lastDirectory) {
@@ -76,20 +88,20 @@ export class Workspace {
     const pkg = this.byDir.get(directory);
     if (pkg) return pkg;
     const slash = directory.lastIndexOf('/');
-    return slash > 0 ? this.innermost(directory.slice(0, slash)) : undefined;
+    return slash > 0 ? this.innermost(directory.slice(0, slash)) : this.byDir.get('');
   }
 
-  /** Packages that depend on any of `names` (directly, or at any distance), each with the package it reached through. */
-  dependentsOf(names: Iterable<string>, depth: 1 | 'all'): Map<string, string> {
-    const found = new Map<string, string>();
+  /** Packages that depend on any of `names` (directly, or at any distance), each with the package it reached through and the rule. */
+  dependentsOf(names: Iterable<string>, depth: 1 | 'all'): Map<string, { through: string; rule: string }> {
+    const found = new Map<string, { through: string; rule: string }>();
     const start = new Set(names);
     let frontier = [...start];
     while (frontier.length > 0) {
       const next: string[] = [];
       for (const name of frontier) {
-        for (const dependent of this.dependents.get(name) ?? []) {
+        for (const { name: dependent, rule } of this.dependents.get(name) ?? []) {
           if (start.has(dependent) || found.has(dependent)) continue;
-          found.set(dependent, name);
+          found.set(dependent, { through: name, rule });
           next.push(dependent);
         }
       }
@@ -99,201 +111,107 @@ export class Workspace {
   }
 }
 
-/** Why the workspace could not be read: a compute error (fail-safe), not a config error. */
-export class WorkspaceError extends Error {}
+export async function readWorkspace(root: string, options: WorkspaceOptions): Promise<Workspace> {
+  return buildWorkspace(new CheckoutTree(root), root, options);
+}
 
-export async function readWorkspace(root: string, targetTemplate: string): Promise<Workspace> {
-  const files = new TextFiles(root);
-  const { source, globs } = workspaceGlobs(root, files);
-  const include = globs.filter((g) => !g.startsWith('!')).map(normalizeGlob);
-  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
-  const excludes = exclude.map(workspaceGlob);
-  const excluded = (dir: string) => excludes.some((glob) => glob.match(dir) !== undefined);
-  const dirs = new Set<string>();
-  for (const glob of include) {
-    for (const dir of matchingDirectories(root, glob)) if (!excluded(dir)) dirs.add(dir);
-  }
-  const targetOf = compileTemplate(targetTemplate);
-  const packages: WorkspacePackage[] = [];
+/** The workspace in `tree`; `root` names the checkout in messages. */
+export async function buildWorkspace(
+  tree: WorkspaceTree,
+  root: string,
+  options: WorkspaceOptions,
+): Promise<Workspace> {
+  const layout = await workspaceLayout(tree, root);
+  const targetOf = compileTemplate(options.target);
+  const projects: { dir: string; manifest: Record<string, unknown>; pkg: WorkspacePackage }[] = [];
+  const add = (dir: string, manifest: Record<string, unknown>, target?: string) => {
+    const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir || '.';
+    const pkg = { name, dir, target: target ?? targetOf({ name, dir }), dependsOn: [] };
+    projects.push({ dir, manifest, pkg });
+  };
+  if (options.root !== undefined && layout.rootManifest) add('', layout.rootManifest, options.root);
   let readThisTurn = 0;
-  for (const dir of [...dirs].sort()) {
+  for (const dir of projectDirectories(tree, layout)) {
     if (++readThisTurn > MANIFESTS_PER_TURN) {
       readThisTurn = 1;
       await nextTurn();
     }
-    const manifest = readManifest(files, `${dir}/package.json`);
-    if (!manifest) continue;
-    const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir;
-    const dependsOn = new Set<string>();
-    for (const field of DEPENDENCY_FIELDS) {
-      const deps = manifest[field];
-      if (deps && typeof deps === 'object' && !Array.isArray(deps)) {
-        for (const dependency of Object.keys(deps)) dependsOn.add(dependency);
-      }
-    }
-    packages.push({
-      name,
-      dir,
-      target: targetOf({ name, dir }),
-      dependsOn: [...dependsOn],
-    });
+    const manifest = await readManifest(tree, dir, layout.manager);
+    if (manifest) add(dir, manifest);
   }
-  const names = new Set(packages.map((p) => p.name));
-  for (const pkg of packages) pkg.dependsOn = pkg.dependsOn.filter((d) => names.has(d) && d !== pkg.name);
-  return new Workspace(source, packages);
-}
-
-function workspaceGlobs(root: string, files: TextFiles): { source: string; globs: string[] } {
-  const pnpm = files.read('pnpm-workspace.yaml');
-  if (pnpm !== undefined) {
-    let doc: unknown;
-    try {
-      doc = load(pnpm, { schema: CORE_SCHEMA });
-    } catch (error) {
-      throw new WorkspaceError(
-        `pnpm-workspace.yaml is not valid YAML (${(error as Error).message.split('\n')[0]})`,
-      );
-    }
-    const packages = (doc as { packages?: unknown } | null)?.packages;
-    if (!isStringList(packages)) {
-      throw new WorkspaceError('pnpm-workspace.yaml has no "packages:" list of globs');
-    }
-    return { source: 'pnpm-workspace.yaml', globs: packages };
-  }
-  const manifest = readManifest(files, 'package.json');
-  const workspaces = manifest?.workspaces;
-  const globs = isStringList(workspaces)
-    ? workspaces
-    : isStringList((workspaces as { packages?: unknown } | undefined)?.packages)
-      ? (workspaces as { packages: string[] }).packages
-      : undefined;
-  if (!globs) {
-    throw new WorkspaceError(
-      `dependents.workspaces is set, but ${root} has neither pnpm-workspace.yaml nor "workspaces" in package.json`,
-    );
-  }
-  return { source: 'package.json workspaces', globs };
-}
-
-/** A workspace glob, matched in linear time (the PR's author writes it); one that cannot be is said so. */
-function workspaceGlob(glob: string): Glob {
-  try {
-    return compileGlob(glob);
-  } catch (error) {
-    if (error instanceof GlobError) throw new WorkspaceError(`a workspace glob: ${error.message}`);
-    throw error;
-  }
-}
-
-function normalizeGlob(glob: string): string {
-  return glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
-}
-
-/** Directories under `root` that match the glob, walking only below the glob's fixed base. */
-function matchingDirectories(root: string, glob: string): string[] {
-  const compiled = workspaceGlob(glob);
-  const base = compiled.base;
-  if (base === glob) return [glob];
-  // `packages/*` needs one level below packages/, not the whole tree under it.
-  const levels = glob.includes('**')
-    ? MAX_WALK_DEPTH
-    : glob.split('/').length - (base ? base.split('/').length : 0) - 1;
-  const matches = (path: string) => compiled.match(path) !== undefined;
-  const found: string[] = [];
-  let walked = 0;
-  const walk = (dir: string, depth: number) => {
-    if (depth > levels) return;
-    let entries;
-    try {
-      entries = readdirSync(join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      if (++walked > MAX_WALKED_DIRECTORIES) {
-        throw new WorkspaceError(
-          `the workspace glob "${glob}" reaches more than ${MAX_WALKED_DIRECTORIES} directories`,
-        );
-      }
-      const path = dir ? `${dir}/${entry.name}` : entry.name;
-      if (matches(path)) found.push(path);
-      walk(path, depth + 1);
-    }
+  const byDir = new Map(projects.map((p) => [p.dir, p.pkg.name]));
+  const names = new Set(projects.map((p) => p.pkg.name));
+  let lockfile: { file: string; lock: Lockfile } | undefined | null = null;
+  const context = {
+    nameAt: (dir: string) => byDir.get(dir),
+    has: (name: string) => names.has(name),
+    lockfile: () => (lockfile === null ? (lockfile = readLockfile(tree, layout.manager)) : lockfile),
   };
-  walk(base, 0);
-  return found;
+  for (const { dir, manifest, pkg } of projects) {
+    const edges = edgesOf(manifest, { ...context, dir }).filter((edge) => edge.to !== pkg.name);
+    setEdges(pkg, edges);
+  }
+  addImplicit(
+    projects.map((p) => p.pkg),
+    options.implicit,
+  );
+  const unowned = layout.berry && options.root !== undefined ? isYarnBerryOwnFile : undefined;
+  return new Workspace(
+    layout.source,
+    projects.map((p) => p.pkg),
+    unowned,
+  );
 }
 
 /**
- * Reads small text files of the checkout through one buffer that is reused (and grown up to the cap when a
- * file needs it): each file is found by its real path inside the checkout (a manifest that is a symlink
- * out of it, or a workspace entry with `..`, is refused), opened once, checked with fstat, read up to the
- * cap whatever its size says, and closed, with nothing allocated but its text.
+ * Yarn berry's own files, which its change detection (`--since`) leaves out of every workspace, the root's
+ * included: the lockfile, the cache, the install state, the virtual folder and Plug'n'Play's loader files
+ * (at their default places). They go to the rules and `unmatched` instead.
  */
-class TextFiles {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
+function isYarnBerryOwnFile(path: string): boolean {
+  if (path === 'yarn.lock' || path === '.yarn/install-state.gz') return true;
+  if (path.startsWith('.yarn/cache/') || path.startsWith('.yarn/__virtual__/')) return true;
+  return path === '.pnp.cjs' || path === '.pnp.js' || path === '.pnp.loader.mjs' || path === '.pnp.data.json';
+}
 
-  constructor(private readonly root: string) {}
+/** The lockfile that decides a plain range: pnpm's or npm's (yarn's is not read: a range then links). */
+function readLockfile(tree: WorkspaceTree, manager: string): { file: string; lock: Lockfile } | undefined {
+  const file = manager === 'pnpm' ? 'pnpm-lock.yaml' : manager === 'npm' ? 'package-lock.json' : undefined;
+  if (file === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    text = tree.read(file, MAX_LOCKFILE_BYTES);
+  } catch (error) {
+    // A lockfile that cannot be read decides nothing: every range then links, which impacts more, not less.
+    if (error instanceof WorkspaceError) return undefined;
+    throw error;
+  }
+  if (text === undefined) return undefined;
+  const lock = manager === 'pnpm' ? pnpmLockfile(text) : npmLockfile(text);
+  return lock && { file, lock };
+}
 
-  /** The text of the file at `path` (relative to the checkout, as messages name it); undefined when there is no regular file there. */
-  read(path: string): string | undefined {
-    let fd: number;
-    try {
-      fd = openSync(realPathInCheckout(this.root, path), OPEN_FLAGS);
-    } catch (error) {
-      if (error instanceof CheckoutFileRefusal && error.reason === 'outside') {
-        throw new WorkspaceError(`${path} ${error.message}`);
-      }
-      return undefined;
-    }
-    try {
-      if (!fstatSync(fd).isFile()) return undefined;
-      let filled = 0;
-      for (;;) {
-        if (filled === this.buffer.length) {
-          if (filled > MAX_MANIFEST_BYTES)
-            throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
-          const grown = Buffer.allocUnsafe(Math.min(MAX_MANIFEST_BYTES + 1, filled * 2));
-          this.buffer.copy(grown, 0, 0, filled);
-          this.buffer = grown;
-        }
-        const read = readSync(fd, this.buffer, filled, this.buffer.length - filled, null);
-        if (read === 0) break;
-        filled += read;
-      }
-      if (filled > MAX_MANIFEST_BYTES)
-        throw new WorkspaceError(`${path} is over ${MAX_MANIFEST_BYTES} bytes`);
-      return this.buffer.toString('utf8', 0, filled);
-    } catch (error) {
-      if (error instanceof WorkspaceError) throw error;
-      return undefined;
-    } finally {
-      closeSync(fd);
+function setEdges(pkg: WorkspacePackage, edges: Edge[]): void {
+  pkg.dependsOn = edges.map((edge) => edge.to);
+  pkg.rules = new Map(edges.map((edge) => [edge.to, edge.rule]));
+}
+
+/** The config's implicit dependents: each package matched by name or directory depends on the key. */
+function addImplicit(packages: WorkspacePackage[], implicit: Map<string, string[]> | undefined): void {
+  if (!implicit) return;
+  const names = new Set(packages.map((p) => p.name));
+  for (const [dependency, globs] of implicit) {
+    if (!names.has(dependency)) continue;
+    const matchers = globs.map((glob) => compileGlob(glob));
+    for (const pkg of packages) {
+      if (pkg.name === dependency || pkg.dependsOn.includes(dependency)) continue;
+      if (!matchers.some((m) => m.match(pkg.name) !== undefined || m.match(pkg.dir) !== undefined)) continue;
+      pkg.dependsOn.push(dependency);
+      (pkg.rules ??= new Map()).set(dependency, 'an implicit dependent (dependents.workspaces.implicit)');
     }
   }
 }
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** The manifest at `path` (relative to the checkout), which names it in messages. */
-function readManifest(files: TextFiles, path: string): Record<string, unknown> | undefined {
-  const text = files.read(path);
-  if (text === undefined) return undefined;
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text);
-  } catch (error) {
-    throw new WorkspaceError(`${path} is not valid JSON (${(error as Error).message})`);
-  }
-  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) {
-    throw new WorkspaceError(`${path} is not a JSON object`);
-  }
-  return manifest as Record<string, unknown>;
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }

@@ -1,0 +1,310 @@
+// Records a small fixture of a real monorepo's history for __tests__/core/impacted-targets-history.test.ts:
+// for each of the last N first-parent commits, the files it changed, the workspace's manifests as they were
+// (only what decides the graph: name, version, workspaces, dependency entries that could be local), and the
+// package manager's own answer to "which packages does this change select, dependents included".
+//
+//   node --import tsx scripts/record-workspace-history.ts <git dir of a clone> <owner/name> <commits> <out.json> [stride]
+//
+// Every stride-th first-parent commit is recorded (1: each of the last <commits>). For npm, which has no
+// change filter, the answer is npm's own graph (npm query on the lockfile), closed over the changed files.
+//
+// The package manager's answer needs a work tree: the clone is checked out at each commit in a temp
+// directory, and `pnpm ls -r --filter "...[<parent>]" --depth -1 --json` runs there (pnpm from PATH or
+// PNPM=<path>). The test then reads the fixture alone, with no network and no package manager.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+
+const MANIFEST_NAMES = new Set(['package.json', 'package.json5', 'package.yaml']);
+const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml', 'package-lock.json']);
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+const LOCAL_SPEC = /^(workspace|file|link|portal):/;
+
+interface RecordedCommit {
+  sha: string;
+  parent: string;
+  /** Manifests added or changed since the previous commit recorded (path -> blob id), null when removed. */
+  tree: Record<string, string | null>;
+  changed: string[];
+  deleted: string[];
+  /** Directories of the projects the package manager selected ('' is the root). */
+  selected: string[];
+}
+
+function git(gitDir: string, args: string[]): string {
+  return execFileSync('git', ['--git-dir', gitDir, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+}
+
+/** SKIP_DIRS=test,fixtures: manifests under such directories are left out (a repository's test fixtures). */
+const SKIPPED_DIRS = new Set(['node_modules', ...(process.env.SKIP_DIRS ?? '').split(',').filter(Boolean)]);
+
+function isManifestPath(path: string): boolean {
+  if (path.split('/').some((part) => SKIPPED_DIRS.has(part))) return false;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return MANIFEST_NAMES.has(base) || (WORKSPACE_FILES.has(base) && !path.includes('/'));
+}
+
+/** path -> blob sha of every manifest in the commit. */
+function manifestsAt(gitDir: string, sha: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of git(gitDir, ['ls-tree', '-r', '-z', sha]).split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [, type, blob] = line.slice(0, tab).split(' ');
+    const path = line.slice(tab + 1);
+    if (type === 'blob' && blob && isManifestPath(path)) out.set(path, blob);
+  }
+  return out;
+}
+
+function changedFiles(gitDir: string, parent: string, sha: string): { changed: string[]; deleted: string[] } {
+  const parts = git(gitDir, ['diff', '--name-status', '--no-renames', '-z', parent, sha]).split('\0');
+  const changed: string[] = [];
+  const deleted: string[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const path = parts[i + 1] as string;
+    changed.push(path);
+    if (parts[i] === 'D') deleted.push(path);
+  }
+  return { changed, deleted };
+}
+
+type Manager = 'pnpm' | 'yarn' | 'npm';
+
+const COMMANDS: Record<Manager, string> = {
+  pnpm: 'pnpm ls -r --filter "...[<parent>]" --depth -1 --json',
+  yarn: 'yarn workspaces list --since=<parent> --recursive --json (the yarnPath release the commit checks in)',
+  npm: "npm has no change filter: npm query '.workspace, :root' --package-lock-only (Arborist's graph from the commit's manifests and package-lock.json), each changed file given to the workspace whose directory holds it, then every workspace that reaches one through npm's links",
+};
+
+const CHILD_ENV = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  npm_config_manage_package_manager_versions: 'false',
+  YARN_ENABLE_TELEMETRY: '0',
+};
+
+function selectedBy(manager: Manager, workTree: string, parent: string): string[] {
+  const options = { cwd: workTree, encoding: 'utf8', env: CHILD_ENV, maxBuffer: 64 * 1024 * 1024 } as const;
+  if (manager === 'pnpm') {
+    const pnpm = process.env.PNPM ?? 'pnpm';
+    const out = execFileSync(
+      pnpm,
+      ['ls', '-r', '--filter', `...[${parent}]`, '--depth', '-1', '--json'],
+      options,
+    );
+    const projects = JSON.parse(out || '[]') as { path: string }[];
+    return projects.map((p) => relative(workTree, p.path).split('\\').join('/')).sort();
+  }
+  const yarnPath = /^yarnPath:\s*(\S+)/m.exec(readFileSync(join(workTree, '.yarnrc.yml'), 'utf8'))?.[1];
+  if (!yarnPath) throw new Error('no yarnPath in .yarnrc.yml: a yarn berry release checked in is needed');
+  const args = [yarnPath, 'workspaces', 'list', `--since=${parent}`, '--recursive', '--json'];
+  const out = execFileSync(process.execPath, args, options);
+  return out
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => (JSON.parse(line) as { location: string }).location)
+    .map((location) => (location === '.' ? '' : location))
+    .sort();
+}
+
+function managerAt(gitDir: string, sha: string): Manager {
+  const files = git(gitDir, ['ls-tree', '--name-only', sha]).split('\n');
+  if (files.includes('pnpm-workspace.yaml')) return 'pnpm';
+  return files.includes('package-lock.json') ? 'npm' : 'yarn';
+}
+
+/**
+ * npm's answer: its own graph (Arborist, read from the commit's manifests and lockfile alone by
+ * `npm query --package-lock-only`), where a workspace links another when it reaches the root's
+ * node_modules/<name> link; the changed files given to the workspaces (or the root) holding them.
+ */
+function npmSelected(
+  gitDir: string,
+  sha: string,
+  manifests: Map<string, string>,
+  changed: string[],
+): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'npm-query-'));
+  try {
+    for (const path of [...manifests.keys(), 'package-lock.json']) {
+      if (!path.endsWith('package.json') && path !== 'package-lock.json') continue;
+      mkdirSync(join(dir, dirname(path)), { recursive: true });
+      writeFileSync(join(dir, path), git(gitDir, ['show', `${sha}:${path}`]));
+    }
+    const out = execFileSync('npm', ['query', '.workspace, :root', '--package-lock-only'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: CHILD_ENV,
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const nodes = (JSON.parse(out) as { location: string; name?: string; to?: string[] }[]).map((node) => ({
+      dir: node.location,
+      name: node.name ?? '',
+      to: new Set(node.to ?? []),
+    }));
+    return npmClosure(nodes, changed);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function npmClosure(nodes: { dir: string; name: string; to: Set<string> }[], changed: string[]): string[] {
+  const owner = (path: string) =>
+    nodes
+      .filter((node) => node.dir && path.startsWith(`${node.dir}/`))
+      .sort((a, b) => b.dir.length - a.dir.length)[0]?.dir ?? '';
+  const selected = new Set(changed.map(owner));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const node of nodes) {
+      if (selected.has(node.dir)) continue;
+      if (nodes.some((dep) => dep.dir && selected.has(dep.dir) && node.to.has(`node_modules/${dep.name}`))) {
+        selected.add(node.dir);
+        grew = true;
+      }
+    }
+  }
+  return [...selected].sort();
+}
+
+/**
+ * The manifest reduced to what decides the graph (no version: no rule of ours reads it); the BOM and
+ * unparseable text are kept as they are.
+ */
+function reduce(text: string, names: Set<string>): string {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text.slice(bom.length)) as Record<string, unknown>;
+  } catch {
+    return text;
+  }
+  if ('lockfileVersion' in data && data.packages) return reduceLockfile(data.packages as object, names);
+  const kept: Record<string, unknown> = {};
+  for (const key of ['name', 'workspaces', 'packageManager']) if (key in data) kept[key] = data[key];
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = data[field];
+    if (!deps || typeof deps !== 'object') continue;
+    const entries = Object.entries(deps as Record<string, string>).filter(
+      ([name, spec]) => names.has(name) || (typeof spec === 'string' && LOCAL_SPEC.test(spec)),
+    );
+    if (entries.length) kept[field] = Object.fromEntries(entries);
+  }
+  const overrides = (data.pnpm as { overrides?: unknown } | undefined)?.overrides;
+  if (overrides) kept.pnpm = { overrides };
+  return bom + JSON.stringify(kept);
+}
+
+/** npm's lockfile reduced to where each workspace package's name resolves: a link, or a copy. */
+function reduceLockfile(packages: object, names: Set<string>): string {
+  const kept: Record<string, { link?: true }> = {};
+  for (const [key, entry] of Object.entries(packages as Record<string, { link?: boolean }>)) {
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (key.includes('node_modules/') && names.has(name)) kept[key] = entry.link ? { link: true } : {};
+  }
+  return JSON.stringify({ lockfileVersion: 3, packages: kept });
+}
+
+function main(): void {
+  const [gitDir, repository, count, out, strideArgument] = process.argv.slice(2);
+  if (!gitDir || !repository || !count || !out) {
+    throw new Error(
+      'usage: record-workspace-history.ts <git dir> <owner/name> <commits> <out.json> [stride]',
+    );
+  }
+  const stride = Number(strideArgument ?? 1);
+  const firstParents = git(gitDir, [
+    'rev-list',
+    '--first-parent',
+    '-n',
+    String(Number(count) * stride),
+    'HEAD',
+  ])
+    .trim()
+    .split('\n');
+  // Every stride-th commit, each against its own first parent.
+  const picked = firstParents.filter((_, i) => i % stride === 0).reverse();
+  const workTree = mkdtempSync(join(tmpdir(), 'history-'));
+  execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, workTree]);
+  const raw = new Map<string, string>();
+  const names = new Set<string>();
+  const commits: RecordedCommit[] = [];
+  let manager: Manager | undefined;
+  let previous = new Map<string, string>();
+  try {
+    for (let i = 0; i < picked.length; i++) {
+      const sha = picked[i] as string;
+      const parent = git(gitDir, ['rev-parse', `${sha}^1`]).trim();
+      const manifests = manifestsAt(gitDir, sha);
+      const tree: Record<string, string | null> = {};
+      for (const [path, blob] of manifests) {
+        if (previous.get(path) === blob) continue;
+        tree[path] = blob;
+        if (!raw.has(blob)) {
+          const text = git(gitDir, ['cat-file', 'blob', blob]);
+          raw.set(blob, text);
+          const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+          if (name) names.add(name);
+        }
+      }
+      for (const path of previous.keys()) if (!manifests.has(path)) tree[path] = null;
+      previous = manifests;
+      manager ??= managerAt(gitDir, sha);
+      const changes = changedFiles(gitDir, parent, sha);
+      let selected: string[];
+      if (manager === 'npm') {
+        selected = npmSelected(gitDir, sha, manifests, changes.changed);
+      } else {
+        execFileSync('git', ['-C', workTree, 'checkout', '-q', '-f', sha]);
+        execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
+        selected = selectedBy(manager, workTree, parent);
+      }
+      commits.push({ sha, parent, tree, ...changes, selected });
+      process.stderr.write(`${i + 1}/${picked.length} ${sha.slice(0, 10)}\n`);
+    }
+  } finally {
+    rmSync(workTree, { recursive: true, force: true });
+  }
+  // Blobs whose reduced text is the same become one, under a short id.
+  const idOfText = new Map<string, string>();
+  const idOfBlob = new Map<string, string>();
+  for (const [blob, text] of raw) {
+    const reduced = reduce(text, names);
+    if (!idOfText.has(reduced)) idOfText.set(reduced, idOfText.size.toString(36));
+    idOfBlob.set(blob, idOfText.get(reduced) as string);
+  }
+  const blobs = Object.fromEntries([...idOfText].map(([text, id]) => [id, text]));
+  const last = new Map<string, string>();
+  for (const commit of commits) {
+    const tree: Record<string, string | null> = {};
+    for (const [path, blob] of Object.entries(commit.tree)) {
+      const id = blob === null ? null : (idOfBlob.get(blob) as string);
+      if (id !== null && last.get(path) === id) continue;
+      if (id === null) last.delete(path);
+      else last.set(path, id);
+      tree[path] = id;
+    }
+    commit.tree = tree;
+  }
+  const version =
+    manager === 'pnpm'
+      ? `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`
+      : manager === 'npm'
+        ? `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`
+        : "yarn (each commit's own yarnPath release)";
+  const fixture = {
+    repository,
+    packageManager: version,
+    command: COMMANDS[manager ?? 'pnpm'],
+    blobs,
+    commits,
+  };
+  writeFileSync(out, JSON.stringify(fixture) + '\n');
+}
+
+main();

@@ -1,0 +1,88 @@
+// Which workspace package a dependency entry links, by the package managers' rules, and the rule that
+// decided it (explanations name it):
+// - `workspace:` (pnpm, yarn berry): the package of that name, or of that directory
+//   (`workspace:../core`, yarn berry's path form), or the alias's (`workspace:core@*`, pnpm);
+// - `file:`, `link:`, `portal:`: the package in that directory, whatever the entry's name;
+// - `npm:`, git and URL specs install from elsewhere: no link;
+// - a plain range or tag: the workspace package of that name. All four managers link it when the
+//   workspace copy satisfies the range (and pnpm when an override says `workspace:`); where the lockfile
+//   (pnpm-lock.yaml, package-lock.json) says the project got a registry copy instead, that decides: no link.
+import type { Lockfile } from './workspace-lockfile.js';
+
+export interface Edge {
+  /** The dependency's package name. */
+  to: string;
+  /** The rule that made the link, e.g. `devDependencies "vite": "workspace:*" (workspace: protocol)`. */
+  rule: string;
+}
+
+export interface EdgeContext {
+  dir: string;
+  nameAt(dir: string): string | undefined;
+  has(name: string): boolean;
+  /** The lockfile (pnpm's or npm's), read on first use; undefined when there is none (then a plain range links). */
+  lockfile(): { file: string; lock: Lockfile } | undefined;
+}
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+const ELSEWHERE = /^(npm:|git[+:]|https?:|github:|gitlab:|bitbucket:|patch:|exec:|catalog:)/;
+
+export function edgesOf(manifest: Record<string, unknown>, context: EdgeContext): Edge[] {
+  const edges: Edge[] = [];
+  const seen = new Set<string>();
+  for (const field of DEPENDENCY_FIELDS) {
+    const entries = manifest[field];
+    if (!entries || typeof entries !== 'object' || Array.isArray(entries)) continue;
+    for (const [name, spec] of Object.entries(entries as Record<string, unknown>)) {
+      if (typeof spec !== 'string') continue;
+      const link = linkOf(name, spec.trim(), context);
+      if (!link || seen.has(link.to)) continue;
+      seen.add(link.to);
+      edges.push({
+        to: link.to,
+        rule: `${field} ${JSON.stringify(name)}: ${JSON.stringify(spec)} (${link.why})`,
+      });
+    }
+  }
+  return edges;
+}
+
+function linkOf(name: string, spec: string, context: EdgeContext): { to: string; why: string } | undefined {
+  const protocol = /^(workspace|file|link|portal):/.exec(spec)?.[1];
+  if (protocol === 'workspace') return workspaceLink(name, spec.slice('workspace:'.length), context);
+  if (protocol) {
+    const to = context.nameAt(joinDir(context.dir, spec.slice(protocol.length + 1)));
+    return to ? { to, why: `${protocol}: dependency, by directory` } : undefined;
+  }
+  if (ELSEWHERE.test(spec) || /^[^@./][^:]*\/[^/]/.test(spec) || !context.has(name)) return undefined;
+  const lockfile = context.lockfile();
+  const links = lockfile?.lock.links(context.dir, name);
+  if (links === false) return undefined;
+  return {
+    to: name,
+    why: links ? `same name; ${lockfile?.file} links it` : 'same name as a workspace package',
+  };
+}
+
+function workspaceLink(name: string, rest: string, context: EdgeContext) {
+  if (rest.startsWith('.') || rest.startsWith('/')) {
+    const to = context.nameAt(joinDir(context.dir, rest));
+    return to ? { to, why: 'workspace: protocol, by directory' } : undefined;
+  }
+  const alias = /^(@?[^@]+)@/.exec(rest)?.[1];
+  const to = alias ?? name;
+  return context.has(to) ? { to, why: 'workspace: protocol' } : undefined;
+}
+
+/** `base` joined with a relative path, normalized; undefined outside the repository. */
+function joinDir(base: string, relative: string): string {
+  const parts = base ? base.split('/') : [];
+  for (const part of relative.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (parts.length === 0) return '\0outside';
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join('/');
+}
