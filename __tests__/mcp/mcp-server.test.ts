@@ -245,7 +245,7 @@ describe('read-only tools on pull requests', () => {
       reason: 'PR #10 was merged by the queue.',
     });
     expect(progress[0]).toMatch(/^PR #10: TESTING, position 1 of 1; waited /);
-    expect(progress.length).toBeGreaterThanOrEqual(2);
+    // The last look's notification may reach the client after the answer: only the first is certain.
     expect(await main().state(10)).toBe('merged');
   }, 60_000);
 });
