@@ -57,7 +57,7 @@ export default tseslint.config(
   }),
   layout({
     files: ['src/core/**'],
-    forbidden: ['**/hosts/**', '**/cli/**', '**/github-action/**', '**/emulator/**'],
+    forbidden: ['**/hosts/**', '**/cli/**', '**/github-action/**', '**/mcp/**', '**/emulator/**'],
     why: 'Core never imports a host or an entry point.',
     extra: {
       'no-restricted-properties': [
@@ -80,8 +80,13 @@ export default tseslint.config(
   }),
   layout({
     files: ['src/cli/**'],
-    forbidden: ['**/github-action/**', '**/emulator/**'],
-    why: 'The CLI never imports the action entry point or the emulator.',
+    forbidden: ['**/github-action/**', '**/mcp/**', '**/emulator/**'],
+    why: 'The CLI never imports the action entry point, the MCP server (its own bundle) or the emulator.',
+  }),
+  layout({
+    files: ['src/mcp/**'],
+    forbidden: ['**/cli/**', '**/github-action/**', '**/emulator/**'],
+    why: 'The MCP server never imports another entry point or the emulator.',
   }),
   layout({
     files: ['emulator/**'],

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The package as npm users get it: `npm pack`, the tarball installed in an empty directory (with nothing
 # of this repository's node_modules in reach), and the CLI run from there with npx: --help, --version,
-# and create-queue, submit-pull-request and get-submitted-pull-request against the emulator (started
-# from this checkout with `npm run emulator -- --port 0`). Then the ways in before the package is on
-# npm (README, "Before the package is on npm"): npx on the packed tarball itself, and npx on the
-# archive of this commit as GitHub serves a tag's (its committed dist/cli/), each answering
+# the MCP server's handshake, and create-queue, submit-pull-request and get-submitted-pull-request
+# against the emulator (started from this checkout with `npm run emulator -- --port 0`). Then the ways in
+# before the package is on npm (README, "Before the package is on npm"): npx on the packed tarball, and
+# npx on the archive of this commit as GitHub serves a tag's (its committed dist/cli/), each answering
 # get-submitted-pull-request. Needs `npm run bundle` to have built dist/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,6 +26,7 @@ tarball="$(npm pack --silent --pack-destination "$work")"
 tar -tzf "$work/$tarball" >"$work/contents.txt"
 echo "packed $tarball: $(wc -l <"$work/contents.txt") files"
 grep -qx 'package/dist/cli/index.js' "$work/contents.txt" || fail "the tarball has no dist/cli/index.js"
+grep -qx 'package/dist/mcp/index.js' "$work/contents.txt" || fail "the tarball has no dist/mcp/index.js"
 if grep -E '^package/(src|__tests__|emulator|node_modules)/' "$work/contents.txt"; then
   fail "the tarball carries sources or tests (above): check package.json files"
 fi
@@ -45,6 +46,13 @@ echo "installed: merge-queue-action alone ($(du -sh node_modules/merge-queue-act
 cli() { npx --no-install merge-queue-action "$@"; }
 cli --help | head -n 5
 [ "$(cli --version)" = "$(node -p "require('$root/package.json').version")" ] || fail "--version is not package.json's"
+# The MCP server (its own bundle) answers the protocol's handshake on stdout and writes nothing else there.
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pack-smoke","version":"1"}}}'
+handshake="$(printf '%s\n' "$init" | MERGE_QUEUE_API_TOKEN=pack-smoke-token timeout 60 npx --no-install merge-queue-action mcp 2>/dev/null)"
+case "$handshake" in
+'{"result":{'*'"serverInfo":{"name":"merge-queue-action"'*) echo "mcp: answered initialize" ;;
+*) fail "mcp did not answer initialize alone on stdout: $handshake" ;;
+esac
 
 # The emulator picks a free port and prints its base URL.
 (cd "$root" && exec node --import tsx emulator/cli.ts --port 0 --token pack-smoke-token --time-scale 600) \
