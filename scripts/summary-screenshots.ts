@@ -47,19 +47,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 /** Each use of the README, as a run of the built action whose summary is the picture. */
 async function runUses(emulator: Emulator, github: GitHubApi): Promise<Record<string, ActionRun>> {
   const common = { 'api-url': emulator.url, 'api-token': TOKEN };
-  await control(emulator, '/queues', { repo, targetBranch: base, concurrency: 2 });
-  const most = FIXTURE_LIMITS.generatedPerStatus;
-  await control(emulator, '/flaky-tests', {
-    repositories: [
-      { repo, org_url_slug: 'acme', generate: { flaky: 6, broken: 2, healthy: 20, seed: 7 } },
-      {
-        repo: nightlyRepo,
-        org_url_slug: 'acme',
-        auto_quarantine: true,
-        generate: { flaky: most, broken: most, seed: 1 },
-      },
-    ],
-  });
+  await seedUses(emulator);
 
   // Two PRs ahead and 10-minute CI runs, so that the timeline has a wait and a test run to draw.
   await control(emulator, '/ci', { outcome: 'pass', durationMinutes: 10 });
@@ -84,29 +72,7 @@ async function runUses(emulator: Emulator, github: GitHubApi): Promise<Record<st
   const runs: Record<string, ActionRun> = {};
   runs['submit-pull-request'] = await submitAndWait(payload.pull_request.number);
 
-  const failing = 903;
-  await control(emulator, '/pull-requests', {
-    repo,
-    number: failing,
-    title: 'Upgrade webpack to v6',
-    headSha: '5e1f0c9a7b3d2e4f6a8b0c1d3e5f7a9b1c3d5e7f',
-  });
-  await control(emulator, '/ci', { repo, prNumber: failing, outcome: 'fail', durationMinutes: 12 });
-  runs['submit-pull-request-failed'] = await runBuiltAction({
-    eventName: 'pull_request',
-    payload: { ...payload, pull_request: { ...payload.pull_request, number: failing } },
-    env: { ...env, GITHUB_API_URL: github.url },
-    inputs: {
-      ...common,
-      operation: 'submit-pull-request',
-      'wait-for': 'merged',
-      'wait-timeout-minutes': '5',
-      'poll-interval-seconds': '2',
-      'notify-on': 'failure',
-      'notify-pr-comment': 'true',
-      'github-token': GITHUB_TOKEN,
-    },
-  });
+  runs['submit-pull-request-failed'] = await failedPullRequestUse(emulator, github);
 
   const targets = join(tmpdir(), `impacted-targets-${process.pid}.txt`);
   writeFileSync(targets, ['//services/payments', '//services/checkout', '//libs/money'].join('\n'));
@@ -131,6 +97,51 @@ async function runUses(emulator: Emulator, github: GitHubApi): Promise<Record<st
     inputs: { ...common, operation: 'list-unhealthy-tests', 'org-url-slug': 'acme' },
   });
   return { ...runs, ...(await moreUses(emulator)) };
+}
+
+/** The queue, and the flaky tests of two repositories: a few, and the nightly report's 10,000. */
+async function seedUses(emulator: Emulator): Promise<void> {
+  await control(emulator, '/queues', { repo, targetBranch: base, concurrency: 2 });
+  const most = FIXTURE_LIMITS.generatedPerStatus;
+  await control(emulator, '/flaky-tests', {
+    repositories: [
+      { repo, org_url_slug: 'acme', generate: { flaky: 6, broken: 2, healthy: 20, seed: 7 } },
+      {
+        repo: nightlyRepo,
+        org_url_slug: 'acme',
+        auto_quarantine: true,
+        generate: { flaky: most, broken: most, seed: 1 },
+      },
+    ],
+  });
+}
+
+/** A PR whose CI fails, submitted and waited for, with a PR comment on its failure. */
+async function failedPullRequestUse(emulator: Emulator, github: GitHubApi): Promise<ActionRun> {
+  const failing = 903;
+  await control(emulator, '/pull-requests', {
+    repo,
+    number: failing,
+    title: 'Upgrade webpack to v6',
+    headSha: '5e1f0c9a7b3d2e4f6a8b0c1d3e5f7a9b1c3d5e7f',
+  });
+  await control(emulator, '/ci', { repo, prNumber: failing, outcome: 'fail', durationMinutes: 12 });
+  return runBuiltAction({
+    eventName: 'pull_request',
+    payload: { ...payload, pull_request: { ...payload.pull_request, number: failing } },
+    env: { ...env, GITHUB_API_URL: github.url },
+    inputs: {
+      'api-url': emulator.url,
+      'api-token': TOKEN,
+      operation: 'submit-pull-request',
+      'wait-for': 'merged',
+      'wait-timeout-minutes': '5',
+      'poll-interval-seconds': '2',
+      'notify-on': 'failure',
+      'notify-pr-comment': 'true',
+      'github-token': GITHUB_TOKEN,
+    },
+  });
 }
 
 /** The nightly report at 10,000 tests, the gate over a test report, a queue's settings and its metrics. */

@@ -24,7 +24,7 @@ import { filled } from '../../report/filled.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import { detailsOf } from '../details.js';
-import { readTestRun, testRunReport } from './failing-checks.js';
+import { readTestRun, testRunReport, type TestRunReport } from './failing-checks.js';
 import { InputError } from '../../errors.js';
 import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
@@ -238,14 +238,33 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
   });
   const details = (response.json ?? {}) as Record<string, unknown>;
   const report = testRunReport(testRunId, details);
-  const tested = asArray(details.testedPullRequests) as {
-    prNumber?: number;
-    prUrl?: string;
-    title?: string;
-  }[];
-  const checkRuns = asArray(details.checkSuites).flatMap((suite) =>
-    asArray((suite as { checkRuns?: unknown }).checkRuns),
-  ) as { name?: string; url?: string; status?: string; conclusion?: string }[];
+  const tested = asArray(details.testedPullRequests) as TestedPullRequest[];
+  return {
+    outputs: {
+      response: rawResponse(response),
+      'test-run-id': testRunId,
+      'test-status': report.status ?? '',
+      'test-branch': report.testBranch ?? '',
+      'tested-pr-numbers': tested.map((pr) => pr.prNumber).join(','),
+      'failing-checks': JSON.stringify(report.failing),
+    },
+    summary: testRunSummary(testRunId, details, report, tested),
+  };
+};
+
+interface TestedPullRequest {
+  prNumber?: number;
+  prUrl?: string;
+  title?: string;
+}
+
+/** The run's outcome and first failed check, the PRs it tests, its checks, and the rest collapsed. */
+function testRunSummary(
+  testRunId: string,
+  details: Record<string, unknown>,
+  report: TestRunReport,
+  tested: TestedPullRequest[],
+): Markdown {
   const status = report.status ?? 'unknown';
   const words = status === 'in_progress' ? 'Test run in progress' : `Test run ${status}`;
   const summary = new Markdown().headingMarkdown(
@@ -263,6 +282,9 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
     tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(filled(pr.title))]),
   );
   summary.table(testedTable.headers, testedTable.rows);
+  const checkRuns = asArray(details.checkSuites).flatMap((suite) =>
+    asArray((suite as { checkRuns?: unknown }).checkRuns),
+  ) as { name?: string; url?: string; status?: string; conclusion?: string }[];
   if (checkRuns.length) {
     summary.table(
       ['Check', 'Status', 'Conclusion'],
@@ -273,41 +295,29 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
       ]),
     );
   }
-  summary.details(
-    'Everything the queue reported',
-    new Markdown()
-      .table(
-        ['Field', 'Value'],
-        [
-          ['Test run', testRunId],
-          ['Required statuses', asArray(details.requiredStatuses).join(', ') || 'none'],
-          [
-            'Dependent PRs',
-            asArray(details.dependentPrs)
-              .map((n) => `#${n}`)
-              .join(', ') || 'none',
-          ],
-          [
-            'Impacted targets of the tested PRs',
-            (report.impactedTargetsForTestedPrs ?? []).join(', ') || 'none',
-          ],
-        ].map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
-      )
-      .toString()
-      .trim(),
-  );
-  return {
-    outputs: {
-      response: rawResponse(response),
-      'test-run-id': testRunId,
-      'test-status': report.status ?? '',
-      'test-branch': report.testBranch ?? '',
-      'tested-pr-numbers': tested.map((pr) => pr.prNumber).join(','),
-      'failing-checks': JSON.stringify(report.failing),
-    },
-    summary,
-  };
-};
+  return summary.details('Everything the queue reported', reportedFields(testRunId, details, report));
+}
+
+function reportedFields(testRunId: string, details: Record<string, unknown>, report: TestRunReport): string {
+  const rows = [
+    ['Test run', testRunId],
+    ['Required statuses', asArray(details.requiredStatuses).join(', ') || 'none'],
+    [
+      'Dependent PRs',
+      asArray(details.dependentPrs)
+        .map((n) => `#${n}`)
+        .join(', ') || 'none',
+    ],
+    ['Impacted targets of the tested PRs', (report.impactedTargetsForTestedPrs ?? []).join(', ') || 'none'],
+  ];
+  return new Markdown()
+    .table(
+      ['Field', 'Value'],
+      rows.map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
+    )
+    .toString()
+    .trim();
+}
 
 const CONCLUSION_ICONS: Record<string, string> = {
   success: '✅',

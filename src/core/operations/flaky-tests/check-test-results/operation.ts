@@ -11,7 +11,7 @@ import { plural } from '../../../report/words.js';
 import { readCodeOwners } from './codeowners.js';
 import { inCheckout, locateTest } from './locate.js';
 import type { CheckTestResultsSettings } from './inputs.js';
-import type { TestCaseResult } from './results.js';
+import type { TestCaseResult, TestResults } from './results.js';
 import { readReports } from './reports.js';
 import { fetchServiceLists, isOutage, type ServiceLists } from './service-lists.js';
 import { summarizeGate, type CheckedFailure, type GateOutcome } from './summary.js';
@@ -23,30 +23,10 @@ export const MAX_ANNOTATIONS_PER_LEVEL = 10;
 const MAX_OUTPUT_FAILURES = 200;
 
 export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) => {
-  const { junitPaths, onServiceError, failOnVerdicts } = op.settings;
+  const { onServiceError, failOnVerdicts } = op.settings;
   const checkoutDir = checkoutDirOf(op);
-  // The service is asked while the rest of the reports are read, from the first failure on; a run
-  // without failures never asks it.
-  let asked: Promise<ServiceLists> | undefined;
-  const results = await readReports(junitPaths, checkoutDir, () => {
-    asked = fetchServiceLists(op);
-    // Handled below; this keeps a report that turns out malformed from leaving it unhandled.
-    asked.catch(() => undefined);
-  });
+  const { results, lists, outage } = await readAndAsk(op, checkoutDir);
   const failures = results.failed();
-  op.log.info(
-    `Read ${results.cases} test case(s) in ${results.reports} report(s); ${failures.length} test(s) failed.`,
-  );
-  let lists: ServiceLists | undefined;
-  let outage: string | undefined;
-  if (failures.length && asked) {
-    try {
-      lists = await asked;
-    } catch (error) {
-      if (!isOutage(error)) throw error;
-      outage = describeOutage(error);
-    }
-  }
   const codeOwners = failures.length ? await readCodeOwners(checkoutDir) : undefined;
   const checked = failures.map((test): CheckedFailure => {
     const known = lists && serviceEntries(lists, test, op.settings.variant);
@@ -73,44 +53,82 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
   };
   await annotate(op, checked, outage !== undefined);
   if (outage) op.log.warning(outageLine(outage, failures.length, onServiceError));
-
-  const reportFile = await writeReportFile(op, 'test-results.json', {
-    junit_paths: junitPaths,
-    variant: op.settings.variant,
-    reports: results.reports,
-    test_cases: results.cases,
-    service_error: outage ?? null,
-    failures: checked.map((failure) => ({ ...failureOutput(failure), owners: failure.owners })),
-  });
-  const quarantined = checked.filter((failure) => failure.verdict === 'quarantined');
-  const unquarantined = checked.filter((failure) => failure.verdict !== 'quarantined');
   const failing = checked.filter((failure) => failure.failsStep);
-  const outputs: Record<string, OutputValue> = {
-    response: rawResponse(lists?.response),
-    'failed-count': failures.length,
-    'quarantined-failures': failuresOutput(quarantined),
-    'unquarantined-failures': failuresOutput(unquarantined),
-    'step-failing-count': failing.length,
-    'service-error': outage ?? '',
-    'report-file': reportFile,
-  };
-  const failure = outage
-    ? onServiceError === 'fail'
-      ? outageLine(outage, failures.length, onServiceError)
-      : undefined
-    : failing.length
-      ? `${failing.length} failed test(s) are ${failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ')} (fail-on-verdict: ${failOnVerdicts.join(',')}); ${quarantined.length} of ${failures.length} failure(s) are quarantined. The job summary lists them; report-file has every failure.`
-      : undefined;
   return {
-    outputs,
+    outputs: await gateOutputs(op, outcome, lists),
     summary: summarizeGate(op, outcome),
-    failure,
+    failure: gateFailure(outcome, failing),
     failureTitle: outage
       ? 'Failed tests not checked: the flaky-tests service could not be reached'
       : failingHeadline(failing),
     details: { kind: 'test-results', gate: outcome },
   };
 };
+
+/**
+ * The reports read, and the service's lists when a test failed: asked while the rest of the reports are
+ * read, from the first failure on (a run without failures never asks). An outage is a verdict of its own.
+ */
+async function readAndAsk(
+  op: OperationContext<CheckTestResultsSettings>,
+  checkoutDir: string,
+): Promise<{ results: TestResults; lists?: ServiceLists; outage?: string }> {
+  let asked: Promise<ServiceLists> | undefined;
+  const results = await readReports(op.settings.junitPaths, checkoutDir, () => {
+    asked = fetchServiceLists(op);
+    // Handled below; this keeps a report that turns out malformed from leaving it unhandled.
+    asked.catch(() => undefined);
+  });
+  const failed = results.failed().length;
+  op.log.info(
+    `Read ${results.cases} test case(s) in ${results.reports} report(s); ${failed} test(s) failed.`,
+  );
+  if (!failed || !asked) return { results };
+  try {
+    return { results, lists: await asked };
+  } catch (error) {
+    if (!isOutage(error)) throw error;
+    return { results, outage: describeOutage(error) };
+  }
+}
+
+/** The step's outputs, and the report file with every failure. */
+async function gateOutputs(
+  op: OperationContext<CheckTestResultsSettings>,
+  outcome: GateOutcome,
+  lists: ServiceLists | undefined,
+): Promise<Record<string, OutputValue>> {
+  const checked = outcome.failures;
+  const reportFile = await writeReportFile(op, 'test-results.json', {
+    junit_paths: op.settings.junitPaths,
+    variant: op.settings.variant,
+    reports: outcome.reports,
+    test_cases: outcome.cases,
+    service_error: outcome.outage ?? null,
+    failures: checked.map((failure) => ({ ...failureOutput(failure), owners: failure.owners })),
+  });
+  return {
+    response: rawResponse(lists?.response),
+    'failed-count': checked.length,
+    'quarantined-failures': failuresOutput(checked.filter((failure) => failure.verdict === 'quarantined')),
+    'unquarantined-failures': failuresOutput(checked.filter((failure) => failure.verdict !== 'quarantined')),
+    'step-failing-count': checked.filter((failure) => failure.failsStep).length,
+    'service-error': outcome.outage ?? '',
+    'report-file': reportFile,
+  };
+}
+
+/** The line the step fails with: an outage when on-service-error says fail, or the failures that fail it. */
+function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): string | undefined {
+  const { outage, onServiceError, failOnVerdicts, failures } = outcome;
+  if (outage) {
+    return onServiceError === 'fail' ? outageLine(outage, failures.length, onServiceError) : undefined;
+  }
+  if (!failing.length) return undefined;
+  const quarantined = failures.filter((failure) => failure.verdict === 'quarantined').length;
+  const verdicts = failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ');
+  return `${failing.length} failed test(s) are ${verdicts} (fail-on-verdict: ${failOnVerdicts.join(',')}); ${quarantined} of ${failures.length} failure(s) are quarantined. The job summary lists them; report-file has every failure.`;
+}
 
 /** "3 failures not quarantined: likely caused by this PR", naming the verdicts of the failures that fail. */
 function failingHeadline(failing: CheckedFailure[]): string {
