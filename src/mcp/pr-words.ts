@@ -4,7 +4,10 @@
 import { stateOutput } from '../core/operations/common.js';
 import { PR_STATES } from '../wire/index.js';
 import type { PrReport } from '../core/operations/pull-request/wait.js';
-import type { Situation } from './pr-view.js';
+
+/** Where a PR is, as the agent is told it. */
+export const SITUATIONS = ['never_queued', 'in_queue', 'left_queue', 'merged'] as const;
+export type Situation = (typeof SITUATIONS)[number];
 
 export interface PrFacts {
   report: PrReport;
