@@ -91,11 +91,13 @@ describe('which reports are read', () => {
     const { checkout, outside } = checkoutWithOutside();
     mkdirSync(join(outside, 'results'));
     writeFileSync(join(outside, 'results', 'unit.xml'), failing('written-outside-by-the-workflow'));
+    mkdirSync(join(outside, 'more'));
+    writeFileSync(join(outside, 'more', 'unit.xml'), failing('written-beside-by-the-workflow'));
     const result = await runOperation(emulator, 'check-test-results', {
-      'junit-paths': '../outside/results/*.xml',
+      'junit-paths': '../outside/results/*.xml, ../outside/more/*.xml',
       'checkout-dir': checkout,
     });
-    expect(result.outputs['failed-count']).toBe(1);
+    expect(result.outputs['failed-count']).toBe(2);
 
     writeFileSync(join(outside, 'credentials.xml'), failing('name-from-beside-the-results'));
     symlinkSync(join(outside, 'credentials.xml'), join(outside, 'results', 'linked.xml'));

@@ -4,7 +4,7 @@
 // when that lies inside the directory its glob names (checkout-dir, or the glob's own directory when the
 // workflow points outside the checkout), and all of them together at most MAX_REPORT_BYTES.
 import { stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { InputError } from '../../../errors.js';
 import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
@@ -37,12 +37,21 @@ export async function readReports(
 
 /**
  * The directory a report must stay in: the checkout, unless the workflow's glob names a place outside it
- * (an absolute path or one that starts with ..), whose fixed directory the author chose.
+ * (an absolute path or one that starts with ..): then the fixed directory of the glob that found it,
+ * which the workflow's author chose.
  */
 function containingDirectory(globs: string[], checkoutDir: string, file: string): string {
   if (!file.startsWith('..') && !isAbsolute(file)) return checkoutDir;
-  const outside = globs.find((pattern) => pattern.startsWith('..') || isAbsolute(pattern));
-  return resolve(checkoutDir, fixedDirectory(outside ?? file));
+  const path = resolve(checkoutDir, file);
+  const roots = globs
+    .filter((pattern) => pattern.startsWith('..') || isAbsolute(pattern))
+    .map((pattern) => resolve(checkoutDir, fixedDirectory(pattern)));
+  return roots.find((root) => isWithin(root, path)) ?? dirname(path);
+}
+
+function isWithin(root: string, path: string): boolean {
+  const inside = relative(root, path);
+  return !inside.startsWith('..') && !isAbsolute(inside);
 }
 
 /** The part of a glob before its first wildcard, as a directory. */
