@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { isHostName, isOwnerAndName, type ContextOverrides } from './context.js';
 import { InputError } from './errors.js';
+import { API_VERSIONS, V2_KEY_PREFIX, type ApiVersion } from './api/base-url.js';
 import { DEFAULT_API_URL, quoted, type Inputs, type InputSpec } from './inputs.js';
 
 export const COMMON_INPUTS: readonly InputSpec[] = [
@@ -10,12 +11,29 @@ export const COMMON_INPUTS: readonly InputSpec[] = [
     name: 'api-token',
     secret: true,
     description:
-      'The organization API token (pass it from a secret). Masked as soon as it is read and sent only to api-url. May be empty only for set-impacted-targets (see on-missing-token), and is not used by compute-impacted-targets or lint-impacted-targets-config.',
+      'The organization API token for v1, or a v2 API key (trunk_v2_..., from Settings > Developer > API Keys) for v2 (pass it from a secret). Masked as soon as it is read and sent only to api-url. May be empty only for set-impacted-targets (see on-missing-token), and is not used by compute-impacted-targets or lint-impacted-targets-config.',
   },
   {
     name: 'api-url',
     default: DEFAULT_API_URL,
-    description: 'The API base URL. Plain http is refused except for loopback (127.0.0.1, ::1, localhost).',
+    description:
+      'The API base URL: the host, its /v1 or its /v2 (v1 requests go to its /v1, v2 requests to the host, each v2 path starting with /v2). Plain http is refused except for loopback (127.0.0.1, ::1, localhost).',
+  },
+  {
+    name: 'api-version',
+    values: API_VERSIONS,
+    description:
+      'Which API to speak - v1 (with the organization token) or v2 (with an API key, trunk_v2_...). Default - v2 when api-token is a v2 API key, else v1.',
+  },
+  {
+    name: 'queue-id',
+    description:
+      "With api-version v2, the merge queue's id, instead of looking it up from repo and target-branch. Default - looked up once per run.",
+  },
+  {
+    name: 'pull-request-id',
+    description:
+      "With api-version v2, the pull request's id (a uuid), instead of looking it up from repo and pr-number. Default - looked up once per run.",
   },
   {
     name: 'repo',
@@ -63,6 +81,12 @@ export const COMMON_INPUTS: readonly InputSpec[] = [
 
 export interface CommonSettings {
   apiUrl: string;
+  apiVersion: ApiVersion;
+  /** Said once in the log when the version was chosen from the token rather than given. */
+  apiVersionNote?: string;
+  /** v2 ids given as inputs, standing for the run's own queue and PR. */
+  queueId?: string;
+  pullRequestId?: string;
   /** Absent only where the operation allows it (a fork PR's impacted-targets upload). */
   apiToken?: string;
   githubToken?: string;
@@ -72,14 +96,59 @@ export interface CommonSettings {
 }
 
 export function readCommonSettings(input: Inputs): CommonSettings {
+  const apiToken = input.secret('api-token');
   return {
     apiUrl: readApiUrl(input),
-    apiToken: input.secret('api-token'),
+    ...readApiVersion(input, apiToken),
+    ...readIds(input),
+    apiToken,
     githubToken: input.secret('github-token'),
     timeoutMs: input.integer('timeout-seconds', { min: 1, max: 3600, fallback: 60 }) * 1000,
     summary: input.boolean('summary') ?? true,
     context: readContextOverrides(input),
   };
+}
+
+function readApiVersion(
+  input: Inputs,
+  token: string | undefined,
+): Pick<CommonSettings, 'apiVersion' | 'apiVersionNote'> {
+  const given = input.choice('api-version', API_VERSIONS);
+  if (given) return { apiVersion: given };
+  if (token?.startsWith(V2_KEY_PREFIX)) {
+    return {
+      apiVersion: 'v2',
+      apiVersionNote: `Speaking API v2: api-token is a v2 API key (${V2_KEY_PREFIX}...) and api-version is not set.`,
+    };
+  }
+  return { apiVersion: 'v1' };
+}
+
+function readIds(input: Inputs): Pick<CommonSettings, 'queueId' | 'pullRequestId'> {
+  const ids: Pick<CommonSettings, 'queueId' | 'pullRequestId'> = {};
+  const queueId = input.line('queue-id');
+  if (queueId) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(queueId)) {
+      throw new InputError(
+        'queue-id',
+        `${quoted(queueId)} is not a merge queue id`,
+        "Set it to the queue's id as the v2 API gives it (letters and digits, like xK9mP2nQ), or leave it empty to look it up.",
+      );
+    }
+    ids.queueId = queueId;
+  }
+  const pullRequestId = input.line('pull-request-id');
+  if (pullRequestId) {
+    if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(pullRequestId)) {
+      throw new InputError(
+        'pull-request-id',
+        `${quoted(pullRequestId)} is not a pull request id`,
+        "Set it to the PR's id as the v2 API gives it (a uuid), or leave it empty to look it up from pr-number.",
+      );
+    }
+    ids.pullRequestId = pullRequestId.toLowerCase();
+  }
+  return ids;
 }
 
 function readApiUrl(input: Inputs): string {

@@ -1,7 +1,9 @@
 // run(host): the operation's registry row -> its inputs -> the context -> the operation -> outputs and a
 // summary. The one error boundary: whatever fails ends as one line and a summary that says what to do,
 // never a stack trace, never a token, and an exit code that says what kind of failure it was.
-import { ApiClient, type ClientOptions } from './api/client.js';
+import { type ClientOptions } from './api/client.js';
+import { apiBaseFor } from './api/base-url.js';
+import { serviceClientFor } from './api/service-client.js';
 import { checkResolvedContext, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
 import { EXIT_CODES, exitCodeOf, inHostTerms, messageOf, titleOf, type ExitCode } from './failure.js';
@@ -157,7 +159,8 @@ async function runOperation(
   const { host, logLine } = scope;
   const { operation, common, row } = prepared;
   const clientOptions: ClientOptions = {
-    baseUrl: common.apiUrl,
+    // v1's base, whichever version the run speaks: a fork PR's upload and the v1-only endpoints go there.
+    baseUrl: apiBaseFor('v1', common.apiUrl),
     token: common.apiToken,
     deadlineMs: common.timeoutMs,
     // A retry's message quotes what the service said, which may echo a secret back.
@@ -165,7 +168,8 @@ async function runOperation(
     redact: scope.redact,
     proxy: host.proxy,
   };
-  const client = new ApiClient(clientOptions);
+  if (common.apiVersionNote) host.log.info(logLine(common.apiVersionNote));
+  const client = serviceClientFor(common, clientOptions, context);
   if (!row.describesMergeQueueRun && isMergeQueueRun(context)) {
     const warn = (message: string) => host.log.warning(logLine(message), { title: operation });
     await scope.publish(await mergeQueueRunFacts({ client, context }, warn));

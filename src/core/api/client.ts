@@ -4,7 +4,12 @@
 // network errors (honouring Retry-After), no redirects, every answer capped while it streams
 // (limits.ts), 2xx answers checked against the endpoint's answer schema (answers.ts), and one
 // human-readable error for everything else.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
 import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
@@ -94,7 +99,38 @@ export interface CallOptions {
   onAnswer?: (text: string) => void;
 }
 
-type RequestBody = string | StreamedBody | null;
+export type RequestBody = string | StreamedBody | null;
+
+/** One request as the transport sends it: built by the v1 client (call) or the v2 one (V2Transport). */
+export interface Exchange {
+  /** What errors and the retry log name: the v1 endpoint or the v2 operation. */
+  name: string;
+  method: string;
+  url: string;
+  body: RequestBody;
+  headers: Record<string, string>;
+  /** The most its answer may be (limits.ts). */
+  limit: number;
+  /** false for a write that must not be sent again once an answer was lost. */
+  repeatable: boolean;
+  /**
+   * A write whose effect a 5xx or a lost answer leaves unknown: the call fails at once with
+   * `outcomeUnknown`, so that its caller reads the resource back before deciding to send it again.
+   */
+  outcomeUnknownOnFailure?: boolean;
+  /** Why a 2xx answer is not this request's answer, or undefined when it is. */
+  answerProblem(text: string, json: unknown): string | undefined;
+  /** Turns a non-2xx answer (its text with secrets hidden) into one line; describeHttpFailure by default. */
+  describeFailure?: FailureDescriber;
+}
+
+export type FailureDescriber = (
+  name: string,
+  status: number,
+  text: string,
+  contentType: string,
+  headers: IncomingHttpHeaders,
+) => ApiError;
 
 type Attempt =
   { response: ApiResponse } | { retryable: ApiError; retryAfterMs?: number } | { fatal: ApiError };
@@ -110,7 +146,16 @@ export type PayloadOf<E extends EndpointName> = E extends 'setImpactedTargets'
     ? RequestOf<E> & Record<string, unknown>
     : RequestOf<E>;
 
-export class ApiClient {
+/** What operations call: the v1 client, or the v2 one that answers the same endpoints (v2/service-client.ts). */
+export interface ServiceClient {
+  call<E extends EndpointName>(
+    endpoint: E,
+    payload: PayloadOf<E>,
+    options?: CallOptions,
+  ): Promise<ApiResponse>;
+}
+
+export class ApiClient implements ServiceClient {
   private readonly policy: RetryPolicy;
   private readonly agent: HttpAgent;
   private readonly secure: boolean;
@@ -139,12 +184,30 @@ export class ApiClient {
   ): Promise<ApiResponse> {
     const definition = ROUTES[endpoint];
     const { url, body } = this.requestFor(endpoint, payload);
+    const exchange: Exchange = {
+      name: endpoint,
+      method: definition.method,
+      url,
+      body,
+      headers: this.headersFor(endpoint, body),
+      limit: this.options.answerLimits?.[endpoint] ?? ANSWER_LIMITS[endpoint],
+      repeatable: !('repeatable' in definition && definition.repeatable === false),
+      answerProblem: (text, json) => answerProblem(endpoint, text, json),
+    };
+    return this.send(exchange, options);
+  }
+
+  /**
+   * One exchange with the service, whichever API version built it, retried by the policy until the
+   * deadline: the answer on success, an ApiError that says what went wrong otherwise.
+   */
+  async send(exchange: Exchange, options: CallOptions = {}): Promise<ApiResponse> {
+    const { name, body } = exchange;
     const deadline = Date.now() + this.options.deadlineMs;
-    const headers = this.headersFor(endpoint, body);
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
-      const outcome = await this.attempt(endpoint, definition.method, url, body, headers, remaining, options);
+      const outcome = await this.attempt(exchange, remaining, options);
       if (isStreamed(body) && body.checked) await body.checked;
       if ('response' in outcome) return outcome.response;
       if ('fatal' in outcome) {
@@ -153,16 +216,18 @@ export class ApiClient {
       }
 
       const { retryable } = outcome;
-      answerLost ||= retryable.kind === 'network' || retryable.kind === 'timeout';
-      if (answerLost && 'repeatable' in definition && definition.repeatable === false) {
-        throw retryable.notRepeated();
+      const lost = retryable.kind === 'network' || retryable.kind === 'timeout';
+      answerLost ||= lost;
+      if (answerLost && !exchange.repeatable) throw retryable.notRepeated();
+      if (exchange.outcomeUnknownOnFailure && (lost || (retryable.status ?? 0) >= 500)) {
+        throw retryable.withOutcomeUnknown();
       }
       const backoff = outcome.retryAfterMs ?? this.backoffMs(attempt);
       if (Date.now() + backoff >= deadline) {
         throw retryable.afterAttempts(attempt, this.options.deadlineMs);
       }
       this.options.onRetry?.(
-        `${endpoint}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
+        `${name}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
       );
       await sleep(backoff);
     }
@@ -202,17 +267,9 @@ export class ApiClient {
   }
 
   /** One request and its whole answer, within `remainingMs` and the attempt timeout. Never throws. */
-  private attempt(
-    endpoint: EndpointName,
-    method: string,
-    url: string,
-    body: RequestBody,
-    headers: Record<string, string>,
-    remainingMs: number,
-    options: CallOptions,
-  ): Promise<Attempt> {
+  private attempt(exchange: Exchange, remainingMs: number, options: CallOptions): Promise<Attempt> {
+    const { name: endpoint, method, url, body, headers, limit } = exchange;
     const timeoutMs = Math.max(1, Math.min(this.policy.attemptTimeoutMs, remainingMs));
-    const limit = this.options.answerLimits?.[endpoint] ?? ANSWER_LIMITS[endpoint];
     return new Promise<Attempt>((resolve) => {
       let settled = false;
       const finish = (outcome: Attempt) => {
@@ -251,8 +308,8 @@ export class ApiClient {
           (text) => {
             if (text === undefined)
               finish({ fatal: this.tooLarge(endpoint, limit, message.statusCode ?? 0) });
-            else if (options.onAnswer) this.answerEarly(endpoint, message, text, options.onAnswer, finish);
-            else finish(this.outcomeOf(endpoint, message, text));
+            else if (options.onAnswer) this.answerEarly(exchange, message, text, options.onAnswer, finish);
+            else finish(this.outcomeOf(exchange, message, text));
           },
           (error: unknown) => finish({ retryable: ApiError.network(endpoint, error) }),
         );
@@ -274,7 +331,7 @@ export class ApiClient {
    * next request sent.
    */
   private answerEarly(
-    endpoint: EndpointName,
+    exchange: Exchange,
     message: IncomingMessage,
     text: string,
     onAnswer: (text: string) => void,
@@ -282,14 +339,15 @@ export class ApiClient {
   ): void {
     const status = message.statusCode ?? 0;
     if (status < 200 || status >= 300 || isHtmlPage(text, contentTypeOf(message))) {
-      finish(this.outcomeOf(endpoint, message, text));
+      finish(this.outcomeOf(exchange, message, text));
       return;
     }
     onAnswer(text);
-    setImmediate(() => finish(this.outcomeOf(endpoint, message, text)));
+    setImmediate(() => finish(this.outcomeOf(exchange, message, text)));
   }
 
-  private outcomeOf(endpoint: EndpointName, message: IncomingMessage, text: string): Attempt {
+  private outcomeOf(exchange: Exchange, message: IncomingMessage, text: string): Attempt {
+    const endpoint = exchange.name;
     const status = message.statusCode ?? 0;
     const contentType = contentTypeOf(message);
     if (status >= 200 && status < 300) {
@@ -303,7 +361,7 @@ export class ApiClient {
         };
       }
       const json = parseJson(text);
-      const problem = answerProblem(endpoint, text, json);
+      const problem = exchange.answerProblem(text, json);
       if (problem) {
         const said =
           json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
@@ -320,20 +378,15 @@ export class ApiClient {
         },
       };
     }
-    const failure = describeHttpFailure(
-      endpoint,
-      status,
-      this.redact(text),
-      contentType,
-      message.headers.location,
-    );
+    const describe = exchange.describeFailure ?? describeHttpFailure;
+    const failure = describe(endpoint, status, this.redact(text), contentType, message.headers);
     if (status === 429 || status >= 500) {
       return { retryable: failure, retryAfterMs: this.retryAfterMs(message.headers['retry-after']) };
     }
     return { fatal: failure };
   }
 
-  private tooLarge(endpoint: EndpointName, limit: number, status: number): ApiError {
+  private tooLarge(endpoint: string, limit: number, status: number): ApiError {
     return new ApiError(
       endpoint,
       `the answer is larger than ${describeBytes(limit)}, the most this endpoint answers (HTTP ${status}); it was not read further. Check api-url: something other than the API may be answering.`,
@@ -341,10 +394,10 @@ export class ApiClient {
     );
   }
 
-  private notTheAnswer(endpoint: EndpointName, status: number, problem: string): ApiError {
+  private notTheAnswer(endpoint: string, status: number, problem: string): ApiError {
     return new ApiError(
       endpoint,
-      `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the v1 API base); if it is right, report this message: the service's answer changed.`,
+      `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the API base); if it is right, report this message: the service's answer changed.`,
       { kind: 'invalid-response', status },
     );
   }

@@ -16,11 +16,18 @@ export class ApiError extends Error {
    * service may already have done the work; a 404 or 409 now can be the echo of that success.
    */
   afterLostAnswer = false;
+  /**
+   * A write failed in a way (a 5xx, an answer lost) that leaves unknown whether the service did it: it
+   * was not sent again, so that its caller can read the resource back first.
+   */
+  outcomeUnknown = false;
+  /** The v2 error envelope's stable code (INSUFFICIENT_PERMISSIONS, PR_ALREADY_ENQUEUED, ...). */
+  code?: string;
 
   constructor(
     endpoint: string,
     detail: string,
-    options: { kind: ApiErrorKind; status?: number; body?: string },
+    options: { kind: ApiErrorKind; status?: number; body?: string; code?: string },
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -28,6 +35,7 @@ export class ApiError extends Error {
     this.kind = options.kind;
     this.status = options.status;
     this.body = options.body ?? '';
+    this.code = options.code;
   }
 
   static network(endpoint: string, cause: unknown): ApiError {
@@ -52,8 +60,20 @@ export class ApiError extends Error {
     );
   }
 
+  /** The error of a write that was not retried because its outcome is unknown (see outcomeUnknown). */
+  withOutcomeUnknown(): ApiError {
+    const error = this.withMessage(this.message);
+    error.outcomeUnknown = true;
+    return error;
+  }
+
   private withMessage(message: string): ApiError {
-    return new ApiError(this.endpoint, message, { kind: this.kind, status: this.status, body: this.body });
+    return new ApiError(this.endpoint, message, {
+      kind: this.kind,
+      status: this.status,
+      body: this.body,
+      code: this.code,
+    });
   }
 
   /** The single line shown to the user. */
@@ -78,8 +98,9 @@ export function describeHttpFailure(
   status: number,
   body: string,
   contentType: string,
-  location?: string,
+  headers: { location?: string } = {},
 ): ApiError {
+  const { location } = headers;
   const said = summarizeBody(body, contentType);
   const shown = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {

@@ -1,4 +1,4 @@
-import type { ApiClient, ClientOptions } from '../api/client.js';
+import type { ClientOptions, ServiceClient } from '../api/client.js';
 import type { Clock } from '../clock.js';
 import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
@@ -15,7 +15,7 @@ export interface OperationContext<S> {
   common: CommonSettings;
   context: ResolvedContext;
   /** A client authenticated with api-token. */
-  client: ApiClient;
+  client: ServiceClient;
   /** What `client` was built from, for an operation that needs another kind of client (a fork upload). */
   clientOptions: ClientOptions;
   /** The host's directory for files handed to later steps (write them with writeStepFile). */

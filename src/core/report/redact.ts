@@ -176,6 +176,8 @@ const CREDENTIAL_PATTERNS: { guard: RegExp; pattern: RegExp }[] = [
     pattern:
       /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,})/g,
   },
+  // The service's v2 API keys, wherever they show (their own or another organization's).
+  { guard: /trunk_v2_/, pattern: /trunk_v2_[A-Za-z0-9_-]{4,}/g },
   { guard: /eyJ/, pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   {
     guard: /authorization|x-api-token|x-forked-workflow-run-id/i,

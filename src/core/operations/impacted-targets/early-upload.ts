@@ -7,7 +7,7 @@
 // the request is destroyed, so that the server never gets a whole body, and the checked upload goes as
 // it would have without this.
 import { Readable } from 'node:stream';
-import type { ApiClient, ApiResponse } from '../../api/client.js';
+import type { ApiResponse, ServiceClient } from '../../api/client.js';
 import { MAX_BODY_BYTES } from '../../../wire/index.js';
 import { listBodyEnds, type Envelope } from './request-body.js';
 import { jsonArraySpan } from './source.js';
@@ -23,7 +23,7 @@ export class EarlyUpload {
   private fail!: (reason: Error) => void;
 
   constructor(
-    client: ApiClient,
+    client: ServiceClient,
     readonly byteLength: number,
     pieces: { head: Buffer; list: Buffer; tail: Buffer },
     private readonly listSpan: { start: number; end: number },
@@ -74,7 +74,7 @@ export class EarlyUpload {
  * undefined when it is small, not shaped as a JSON array, or would make a body over the service's limit.
  */
 export function startEarlyUpload(
-  client: ApiClient,
+  client: ServiceClient,
   envelope: Envelope,
   content: Buffer,
 ): EarlyUpload | undefined {

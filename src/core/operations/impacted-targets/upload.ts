@@ -2,7 +2,7 @@
 // must never miss the queue in silence: a list too big for the service is replaced by ALL with a
 // warning, a fork PR authenticates with its workflow run id, and a missing token is named with its causes.
 import { Readable } from 'node:stream';
-import { ApiClient, type StreamedBody } from '../../api/client.js';
+import { ApiClient, type ServiceClient, type StreamedBody } from '../../api/client.js';
 import { MAX_BODY_BYTES, type RequestOf } from '../../../wire/index.js';
 import type { ResolvedContext } from '../../context.js';
 import { plural } from '../../report/words.js';
@@ -143,7 +143,7 @@ async function computeTargets(
 // ---------------------------------------------------------------------------------------------------
 // Authentication
 
-type QuietAuth = { client: ApiClient; description: string };
+type QuietAuth = { client: ServiceClient; description: string };
 type Auth = QuietAuth | { notUploaded: string };
 
 /**

@@ -2,7 +2,7 @@
 // tests and the targets they impact, so that later jobs can skip work that no tested PR touches; and,
 // with exit-if-dequeued, an early end when none of those PRs is still in the queue.
 import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
-import type { ApiClient } from '../../api/client.js';
+import type { ServiceClient } from '../../api/client.js';
 import type { ResolvedContext } from '../../context.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, stateOutput } from '../common.js';
@@ -29,7 +29,7 @@ export function isMergeQueueRun(context: ResolvedContext): boolean {
 
 /** What the service says about the run; only the branch's facts when there is no test run id to ask about. */
 export async function readMergeQueueRun(
-  shared: { client: ApiClient; context: ResolvedContext },
+  shared: { client: ServiceClient; context: ResolvedContext },
   testRunId = shared.context.testRunId,
 ): Promise<MergeQueueRun> {
   const { context } = shared;

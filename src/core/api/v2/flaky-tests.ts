@@ -1,0 +1,70 @@
+// The flaky-tests endpoints v2's test cases can answer: the quarantined tests (testCases.list by
+// quarantineState, kept to the run's repository) and linking a ticket. The others stay on v1 (see
+// V1_ONLY in service-client.ts): v2's test cases have no web address, no most common failures and no
+// failing-tests list, which the unhealthy and failing reports and a test's details show.
+import type { RequestOf } from '../../../wire/index.js';
+import type { V2 } from '../../../wire/v2/index.js';
+import { writeOnce } from './unknown-outcome.js';
+import type { V2Session } from './session.js';
+
+type Answer = Record<string, unknown>;
+
+const STATUS_V1: Record<V2<'TestStatus'>, string> = {
+  healthy: 'HEALTHY',
+  flaky: 'FLAKY',
+  broken: 'BROKEN',
+};
+
+async function listQuarantined(s: V2Session, payload: RequestOf<'listQuarantinedTests'>): Promise<Answer> {
+  const repositoryId = await s.ids.repositoryId(payload.repo);
+  const { page_size, page_token } = payload.page_query;
+  const { data } = await s.v2.call('testCases.list', {
+    query: {
+      quarantineState: 'quarantined',
+      limit: page_size,
+      ...(page_token ? { cursor: page_token } : {}),
+    },
+  });
+  const tests = data.data.filter((test) => test.repoId === repositoryId);
+  const next = data.hasMore && data.nextCursor ? data.nextCursor : '';
+  return {
+    quarantined_tests: tests.map((test) => ({
+      name: test.name,
+      parent: test.parentName || null,
+      file: test.file || null,
+      classname: test.className || null,
+      status: STATUS_V1[test.status] ?? test.status,
+      codeowners: test.codeowners,
+      // A list's test case does not say whether a person or a monitor quarantined it.
+      quarantine_setting: 'UNSPECIFIED',
+      quarantined_at: test.statusSince ?? '',
+      status_last_updated_at: test.statusSince ?? '',
+      test_case_id: test.id,
+      variant: test.variant,
+    })),
+    page: {
+      total_rows: tests.length,
+      total_pages: next ? 2 : 1,
+      page_index: 0,
+      next_page_token: next,
+      prev_page_token: '',
+      last_page_token: '',
+    },
+  };
+}
+
+async function linkTicket(s: V2Session, payload: RequestOf<'linkTicketToTestCase'>): Promise<Answer> {
+  const request = {
+    path: { testCaseId: payload.test_case_id },
+    body: { externalTicketId: payload.external_ticket_id },
+  };
+  // Linking the same ticket again changes nothing, so a lost answer is simply asked again.
+  await writeOnce(() => s.v2.call('testCases.linkTicket', request), {
+    name: 'linkTicketToTestCase',
+    log: s.log,
+    wasDone: () => Promise.resolve(false),
+  });
+  return {};
+}
+
+export const flakyV2 = { listQuarantined, linkTicket };

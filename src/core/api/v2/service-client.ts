@@ -1,0 +1,99 @@
+// The v1 endpoints answered over v2, so that operations stay unaware of which API answered: each call is
+// translated into v2 requests (ids resolved once per run) and v2's answers back into v1's shapes, checked
+// against the same answer shapes as a v1 answer. `v2` is the typed seam for operations only v2 has.
+import { type EndpointName } from '../../../wire/index.js';
+import { answerProblem } from '../answers.js';
+import { apiBaseFor } from '../base-url.js';
+import {
+  ApiClient,
+  type ApiResponse,
+  type CallOptions,
+  type ClientOptions,
+  type PayloadOf,
+  type ServiceClient,
+} from '../client.js';
+import { ApiError } from '../errors.js';
+import { flakyV2 } from './flaky-tests.js';
+import { IdResolver, type KnownIds } from './ids.js';
+import * as pullRequests from './pull-requests.js';
+import * as queues from './queues.js';
+import type { V2Session } from './session.js';
+import { V2Transport } from './transport.js';
+
+/**
+ * The endpoints v2 has no equivalent for, still sent to v1 with the same key: the unhealthy and failing
+ * tests and a test's details (v2's test cases have no web address and no most common failures), the CI-run
+ * recorder, the service status and the device login.
+ */
+export const V1_ONLY: ReadonlySet<EndpointName> = new Set([
+  'listUnhealthyTests',
+  'listFailingTests',
+  'getTestDetails',
+  'createCiRun',
+  'getStatus',
+  'deviceAuthInitiate',
+  'deviceAuthTokens',
+]);
+
+type Translation = (session: V2Session, payload: never) => Promise<Record<string, unknown> | string>;
+
+const TRANSLATIONS: Partial<Record<EndpointName, Translation>> = {
+  submitPullRequest: pullRequests.submit,
+  getSubmittedPullRequest: pullRequests.lookUp,
+  cancelPullRequest: pullRequests.cancel,
+  restartTestsOnPullRequest: pullRequests.restart,
+  setImpactedTargets: pullRequests.uploadTargets,
+  getMergeQueueTestingDetails: pullRequests.testingDetails,
+  createQueue: queues.createQueue,
+  getQueue: queues.getQueue,
+  updateQueue: queues.updateQueue,
+  deleteQueue: queues.deleteQueue,
+  listPullRequests: queues.listPullRequests,
+  getMergeQueueMetrics: queues.metrics,
+  listQuarantinedTests: flakyV2.listQuarantined,
+  linkTicketToTestCase: flakyV2.linkTicket,
+};
+
+export interface V2ClientOptions extends ClientOptions {
+  /** The v2 API key. */
+  token: string;
+  /** api-url as given: each version's base is derived from it (base-url.ts). */
+  apiUrl: string;
+  known?: KnownIds;
+}
+
+export class V2ServiceClient implements ServiceClient {
+  /** Every operation of the v2 document, typed: `v2.call('pullRequests.reprioritize', {path, body})`. */
+  readonly v2: V2Transport;
+  private readonly session: V2Session;
+  private readonly v1: ApiClient;
+
+  constructor(options: V2ClientOptions) {
+    this.v2 = new V2Transport({ ...options, baseUrl: apiBaseFor('v2', options.apiUrl) });
+    this.v1 = new ApiClient({ ...options, baseUrl: apiBaseFor('v1', options.apiUrl) });
+    this.session = { v2: this.v2, ids: new IdResolver(this.v2, options.known), log: options.onRetry };
+  }
+
+  async call<E extends EndpointName>(
+    endpoint: E,
+    payload: PayloadOf<E>,
+    options: CallOptions = {},
+  ): Promise<ApiResponse> {
+    const translate = TRANSLATIONS[endpoint];
+    if (!translate || V1_ONLY.has(endpoint)) return this.v1.call(endpoint, payload, options);
+    const answer = await translate(this.session, payload as never);
+    const isText = typeof answer === 'string';
+    const text = isText ? answer : JSON.stringify(answer);
+    const json = isText ? undefined : answer;
+    const problem = answerProblem(endpoint, text, json);
+    if (problem) {
+      throw new ApiError(
+        endpoint,
+        `the v2 API's answer, read as v1's, is ${problem}; report this message: the service's answer changed.`,
+        { kind: 'invalid-response', status: 200 },
+      );
+    }
+    options.onAnswer?.(text);
+    return { status: 200, contentType: isText ? 'text/plain' : 'application/json', text, json };
+  }
+}

@@ -1,0 +1,138 @@
+// The v2 API spoken over the same machinery as v1 (ApiClient.send: deadline, retries, caps, no redirects,
+// secrets hidden): one typed call per operation of the document, `call(operationId, {path, query, body})`,
+// with the key as a Bearer token, v2's error envelope read into the same ApiError kinds, every write
+// left unretried when its outcome is unknown (no v2 write is idempotent; the caller reads it back), and
+// the documented rate limits kept by spacing requests.
+import {
+  V2_ROUTES,
+  type V2AnswerOf,
+  type V2BodyOf,
+  type V2OperationId,
+  type V2PathOf,
+  type V2QueryOf,
+} from '../../../wire/v2/index.js';
+import { ApiClient, type ApiResponse, type ClientOptions } from '../client.js';
+import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../answers.js';
+import { describeV2Failure } from './errors.js';
+import { VERSION } from '../../version.js';
+
+const MiB = 1024 * 1024;
+/** The largest v2 answer: a verification run's impacted targets (100,000 names), or a page of 100 PRs. */
+const V2_ANSWER_LIMIT = 64 * MiB;
+
+/** What one v2 request carries besides its route. */
+export interface V2Request<Id extends V2OperationId> {
+  path?: V2PathOf<Id>;
+  query?: V2QueryOf<Id>;
+  body?: V2BodyOf<Id>;
+}
+
+export interface V2Answer<Id extends V2OperationId> {
+  /** The answer's JSON (undefined for a 204, and for the Prometheus text of the metrics). */
+  data: V2AnswerOf<Id>;
+  response: ApiResponse;
+}
+
+/**
+ * The documented buckets that are narrower than the organization's 100 requests a second: pull-request
+ * reads (5 a second per key) and metrics (5 a second per organization). Requests of one bucket are
+ * spaced so that a run of them never trips the limit; a 429 is still retried with backoff.
+ */
+const NARROW_BUCKETS: { matches: (id: V2OperationId) => boolean; intervalMs: number }[] = [
+  {
+    matches: (id) => id.startsWith('pullRequests.') && V2_ROUTES[id].method === 'GET',
+    intervalMs: 200,
+  },
+  { matches: (id) => id.endsWith('etrics'), intervalMs: 200 },
+];
+
+export class V2Transport {
+  private readonly http: ApiClient;
+  private readonly base: string;
+  private readonly lastSent = new Map<number, number>();
+
+  constructor(private readonly options: ClientOptions & { baseUrl: string; token: string }) {
+    this.http = new ApiClient(options);
+    this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  /** One operation of the v2 document; an ApiError (kind, status, code) when it fails. */
+  async call<Id extends V2OperationId>(id: Id, request: V2Request<Id> = {}): Promise<V2Answer<Id>> {
+    const route = V2_ROUTES[id];
+    await this.pace(id);
+    const body = request.body === undefined ? null : JSON.stringify(request.body);
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/plain;q=0.9',
+      authorization: `Bearer ${this.options.token}`,
+      'user-agent': `merge-queue-action/${VERSION}`,
+    };
+    if (body !== null) headers['content-type'] = 'application/json';
+    const textAnswer = id.endsWith('etrics');
+    const response = await this.http.send({
+      name: id,
+      method: route.method,
+      url: this.urlOf(route.path, request),
+      body,
+      headers,
+      limit: V2_ANSWER_LIMIT,
+      repeatable: !('write' in route),
+      outcomeUnknownOnFailure: 'write' in route,
+      answerProblem: (text, json) => answerProblem(route.success, textAnswer, text, json),
+      describeFailure: (name, status, text, contentType, answerHeaders) =>
+        describeV2Failure(name as V2OperationId, request.body, status, text, contentType, answerHeaders),
+    });
+    return { data: response.json as V2AnswerOf<Id>, response };
+  }
+
+  /** Every page of a list, followed by its cursor up to `max` items. */
+  async all<Id extends V2OperationId>(
+    id: Id,
+    request: V2Request<Id>,
+    max = 10_000,
+  ): Promise<V2AnswerOf<Id> extends { data: (infer T)[] } ? T[] : never> {
+    const items: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = { ...request.query, limit: 100, ...(cursor ? { cursor } : {}) } as V2QueryOf<Id>;
+      const { data } = await this.call(id, { ...request, query });
+      const page = data as { data?: unknown[]; nextCursor?: string | null; hasMore?: boolean };
+      items.push(...(page.data ?? []));
+      cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined;
+    } while (cursor && items.length < max);
+    return items as never;
+  }
+
+  private urlOf(path: string, request: V2Request<V2OperationId>): string {
+    const params = (request.path ?? {}) as Record<string, string>;
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return `${this.base}${filled}${search ? `?${search}` : ''}`;
+  }
+
+  private async pace(id: V2OperationId): Promise<void> {
+    const bucket = NARROW_BUCKETS.findIndex((b) => b.matches(id));
+    const intervalMs = NARROW_BUCKETS[bucket]?.intervalMs;
+    if (intervalMs === undefined) return;
+    const wait = (this.lastSent.get(bucket) ?? 0) + intervalMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastSent.set(bucket, Date.now());
+  }
+}
+
+/** Why a 2xx answer is not the operation's: JSON where JSON is due, nothing more (read tolerantly). */
+function answerProblem(
+  success: number,
+  textAnswer: boolean,
+  text: string,
+  json: unknown,
+): string | undefined {
+  if (success === 204 || textAnswer) return undefined;
+  if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`;
+  if (json === undefined) return text.trim() === '' ? 'an empty body' : 'text that is not JSON';
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'a body that is not an object';
+  return undefined;
+}

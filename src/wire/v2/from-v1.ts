@@ -1,0 +1,94 @@
+// The v1 spelling of each v2 enum value and the other way round, by table: v2 renamed some values
+// (single -> queue, parallel -> graph) and spells the rest in camelCase, so a value is looked up here,
+// never re-cased. A value a table lacks (one the service added later) is passed on as it came.
+import type { V2 } from './index.js';
+
+type Table<V2Value extends string> = Readonly<Record<V2Value, string>>;
+
+export const QUEUE_ENTRY_STATE_V1: Table<V2<'QueueEntryState'>> = {
+  notReady: 'not_ready',
+  pending: 'pending',
+  testing: 'testing',
+  testsPassed: 'tests_passed',
+  pendingFailure: 'pending_failure',
+  merged: 'merged',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export const QUEUE_STATE_V1: Table<V2<'MergeQueueState'>> = {
+  running: 'running',
+  paused: 'paused',
+  draining: 'draining',
+  switchingModes: 'switching_modes',
+};
+
+export const QUEUE_MODE_V1: Table<V2<'MergeQueueMode'>> = { queue: 'single', graph: 'parallel' };
+
+export const MERGE_METHOD_V1: Table<V2<'MergeMethod'>> = {
+  mergeCommit: 'merge_commit',
+  squash: 'squash',
+  rebase: 'rebase',
+};
+
+export const OPTIMIZATION_MODE_V1: Table<V2<'OptimizationMode'>> = {
+  off: 'off',
+  bisectionSkipRedundantTests: 'bisection_skip_redundant_tests',
+};
+
+export const MERGEABILITY_V1: Table<V2<'Mergeability'>> = {
+  mergeable: 'mergeable',
+  notMergeable: 'not_mergeable',
+  inProgress: 'in_progress',
+  unspecified: 'unspecified',
+};
+
+export const VERIFICATION_RUN_STATUS_V1: Table<V2<'VerificationRunStatus'>> = {
+  inProgress: 'in_progress',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  succeeded: 'succeeded',
+};
+
+export const REQUIRED_STATUSES_SOURCE_V1: Table<V2<'RequiredStatusesSource'>> = {
+  trunkConfig: 'trunk_config',
+  repoProviderBranchProtection: 'repo_provider_branch_protection',
+  mergeInstance: 'merge_instance',
+};
+
+/** A normalized check's status and conclusion as v1's check runs spelt them (GitHub's, UPPERCASE). */
+export const CHECK_STATUS_V1: Table<V2<'CheckStatus'>> = {
+  queued: 'QUEUED',
+  inProgress: 'IN_PROGRESS',
+  completed: 'COMPLETED',
+};
+export const CHECK_CONCLUSION_V1: Table<V2<'CheckConclusion'>> = {
+  success: 'SUCCESS',
+  failure: 'FAILURE',
+  neutral: 'NEUTRAL',
+  cancelled: 'CANCELLED',
+  skipped: 'SKIPPED',
+  timeout: 'TIMED_OUT',
+};
+/** The same conclusion as a v1 commit status's state. */
+export const STATUS_CHECK_STATE_V1: Table<V2<'CheckConclusion'>> = {
+  success: 'SUCCESS',
+  failure: 'FAILURE',
+  neutral: 'SUCCESS',
+  cancelled: 'ERROR',
+  skipped: 'SUCCESS',
+  timeout: 'ERROR',
+};
+
+/** The v1 spelling of a v2 value, by its table. */
+export function toV1<V extends string>(table: Table<V>, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  return Object.hasOwn(table, value) ? table[value as V] : value;
+}
+
+/** The v2 value whose v1 spelling is `value` (any case), by the same table; undefined when none is. */
+export function fromV1<V extends string>(table: Table<V>, value: unknown): V | undefined {
+  if (typeof value !== 'string') return undefined;
+  const wanted = value.toLowerCase();
+  return (Object.keys(table) as V[]).find((v2) => table[v2].toLowerCase() === wanted);
+}
