@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/core/api/errors.js';
 import { V2ServiceClient } from '../../src/core/api/v2/service-client.js';
+import { v2RequestProblem } from '../helpers/v2-requests.js';
 
 const KEY = 'trunk_v2_testkey0123456789abcdef';
 const REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
@@ -27,6 +28,7 @@ type Handler = (seen: Seen, res: ServerResponse) => boolean | void;
 let server: Server;
 let baseUrl: string;
 const seen: Seen[] = [];
+const invalid: string[] = [];
 let handlers: Handler[] = [];
 let entryState = 'pending';
 let entryChangedAt = AT;
@@ -99,6 +101,13 @@ beforeAll(async () => {
         authorization: req.headers.authorization,
       };
       seen.push(request);
+      // Like the service, a request the document does not allow is refused, failing the test that sent it.
+      const problem = v2RequestProblem(request.method, url, text);
+      if (problem) {
+        invalid.push(problem);
+        json(res, 400, { error: { code: 'VALIDATION_FAILED', message: problem } });
+        return;
+      }
       for (const handler of [...handlers, lookups]) if (handler(request, res) !== false) return;
       json(res, 404, { error: { code: 'NOT_FOUND', message: 'no such route' } });
     });
@@ -107,7 +116,10 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  expect(invalid).toEqual([]);
+});
 
 beforeEach(() => {
   seen.length = 0;
@@ -269,5 +281,18 @@ describe('V2ServiceClient', () => {
     expect(failure.status).toBe(401);
     expect(failure.toString()).not.toContain('testkey');
     expect(failure.toString()).toContain('a v1 organization token works only with api-version v1');
+  });
+
+  it('is checked by a validator that refuses what the document does not allow', () => {
+    const at = (path: string) => new URL(path, 'http://localhost');
+    expect(v2RequestProblem('GET', at('/v2/merge-queues?limit=5&targetBranch=main'), '')).toBeUndefined();
+    expect(v2RequestProblem('GET', at('/v2/merge-queues?limit=500'), '')).toMatch(/query limit=500/);
+    expect(v2RequestProblem('GET', at('/v2/pull-requests?number=7'), '')).toMatch(
+      /query repositoryId is required/,
+    );
+    expect(
+      v2RequestProblem('POST', at('/v2/merge-queues/q1/pull-requests'), '{"number":7,"priority":"high"}'),
+    ).toMatch(/^mergeQueues.submitPullRequest: body/);
+    expect(v2RequestProblem('POST', at('/v2/submitPullRequest'), '{}')).toMatch(/no operation/);
   });
 });
