@@ -139,14 +139,21 @@ describe('v2 answers as v1', () => {
       optimizationMode: 'bisectionSkipRedundantTests',
       mergeMethod: 'mergeCommit',
       testBranchConstructionMode: 'renameTempBranch',
-    } as V2<'MergeQueueConfig'>;
-    const queue = {
+      enqueueingLabel: 'merge',
+    } satisfies V2<'MergeQueueConfig'>;
+    const queue: V2<'MergeQueue'> = {
       id: 'q',
+      repositoryId: 'repo',
       targetBranch: 'main',
       state: 'switchingModes',
       mode: 'graph',
+      managedState: 'manual',
+      createdAt: AT,
+      updatedAt: AT,
+      repositoryUrl: 'https://github.com/o/r',
+      pullRequestsUrl: '/v2/merge-queues/q/pull-requests',
       config,
-    } as V2<'MergeQueue'>;
+    };
     expect(queueConfigurationV1(queue)).toMatchObject({
       state: 'switching_modes',
       mode: 'parallel',
