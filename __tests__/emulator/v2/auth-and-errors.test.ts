@@ -2,7 +2,7 @@
 // checked against the v2 document by V2Calls, errors included.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { TEST_TOKEN, useEmulator } from '../../helpers/emulator.js';
+import { request, TEST_TOKEN, useEmulator } from '../../helpers/emulator.js';
 import { V2Calls } from '../../helpers/v2-calls.js';
 
 const READER = 'trunk_v2_reader0000000000000000000000000000';
@@ -62,6 +62,37 @@ describe('v2 authentication', () => {
       { 'x-api-token': emulator.v2Key },
     );
     expect([v1.status, v1.text]).toEqual([401, 'Unauthorized']);
+  });
+});
+
+describe('x-trunk-token', () => {
+  it('takes a device-login session, which reads merge queues but may not write them', async () => {
+    const initiated = await emulator.api<{ deviceCode: string; userCode: string }>(
+      '/device-auth/initiate',
+      {},
+    );
+    const decided = await request(
+      `${emulator.current.origin}/device/decision`,
+      'POST',
+      { userCode: initiated.json.userCode, approve: true },
+      {},
+    );
+    expect(decided.status).toBe(200);
+    const tokens = await emulator.api<{ status: string; sealedSession: string }>('/device-auth/tokens', {
+      deviceCode: initiated.json.deviceCode,
+    });
+    expect(tokens.json.status).toBe('success');
+    const headers = { 'x-trunk-token': tokens.json.sealedSession };
+    expect(
+      (await v2.ok<V2<'MergeQueue'>>('mergeQueues.get', { path: { id: queueId }, key: null, headers })).id,
+    ).toBe(queueId);
+    const refused = await error('mergeQueues.submitPullRequest', {
+      path: { id: queueId },
+      body: { number: 9 },
+      key: null,
+      headers,
+    });
+    expect(refused).toMatchObject({ status: 403, code: 'INSUFFICIENT_PERMISSIONS' });
   });
 });
 
