@@ -189,3 +189,21 @@ describe('a v2 submit whose answer is lost', () => {
     ).toBe('PR_ALREADY_ENQUEUED');
   });
 });
+
+describe('the dispatch order of a batching queue', () => {
+  const queue = new QueueDriver(emulator, 'acme/five');
+
+  it('tests a batch as one run, and predicts the batches of the PRs waiting', async () => {
+    await queue.create({ concurrency: 1, batch: true, batchingMinSize: 2 });
+    for (const pr of [50, 51, 52, 53, 54]) await queue.submit(pr);
+    const { queueId } = await idsOf('acme/five', 'main');
+    const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    expect(order.batchingEnabled).toBe(true);
+    expect(order.batches.map((b) => b.pullRequests.map((p) => p.number))).toEqual([[50, 51]]);
+    expect(order.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
+      [52, 0],
+      [53, 0],
+      [54, 1],
+    ]);
+  });
+});
