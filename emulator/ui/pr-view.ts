@@ -11,7 +11,7 @@ const STATE_WORDS: Record<PrState, string> = {
   pending: 'waiting',
   testing: 'testing',
   tests_passed: 'passed, to merge',
-  pending_failure: 'failing, settling',
+  pending_failure: 'failing, confirming',
   merged: 'merged',
   failed: 'failed',
   cancelled: 'cancelled',

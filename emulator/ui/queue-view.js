@@ -62,7 +62,7 @@ const COLUMNS = [
     when: () => true,
     head: 'State',
     cell: (pr, t) =>
-      `<td>${worded(pr.state, 'state')} <span class="muted">${t.finished ? '' : 'for '}${since(pr.since, t.now, t.finished ? ' ago' : '')}</span></td>`,
+      `<td class="state-cell">${worded(pr.state, 'state')} <span class="muted">${t.finished ? '' : 'for '}${since(pr.since, t.now, t.finished ? ' ago' : '')}</span></td>`,
   },
   {
     when: () => true,
