@@ -129,6 +129,7 @@ describeWithTools([TOOLS.chromium()], 'the page', () => {
       await prompt.waitFor();
       expect(await prompt.textContent()).toMatch(/start-up log, find the line that begins with\s+Token:/);
       expect(await page.locator('#sign-in-refused').isVisible()).toBe(false);
+      expect(await page.locator('button[data-advance]').first().isVisible()).toBe(false);
       await page.locator('#token-input').fill('not-the-token');
       await page.locator('#sign-in-form button').click();
       await page.locator('#sign-in-refused').waitFor();

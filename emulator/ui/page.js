@@ -40,6 +40,7 @@ function flakySection(flaky) {
 let current;
 function render(snapshot) {
   current = snapshot;
+  $('clock-controls').hidden = false;
   $('clock').textContent = `Virtual time ${utc(snapshot.now).slice(0, 16)} UTC`;
   $('clock').title = utc(snapshot.now);
   $('pause').textContent = snapshot.paused ? 'Resume time' : 'Pause time';
