@@ -136,8 +136,10 @@ describeWithTools([TOOLS.chromium()], 'the page', () => {
       expect(await page.locator('section.queue').count()).toBe(0);
       await page.locator('#token-input').fill(emu.current.token);
       await page.locator('#sign-in-form button').click();
-      await page.locator('section.queue').first().waitFor();
+      await page.locator('#connection', { hasText: 'live' }).waitFor();
+      await page.locator('#clock', { hasText: 'Virtual time' }).waitFor();
       expect(await prompt.isVisible()).toBe(false);
+      expect(await page.locator('button[data-advance]').first().isVisible()).toBe(true);
     } finally {
       await page.close();
     }
