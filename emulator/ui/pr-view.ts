@@ -1,6 +1,6 @@
 // A pull request as the page shows it: its facts as the emulator knows them (null where nobody said),
 // its state and reason in words beside their codes, how long it has been in its state, and its run.
-import type { PrState } from '../../src/wire/index.js';
+import type { PrState, QueueState } from '../../src/wire/index.js';
 import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
 import { reasonInWords } from '../merge-queue/engine/reasons.js';
 import type { HistoryEvent, Submission, TestRun } from '../merge-queue/engine/types.js';
@@ -17,6 +17,13 @@ const STATE_WORDS: Record<PrState, string> = {
   cancelled: 'cancelled',
 };
 
+const QUEUE_STATE_WORDS: Record<QueueState, string> = {
+  running: 'running',
+  paused: 'paused',
+  draining: 'draining',
+  switching_modes: 'switching modes',
+};
+
 /** A code and its words: the page shows the words and keeps the code for hovering. */
 export interface Worded {
   code: string;
@@ -24,6 +31,10 @@ export interface Worded {
 }
 
 export const stateInWords = (state: PrState): Worded => ({ code: state, words: STATE_WORDS[state] ?? state });
+export const queueStateInWords = (state: QueueState): Worded => ({
+  code: state,
+  words: QUEUE_STATE_WORDS[state] ?? state,
+});
 const reasonOf = (code: string | null): Worded | null => (code ? { code, words: reasonInWords(code) } : null);
 
 export interface HistoryEntry {

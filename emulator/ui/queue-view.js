@@ -2,13 +2,6 @@
 // the line in order, the PRs waiting to enter it, and the finished ones in a collapsed section.
 import { esc, prList, since, utc, worded } from './format.js';
 
-const QUEUE_STATE_WORDS = {
-  running: 'running',
-  paused: 'paused',
-  draining: 'draining',
-  switching_modes: 'switching modes',
-};
-
 const knowsAbout = (pr) => Boolean(pr.title || pr.author || pr.sha);
 
 function runLink(run) {
@@ -115,10 +108,9 @@ function finishedSection(queue, now) {
 }
 
 export function queueSection(queue, now) {
-  const state = { code: queue.state, words: QUEUE_STATE_WORDS[queue.state] ?? queue.state };
   const runs = queue.runs.filter((r) => r.status === 'in_progress');
   return `<section class="queue" data-queue="${esc(queue.key)}">
-    <h2><span class="queue-title user-text">${esc(queue.title)} → ${esc(queue.branch)}</span> ${worded(state, 'state')}
+    <h2><span class="queue-title user-text">${esc(queue.title)} → ${esc(queue.branch)}</span> ${worded(queue.state, 'state')}
       <span class="muted">${esc(queue.mode)}, ${esc(queue.concurrency)} at a time${queue.batch ? ', batching' : ''}</span>
       <span class="queue-buttons"><button data-queue-state="paused">Pause</button><button data-queue-state="draining">Drain</button><button data-queue-state="running">Resume</button></span></h2>
     ${runs.length ? `<ul class="runs">${runs.map(runLine).join('')}</ul>` : '<p class="muted">No run in progress.</p>'}

@@ -4,7 +4,7 @@ import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
 import { ACTIVE_STATES } from '../merge-queue/engine/core.js';
 import type { QueueRecord, Submission } from '../merge-queue/engine/types.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
-import { historyEntry, prView, runView, type HistoryEntry } from './pr-view.js';
+import { historyEntry, prView, queueStateInWords, runView, type HistoryEntry } from './pr-view.js';
 
 /** Whether virtual time follows real time (`timeScale`) and whether that is paused. */
 export interface TimeControl {
@@ -39,7 +39,7 @@ function queueView(engine: MergeQueueEngine, queue: QueueRecord) {
     title: `${host}/${owner}/${name}`,
     repoRef: queue.repo,
     branch: queue.branch,
-    state: queue.state,
+    state: queueStateInWords(queue.state),
     mode: queue.mode,
     concurrency: queue.settings.concurrency,
     batch: queue.settings.batch,
