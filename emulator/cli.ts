@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { parseFaultFlag } from './faults.js';
 import type { HistoryEvent } from './merge-queue/engine/types.js';
 import { DEFAULT_TOKEN, startEmulator, type EmulatorOptions } from './server.js';
+import { parseApiKeySpec } from './v2/index.js';
 
 const MAX_TIME_SCALE = 100_000;
 
@@ -33,6 +34,11 @@ const FLAGS = {
     arg: 'x',
     help: `virtual time follows real time x times faster (0 < x <= ${MAX_TIME_SCALE}); without it, time moves only when told (the page's clock buttons, POST /_emulator/clock/advance)`,
   },
+  'start-time': {
+    type: 'string',
+    arg: 'iso',
+    help: 'where the virtual clock starts, an ISO 8601 instant such as 2025-01-06T09:00:00Z (default: now)',
+  },
   scenario: {
     type: 'string',
     arg: 'file',
@@ -48,6 +54,16 @@ const FLAGS = {
     arg: '/endpoint=kind[:arg],...',
     multiple: true,
     help: 'faults the next requests to that endpoint meet, one each: status, rate-limit, delay, hang, reset, truncated, non-json, html-error, redirect',
+  },
+  'api-key': {
+    type: 'string',
+    arg: 'name=perm,...',
+    multiple: true,
+    help: 'a v2 API key besides the one with every permission, e.g. ci-bot=mergeAndCancel,setPriority (permissions: mergeAndCancel, setPriority, skipBatching, directToQueue, updateSettings; none: reads only); its secret is printed',
+  },
+  'no-rate-limits': {
+    type: 'boolean',
+    help: 'answer v2 requests past the documented rate limits instead of 429',
   },
   quiet: { type: 'boolean', help: 'do not log state changes' },
   help: { type: 'boolean', help: 'show this help' },
@@ -81,6 +97,14 @@ function numberFlag(
   if (raw.trim() === '' || !Number.isFinite(value) || !check(value)) {
     throw new Error(`--${name} "${raw}": expected ${what}`);
   }
+  return value;
+}
+
+function instantFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(value))
+    throw new Error(`--${name} "${raw}": expected an ISO 8601 instant such as 2025-01-06T09:00:00Z`);
   return value;
 }
 
@@ -119,6 +143,7 @@ function optionsFrom(argv: string[]): {
     (n) => n > 0 && n <= MAX_TIME_SCALE,
     `a number above 0 and at most ${MAX_TIME_SCALE} (virtual seconds per real second)`,
   );
+  const startTime = instantFlag('start-time', text('start-time'));
   const options: EmulatorOptions = {
     token: token ?? DEFAULT_TOKEN,
     ...(port !== undefined ? { port } : {}),
@@ -126,8 +151,11 @@ function optionsFrom(argv: string[]): {
     ...(values['allow-host'] ? { allowHosts: values['allow-host'] as string[] } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeScale !== undefined ? { timeScale } : {}),
+    ...(startTime !== undefined ? { startTime } : {}),
     ...(text('scenario') ? { scenario: text('scenario')! } : {}),
     ...(text('flaky-fixture') ? { flakyFixture: text('flaky-fixture')! } : {}),
+    ...(values['api-key'] ? { apiKeys: (values['api-key'] as string[]).map(parseApiKeySpec) } : {}),
+    ...(values['no-rate-limits'] ? { v2RateLimits: false } : {}),
   };
   const faults = ((values.fault as string[] | undefined) ?? []).map(parseFaultFlag);
   return { options, faults, quiet: values.quiet === true };
@@ -171,6 +199,11 @@ async function main(): Promise<void> {
   if (!parsed.quiet) emulator.engine.core.onEvent((event) => console.log(describeEvent(event)));
   console.log(`Merge-queue API emulator listening on ${emulator.url}`);
   console.log(`Token: ${emulator.token}`);
+  console.log(`v2 API: ${emulator.v2Url} (paths start with /v2; send Authorization: Bearer <key>)`);
+  for (const key of emulator.apiKeys) {
+    const granted = key.permissions.size > 0 ? [...key.permissions].join(',') : 'none (reads only)';
+    console.log(`v2 key ${key.name}: ${key.key} (permissions: ${granted})`);
+  }
   console.log(`Page: ${emulator.origin}/#token=${encodeURIComponent(emulator.token)}`);
   console.log(`Control surface: ${emulator.origin}/_emulator (see emulator/README.md)`);
   if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);

@@ -16,7 +16,7 @@ import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { MergeQueueEngine } from './merge-queue/engine/engine.js';
 import { FaultInjector, faultedRequests, installFaultInjection, registerFaultRoutes } from './faults.js';
 import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './flaky-tests/routes.js';
-import type { VirtualClock } from './clock.js';
+import { CLOCK_HORIZON, VirtualClock } from './clock.js';
 import { registerMetricsRoute } from './merge-queue/routes/metrics.js';
 import { registerPullRequestRoutes } from './merge-queue/routes/pull-requests.js';
 import { registerQueueRoutes } from './merge-queue/routes/queues.js';
@@ -24,6 +24,7 @@ import { API_PREFIX, sendText } from './http.js';
 import { loadScenario, type Scenario } from './scenario.js';
 import { MergeQueueWebhooks } from './merge-queue/webhook-events.js';
 import { WebhookDispatcher } from './webhooks.js';
+import { installV2, type ApiKey, type ApiKeySpec } from './v2/index.js';
 
 export const DEFAULT_TOKEN = 'emulator-token';
 /** How often the time-scale ticker moves the virtual clock (real milliseconds). */
@@ -42,6 +43,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** When set, the virtual clock follows real time multiplied by this factor. */
   timeScale?: number;
+  /** Where the virtual clock starts (milliseconds since the epoch); default the real time. */
+  startTime?: number;
   /** Queues, pull requests and CI outcomes to load at start: a JSON file path or the object itself. */
   scenario?: string | Scenario;
   /** A flaky-tests fixture file to seed the flaky-tests store with. */
@@ -52,11 +55,21 @@ export interface EmulatorOptions {
   logger?: boolean;
   /** How long device-login codes live and how often they may be polled (seconds). */
   deviceAuth?: Pick<DeviceAuthOptions, 'expiresInSeconds' | 'intervalSeconds' | 'now'>;
+  /** v2 API keys besides the one with every permission that is always made (see v2/keys.ts). */
+  apiKeys?: readonly ApiKeySpec[];
+  /** The v2 API's documented rate limits (429 past them); default on. */
+  v2RateLimits?: boolean;
 }
 
 export interface Emulator {
   /** The API base URL, ending in /v1. */
   url: string;
+  /** The v2 API's base URL: the origin alone, as every v2 path starts with /v2 (the document's servers). */
+  v2Url: string;
+  /** The v2 key with every permission (`Authorization: Bearer <v2Key>`). */
+  v2Key: string;
+  /** Every v2 key: the one with every permission first, then those asked for. */
+  apiKeys: ApiKey[];
   /** Scheme, host and port: the control surface lives under `${origin}/_emulator`. */
   origin: string;
   token: string;
@@ -100,6 +113,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerQueueRoutes(app, engine);
   registerMetricsRoute(app, engine);
   registerFlakyTestRoutes(app, flakyTests);
+  const v2 = installV2(app, state, {
+    seed: options.seed ?? 1,
+    v1Token: token,
+    ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+    ...(options.v2RateLimits !== undefined ? { rateLimits: options.v2RateLimits } : {}),
+  });
   registerControlRoutes(app, engine, webhooks);
   registerFaultRoutes(app, faults);
   const time: TimeControl = { timeScale: options.timeScale, paused: false };
@@ -117,6 +136,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   return {
     url: `${origin}${API_PREFIX}`,
+    v2Url: origin,
+    v2Key: v2.keys[0]!.key,
+    apiKeys: v2.keys,
     origin,
     token,
     clock: engine.clock,
@@ -135,7 +157,7 @@ type EmulatorState = Pick<Emulator, 'engine' | 'webhooks' | 'flakyTests' | 'faul
 /** The engine, the stores and what reports on them, seeded and loaded as the options say. */
 function buildState(options: EmulatorOptions): EmulatorState {
   const seed = options.seed ?? 1;
-  const engine = new MergeQueueEngine({ seed });
+  const engine = new MergeQueueEngine({ seed, clock: clockFrom(options.startTime) });
   const webhooks = new WebhookDispatcher({
     seed,
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
@@ -154,6 +176,16 @@ function buildState(options: EmulatorOptions): EmulatorState {
   const faults = new FaultInjector();
   const deviceLogins = new DeviceLogins({ seed, ...options.deviceAuth });
   return { engine, webhooks, flakyTests, faults, deviceLogins };
+}
+
+function clockFrom(startTime: number | undefined): VirtualClock {
+  if (startTime === undefined) return new VirtualClock();
+  if (!Number.isFinite(startTime) || startTime < 0 || startTime >= CLOCK_HORIZON) {
+    throw new RangeError(
+      `startTime ${startTime}: expected an instant from 1970 to before ${new Date(CLOCK_HORIZON).toISOString()}`,
+    );
+  }
+  return new VirtualClock(startTime);
 }
 
 /** Advances the virtual clock with real time, `scale` times faster. */
