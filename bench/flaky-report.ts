@@ -138,7 +138,7 @@ try {
       (useBuilt
         ? `; \`node dist/index.js\` stopping at its first input check ${startUp.toFixed(0)} ms (Node start-up and bundle load).`
         : ' (in-process: no Node start-up or bundle load in the figure).'),
-    `Bare chain and start-up together: ${machine.toFixed(0)} ms, ${(machine / floor).toFixed(2)}x the floor; the rest, ${(figure - machine).toFixed(0)} ms, is the action's own work beyond them (requests, answer checks, report file, summary).`,
+    `Bare chain and start-up together: ${machine.toFixed(0)} ms, ${(machine / floor).toFixed(2)}x the floor; the rest, ${(figure - machine).toFixed(0)} ms, is the action's own work beyond them: the second status's chain, walked at the same time, and each page's tests read, checked and rendered for both report files (JSON and CSV, secrets hidden) while the next page is on its way, on the core the emulator shares; after the last page, the sort by impact, one write of each report file and the summary.`,
   ];
   if (ratio > GOAL_RATIO) {
     notes.push(

@@ -84,6 +84,17 @@ describe('list-unhealthy-tests', () => {
       ].sort(),
     );
     expect(report.tests.every((t) => typeof t.status.value === 'string')).toBe(true);
+    // The CSV file: the same tests in the same order, the token hidden there too.
+    const csv = readFileSync(String(result.outputs['report-csv-file']), 'utf8');
+    expect(csv).not.toContain(TOKEN);
+    const rows = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^name,variant,status,/);
+    expect(rows.slice(1).map((row) => JSON.parse(row.slice(0, row.indexOf('",') + 1)))).toEqual(
+      report.tests.map((t) => t.name),
+    );
   });
 
   it('lists every test of many pages in the report most impactful first, then broken before flaky, then by name', async () => {

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchEnv } from './measure.js';
+import { progress } from './result.js';
 
 export interface RunningServer {
   /** The URL the server printed, e.g. http://127.0.0.1:41234/v1 for the emulator. */
@@ -94,12 +95,22 @@ export function launchEmulator(token: string, nodeArgs: string[] = []): Promise<
   );
 }
 
-/** POSTs JSON and returns the parsed answer; throws one line when the status is not 2xx. */
+/**
+ * POSTs JSON and returns the parsed answer; throws one line when the status is not 2xx. A connection the
+ * server closed while it sat idle between two benchmarks' calls is tried once more on a new one (every
+ * call here sets or reads the emulator's state, so sending it twice does no harm).
+ */
 export async function postJson(url: string, token: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'x-api-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  const send = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'x-api-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const response = await send().catch((error: Error) => {
+    const cause = (error.cause as Error | undefined)?.message;
+    progress(`POST ${url}: ${error.message}${cause ? ` (${cause})` : ''}; trying once more`);
+    return send();
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 200)}`);

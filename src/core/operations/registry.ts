@@ -7,7 +7,6 @@ import {
   CHECK_TEST_RESULTS_INPUTS,
   readCheckTestResultsSettings,
 } from './flaky-tests/check-test-results/inputs.js';
-import { listFailingTests } from './flaky-tests/failing.js';
 import {
   FAILING_WINDOW_INPUTS,
   ORG_URL_SLUG_INPUT,
@@ -17,11 +16,7 @@ import {
   UNHEALTHY_INPUTS,
   readFlakyTestsSettings,
 } from './flaky-tests/inputs.js';
-import { listQuarantinedTests } from './flaky-tests/quarantined.js';
-import { getTestDetails, linkTicketToTestCase } from './flaky-tests/test-case.js';
-import { listUnhealthyTests } from './flaky-tests/unhealthy.js';
 import { IMPACTED_TARGETS_INPUTS, readImpactedTargetsSettings } from './impacted-targets/inputs.js';
-import { setImpactedTargets } from './impacted-targets/upload.js';
 import {
   COMPUTE_INPUTS,
   LINT_INPUTS,
@@ -29,7 +24,6 @@ import {
   readLintSettings,
 } from './impacted-targets/compute/inputs.js';
 import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
-import { getMergeQueueMetrics } from './metrics/metrics.js';
 import {
   NOTIFY_INPUTS,
   PRIORITY_INPUTS,
@@ -37,8 +31,6 @@ import {
   WAIT_INPUTS,
   readPullRequestSettings,
 } from './pull-request/inputs.js';
-import * as pullRequests from './pull-request/pull-requests.js';
-import * as queues from './queue/admin.js';
 import {
   IF_EXISTS_INPUT,
   LIST_PULL_REQUESTS_INPUTS,
@@ -47,10 +39,19 @@ import {
   readListPullRequestsSettings,
   readQueueAdminSettings,
 } from './queue/inputs.js';
-import { listPullRequests } from './queue/list-pull-requests.js';
-import { describeMergeQueueRun } from './merge-queue-run/describe.js';
 import { EXIT_IF_DEQUEUED_INPUT, readMergeQueueRunSettings } from './merge-queue-run/inputs.js';
 import type { Operation, OperationContext, OperationResult } from './types.js';
+
+// Each operation's code is loaded only when it runs (ncc makes each module a chunk of its own): a run
+// loads the registry, the inputs and its own operation, not the other twenty.
+const pullRequests = () => import('./pull-request/pull-requests.js');
+const queues = () => import('./queue/admin.js');
+const flakyTestCases = () => import('./flaky-tests/test-case.js');
+
+/** An operation whose code `load` brings in when it runs. */
+function later<S, M>(load: () => Promise<M>, pick: (module: M) => Operation<S>): Operation<S> {
+  return async (op) => pick(await load())(op);
+}
 
 export type Area = 'pull-request' | 'impacted-targets' | 'queue' | 'metrics' | 'flaky-tests';
 
@@ -123,27 +124,27 @@ export const OPERATIONS = {
   'submit-pull-request': pullRequest(
     'Submit the PR to the merge queue, and optionally wait until it merges.',
     [...PRIORITY_INPUTS, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
-    pullRequests.submitPullRequest,
+    later(pullRequests, (m) => m.submitPullRequest),
   ),
   'cancel-pull-request': pullRequest(
     'Take the PR out of the merge queue.',
     [],
-    pullRequests.cancelPullRequest,
+    later(pullRequests, (m) => m.cancelPullRequest),
   ),
   'restart-tests-on-pull-request': pullRequest(
     "Restart the PR's tests, keeping its place in the queue.",
     [],
-    pullRequests.restartTestsOnPullRequest,
+    later(pullRequests, (m) => m.restartTestsOnPullRequest),
   ),
   'get-submitted-pull-request': pullRequest(
     "The PR's state in the queue and why, and optionally wait for it to merge.",
     [...WAIT_INPUTS, ...NOTIFY_INPUTS],
-    pullRequests.getSubmittedPullRequest,
+    later(pullRequests, (m) => m.getSubmittedPullRequest),
   ),
   'get-merge-queue-testing-details': pullRequest(
     'The checks and PRs of a merge-queue test run.',
     [TEST_RUN_ID_INPUT],
-    pullRequests.getMergeQueueTestingDetails,
+    later(pullRequests, (m) => m.getMergeQueueTestingDetails),
     QUEUE,
   ),
   'describe-merge-queue-run': row({
@@ -153,7 +154,10 @@ export const OPERATIONS = {
     needs: QUEUE,
     inputs: [TEST_RUN_ID_INPUT, EXIT_IF_DEQUEUED_INPUT],
     read: readMergeQueueRunSettings,
-    run: describeMergeQueueRun,
+    run: later(
+      () => import('./merge-queue-run/describe.js'),
+      (m) => m.describeMergeQueueRun,
+    ),
     describesMergeQueueRun: true,
   }),
   'set-impacted-targets': row({
@@ -163,7 +167,10 @@ export const OPERATIONS = {
     inputs: IMPACTED_TARGETS_INPUTS,
     tokenOptional: true,
     read: readImpactedTargetsSettings,
-    run: setImpactedTargets,
+    run: later(
+      () => import('./impacted-targets/upload.js'),
+      (m) => m.setImpactedTargets,
+    ),
   }),
   'compute-impacted-targets': row({
     area: 'impacted-targets',
@@ -172,8 +179,10 @@ export const OPERATIONS = {
     inputs: COMPUTE_INPUTS,
     tokenOptional: true,
     read: (input) => readComputeSettings(input),
-    // The compute code (YAML, globs, git) is loaded only by the operations that compute.
-    run: async (op) => (await import('./impacted-targets/compute/operation.js')).computeImpactedTargets(op),
+    run: later(
+      () => import('./impacted-targets/compute/operation.js'),
+      (m) => m.computeImpactedTargets,
+    ),
   }),
   'lint-impacted-targets-config': row({
     area: 'impacted-targets',
@@ -183,26 +192,45 @@ export const OPERATIONS = {
     inputs: LINT_INPUTS,
     tokenOptional: true,
     read: readLintSettings,
-    run: async (op) => (await import('./impacted-targets/compute/lint.js')).lintImpactedTargetsConfig(op),
+    run: later(
+      () => import('./impacted-targets/compute/lint.js'),
+      (m) => m.lintImpactedTargetsConfig,
+    ),
   }),
   'create-queue': queueAdmin(
     'Create the merge queue of a branch.',
     [IF_EXISTS_INPUT, ...QUEUE_SETTINGS_INPUTS],
-    queues.createQueue,
+    later(queues, (m) => m.createQueue),
   ),
-  'get-queue': queueAdmin('The queue: its state, settings and the PRs in line.', [], queues.getQueue),
+  'get-queue': queueAdmin(
+    'The queue: its state, settings and the PRs in line.',
+    [],
+    later(queues, (m) => m.getQueue),
+  ),
   'update-queue': queueAdmin(
     "Change the queue's settings or state.",
     [QUEUE_STATE_INPUT, ...QUEUE_SETTINGS_INPUTS],
-    queues.updateQueue,
+    later(queues, (m) => m.updateQueue),
   ),
-  'delete-queue': queueAdmin('Delete the queue (it must be empty).', [], queues.deleteQueue),
-  'pause-queue': queueAdmin('Pause the queue: nothing new tests, nothing merges.', [], queues.pauseQueue),
-  'resume-queue': queueAdmin('Resume a paused or draining queue.', [], queues.resumeQueue),
+  'delete-queue': queueAdmin(
+    'Delete the queue (it must be empty).',
+    [],
+    later(queues, (m) => m.deleteQueue),
+  ),
+  'pause-queue': queueAdmin(
+    'Pause the queue: nothing new tests, nothing merges.',
+    [],
+    later(queues, (m) => m.pauseQueue),
+  ),
+  'resume-queue': queueAdmin(
+    'Resume a paused or draining queue.',
+    [],
+    later(queues, (m) => m.resumeQueue),
+  ),
   'drain-queue': queueAdmin(
     'Drain the queue: what is in it finishes, nothing new starts.',
     [],
-    queues.drainQueue,
+    later(queues, (m) => m.drainQueue),
   ),
   'list-pull-requests': row({
     area: 'queue',
@@ -210,7 +238,10 @@ export const OPERATIONS = {
     needs: QUEUE,
     inputs: LIST_PULL_REQUESTS_INPUTS,
     read: readListPullRequestsSettings,
-    run: listPullRequests,
+    run: later(
+      () => import('./queue/list-pull-requests.js'),
+      (m) => m.listPullRequests,
+    ),
   }),
   'get-merge-queue-metrics': row({
     area: 'metrics',
@@ -218,22 +249,34 @@ export const OPERATIONS = {
     needs: REPO_ONLY,
     inputs: METRICS_INPUTS,
     read: readMetricsSettings,
-    run: getMergeQueueMetrics,
+    run: later(
+      () => import('./metrics/metrics.js'),
+      (m) => m.getMergeQueueMetrics,
+    ),
   }),
   'list-unhealthy-tests': flakyTests(
     'Flaky and broken tests, with a report and an optional failing threshold.',
     [ORG_URL_SLUG_INPUT, ...UNHEALTHY_INPUTS, ...PAGING_INPUTS],
-    listUnhealthyTests,
+    later(
+      () => import('./flaky-tests/unhealthy.js'),
+      (m) => m.listUnhealthyTests,
+    ),
   ),
   'list-quarantined-tests': flakyTests(
     'The quarantined tests.',
     [ORG_URL_SLUG_INPUT, ...PAGING_INPUTS],
-    listQuarantinedTests,
+    later(
+      () => import('./flaky-tests/quarantined.js'),
+      (m) => m.listQuarantinedTests,
+    ),
   ),
   'list-failing-tests': flakyTests(
     'Tests that failed in a window of up to 7 days.',
     [ORG_URL_SLUG_INPUT, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
-    listFailingTests,
+    later(
+      () => import('./flaky-tests/failing.js'),
+      (m) => m.listFailingTests,
+    ),
   ),
   'check-test-results': row({
     area: 'flaky-tests',
@@ -242,14 +285,20 @@ export const OPERATIONS = {
     needs: REPO_ONLY,
     inputs: [ORG_URL_SLUG_INPUT, ...CHECK_TEST_RESULTS_INPUTS, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
     read: readCheckTestResultsSettings,
-    // Loaded only when it runs: the XML parser, globs and CODEOWNERS matching stay out of the main bundle.
-    run: async (op) => (await import('./flaky-tests/check-test-results/operation.js')).checkTestResults(op),
+    run: later(
+      () => import('./flaky-tests/check-test-results/operation.js'),
+      (m) => m.checkTestResults,
+    ),
   }),
-  'get-test-details': flakyTests('One test in detail.', [ORG_URL_SLUG_INPUT, TEST_ID_INPUT], getTestDetails),
+  'get-test-details': flakyTests(
+    'One test in detail.',
+    [ORG_URL_SLUG_INPUT, TEST_ID_INPUT],
+    later(flakyTestCases, (m) => m.getTestDetails),
+  ),
   'link-ticket-to-test-case': flakyTests(
     'Link a ticket to a test case.',
     TICKET_INPUTS,
-    linkTicketToTestCase,
+    later(flakyTestCases, (m) => m.linkTicketToTestCase),
   ),
 } satisfies Record<string, RegisteredOperation>;
 

@@ -1,7 +1,9 @@
 // The nightly report's tests as CSV, for a person to open in a spreadsheet: one row a test, most pull
 // requests impacted first, with the fields a team sorts and filters by. Test names come from users' code:
-// a cell that a spreadsheet would read as a formula (=, +, -, @ first) is kept as text.
-import { writeStepFile } from '../step-file.js';
+// a cell that a spreadsheet would read as a formula (=, +, -, @ first) is kept as text. Each row is made,
+// secrets hidden, as its test's page arrives, while the next page is on its way: after the last page,
+// writing the file is one write of the rows in their order.
+import { writeRedactedStepFile } from '../step-file.js';
 import type { OperationContext } from '../types.js';
 import type { TestView } from './tests.js';
 
@@ -20,6 +22,8 @@ const COLUMNS = [
 
 /** Spreadsheets open UTF-8 CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
+const LINE_END = '\r\n';
+const HEAD = Buffer.from(`${BYTE_ORDER_MARK}${COLUMNS.join(',')}${LINE_END}`);
 
 export function csvRow(test: TestView): string {
   return [
@@ -42,12 +46,16 @@ function csvText(value: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Writes every test (secrets hidden) to `fileName` and returns its path. */
+/** One test's row as the file spells it (UTF-8, its line end included), secrets hidden. */
+export function csvLine(op: Pick<OperationContext<unknown>, 'redact'>, test: TestView): Buffer {
+  return Buffer.from(op.redact(`${csvRow(test)}${LINE_END}`));
+}
+
+/** Writes the header and `lines` (from csvLine, in their order) to `fileName` and returns its path. */
 export function writeCsvReportFile(
   op: Pick<OperationContext<unknown>, 'tempDir' | 'redact'>,
   fileName: string,
-  tests: readonly TestView[],
+  lines: readonly Buffer[],
 ): Promise<string> {
-  const lines = [COLUMNS.join(','), ...tests.map(csvRow)];
-  return writeStepFile(op, fileName, `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`);
+  return writeRedactedStepFile(op, fileName, [HEAD, ...lines]);
 }

@@ -1,8 +1,9 @@
 // list-unhealthy-tests: every flaky and broken test of the repository. Each status is its own listing,
 // fetched at the same time as the other; within a listing pages follow one another. The result is the
 // counts, a report file with every test, a summary sorted by impact, and the fail-on threshold. Each test
-// is read, rendered for the summary and written out for the report (secrets hidden) as its page arrives,
-// while the next page is on its way: after the last page, only sorting and joining are left.
+// is read, rendered for the summary and written out for both report files, JSON and CSV (secrets
+// hidden), as its page arrives, while the next page is on its way: after the last page, only sorting and
+// joining are left.
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
-import { writeCsvReportFile } from './report-csv.js';
+import { csvLine, writeCsvReportFile } from './report-csv.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
 import { byImpact, listedTest, readTest } from './tests.js';
 import { LISTED_IN_DETAILS, type TestListDetails } from '../details.js';
@@ -28,6 +29,8 @@ interface ListedTest {
   view: ReportedTest;
   /** The test as the service sent it, as the report file spells it (UTF-8). */
   reportItem: Buffer;
+  /** Its row of the CSV report (UTF-8). */
+  csvLine: Buffer;
   listedAs: UnhealthyStatus;
 }
 
@@ -47,7 +50,7 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const csvFile = await writeCsvReportFile(
     op,
     'unhealthy-tests.csv',
-    tests.map((test) => test.view),
+    tests.map((test) => test.csvLine),
   );
   op.log.info(
     `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in report-file (JSON) and report-csv-file (CSV).`,
@@ -132,7 +135,12 @@ async function fetchUnhealthyTests(
           const view = reportedTest(readTest(raw));
           if (view.id && listedIds.has(view.id)) return;
           if (view.id) listedIds.add(view.id);
-          const test = { view, reportItem: reportItem(op, raw), listedAs: status };
+          const test = {
+            view,
+            reportItem: reportItem(op, raw),
+            csvLine: csvLine(op, view),
+            listedAs: status,
+          };
           listedTests.push(test);
           count(test);
         },

@@ -1,7 +1,8 @@
 // The test cases of many reports, as the gate needs them: a test case seen again is another attempt of
 // the same test, and a test failed only when no attempt passed. Only failures are kept whole; a passed
 // test is its name, as bytes outside the JS heap, and a small integer: 50,000 passed cases cost about a
-// megabyte that no garbage collection copies.
+// megabyte that no garbage collection copies. jest-junit names a test `{classname} {title}` by default:
+// within its classname's group only the title is kept, which halves what jest's reports cost.
 import { grown, StringIds } from './string-ids.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -48,11 +49,14 @@ class Skipped {
   ) {}
 }
 
+/** Groups remembered as JS strings too, for a quick lookup: a few hundred kilobytes at most. */
+const RECENT_GROUPS = 1024;
+
 type Seen = TestCaseResult | Skipped | typeof PASSED | typeof PASSED_ON_RETRY;
 
 export class TestResults {
   /** A number per (classname, file, suite): a test is its name within that group. */
-  private readonly groups = new Map<string, number>();
+  private readonly groups = new StringIds();
   /** The tests' names within their groups, as bytes outside the JS heap (string-ids.ts says why). */
   private readonly names = new StringIds();
   /** Per name id: PASSED, PASSED_ON_RETRY, or -(1 + its index in `held`); 0 before its first case. */
@@ -61,7 +65,7 @@ export class TestResults {
   private readonly held: (TestCaseResult | Skipped)[] = [];
   /** The failed tests, each with the position of its test's first case: failures are listed in that order. */
   private readonly failures = new Map<TestCaseResult, number>();
-  private last?: { classname: string; file: string; suite: string; group: number };
+  private readonly recentGroups = new Map<string, number>();
   reports = 0;
   cases = 0;
 
@@ -75,7 +79,7 @@ export class TestResults {
       this.onFirstFailure();
       this.onFirstFailure = undefined;
     }
-    const id = this.names.idOf(this.groupOf(test), test.name, true);
+    const id = this.nameId(test);
     const seen = this.seenAt(id);
     if (seen === PASSED || seen === PASSED_ON_RETRY) {
       if (failed || test.passedOnRerun) this.states[id] = PASSED_ON_RETRY;
@@ -127,16 +131,29 @@ export class TestResults {
     this.states[id] = -this.held.push(seen);
   }
 
-  /** Consecutive test cases nearly always share their classname, file and suite: one lookup per change. */
-  private groupOf(test: TestCaseRead): number {
-    const last = this.last;
-    if (last && test.classname === last.classname && test.file === last.file && test.suite === last.suite) {
-      return last.group;
+  /** The test's name within its group; the two halves of a group tell a name cut of its classname apart. */
+  private nameId(test: TestCaseRead): number {
+    const group = this.groupOf(test);
+    const { name, classname } = test;
+    const cut = classname.length + 1;
+    if (classname && name.length > cut && name[cut - 1] === ' ' && name.startsWith(classname)) {
+      return this.names.idOf(group * 2 + 1, name.slice(cut), true);
     }
+    return this.names.idOf(group * 2, name, true);
+  }
+
+  /**
+   * Consecutive test cases take turns among a few groups (jest: a file's describe blocks; pytest: the
+   * modules), looked up in a small map of the recent ones before the off-heap table.
+   */
+  private groupOf(test: TestCaseRead): number {
     const key = `${test.classname}\u0000${test.file}\u0000${test.suite}`;
-    let group = this.groups.get(key);
-    if (group === undefined) this.groups.set(key, (group = this.groups.size));
-    this.last = { classname: test.classname, file: test.file, suite: test.suite, group };
+    let group = this.recentGroups.get(key);
+    if (group === undefined) {
+      group = this.groups.idOf(0, key, true);
+      if (this.recentGroups.size === RECENT_GROUPS) this.recentGroups.clear();
+      this.recentGroups.set(key, group);
+    }
     return group;
   }
 }
