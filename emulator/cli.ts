@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { parseFaultFlag } from './faults.js';
 import type { HistoryEvent } from './merge-queue/engine/types.js';
 import { DEFAULT_TOKEN, startEmulator, type EmulatorOptions } from './server.js';
+import { parseApiKeySpec } from './v2/index.js';
 
 const MAX_TIME_SCALE = 100_000;
 
@@ -48,6 +49,16 @@ const FLAGS = {
     arg: '/endpoint=kind[:arg],...',
     multiple: true,
     help: 'faults the next requests to that endpoint meet, one each: status, rate-limit, delay, hang, reset, truncated, non-json, html-error, redirect',
+  },
+  'api-key': {
+    type: 'string',
+    arg: 'name=perm,...',
+    multiple: true,
+    help: 'a v2 API key besides the one with every permission, e.g. ci-bot=mergeAndCancel,setPriority (permissions: mergeAndCancel, setPriority, skipBatching, directToQueue, updateSettings; none: reads only); its secret is printed',
+  },
+  'no-rate-limits': {
+    type: 'boolean',
+    help: 'answer v2 requests past the documented rate limits instead of 429',
   },
   quiet: { type: 'boolean', help: 'do not log state changes' },
   help: { type: 'boolean', help: 'show this help' },
@@ -128,6 +139,8 @@ function optionsFrom(argv: string[]): {
     ...(timeScale !== undefined ? { timeScale } : {}),
     ...(text('scenario') ? { scenario: text('scenario')! } : {}),
     ...(text('flaky-fixture') ? { flakyFixture: text('flaky-fixture')! } : {}),
+    ...(values['api-key'] ? { apiKeys: (values['api-key'] as string[]).map(parseApiKeySpec) } : {}),
+    ...(values['no-rate-limits'] ? { v2RateLimits: false } : {}),
   };
   const faults = ((values.fault as string[] | undefined) ?? []).map(parseFaultFlag);
   return { options, faults, quiet: values.quiet === true };
@@ -171,6 +184,11 @@ async function main(): Promise<void> {
   if (!parsed.quiet) emulator.engine.core.onEvent((event) => console.log(describeEvent(event)));
   console.log(`Merge-queue API emulator listening on ${emulator.url}`);
   console.log(`Token: ${emulator.token}`);
+  console.log(`v2 API: ${emulator.v2Url} (paths start with /v2; send Authorization: Bearer <key>)`);
+  for (const key of emulator.apiKeys) {
+    const granted = key.permissions.size > 0 ? [...key.permissions].join(',') : 'none (reads only)';
+    console.log(`v2 key ${key.name}: ${key.key} (permissions: ${granted})`);
+  }
   console.log(`Page: ${emulator.origin}/#token=${encodeURIComponent(emulator.token)}`);
   console.log(`Control surface: ${emulator.origin}/_emulator (see emulator/README.md)`);
   if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);

@@ -75,6 +75,7 @@ export const PullRequestControl = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 65_536 })),
   author: Type.Optional(Type.String({ maxLength: 256 })),
   headSha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  branch: Type.Optional(Type.String({ minLength: 1, maxLength: 1_024 })),
   baseBranch: Type.Optional(Type.String({ minLength: 1, maxLength: 1_024 })),
   mergeability: Type.Optional(
     Type.Union(['unspecified', 'in_progress', 'mergeable', 'not_mergeable'].map((m) => Type.Literal(m))),
@@ -118,7 +119,10 @@ const GitHubPullRequestEvent = Type.Object({
     number: Type.Integer({ minimum: 1, maximum: UINT32_MAX }),
     title: Type.String({ maxLength: 65_536 }),
     user: Type.Object({ login: Type.String({ minLength: 1, maxLength: 256 }) }),
-    head: Type.Object({ sha: Type.String({ minLength: 1, maxLength: 64 }) }),
+    head: Type.Object({
+      sha: Type.String({ minLength: 1, maxLength: 64 }),
+      ref: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    }),
     base: Type.Object({
       ref: Type.String({ minLength: 1, maxLength: 1024 }),
       sha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -152,6 +156,7 @@ export function applyGitHubEvent(engine: MergeQueueEngine, event: GitHubPullRequ
     author: pr.user.login,
     headSha: pr.head.sha,
     baseBranch: pr.base.ref,
+    ...(pr.head.ref !== undefined ? { branch: pr.head.ref } : {}),
     ...(pr.base.sha !== undefined ? { baseSha: pr.base.sha } : {}),
     ...(pr.draft !== undefined ? { draft: pr.draft } : {}),
   });

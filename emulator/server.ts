@@ -24,6 +24,7 @@ import { API_PREFIX, sendText } from './http.js';
 import { loadScenario, type Scenario } from './scenario.js';
 import { MergeQueueWebhooks } from './merge-queue/webhook-events.js';
 import { WebhookDispatcher } from './webhooks.js';
+import { installV2, type ApiKey, type ApiKeySpec } from './v2/index.js';
 
 export const DEFAULT_TOKEN = 'emulator-token';
 /** How often the time-scale ticker moves the virtual clock (real milliseconds). */
@@ -52,11 +53,21 @@ export interface EmulatorOptions {
   logger?: boolean;
   /** How long device-login codes live and how often they may be polled (seconds). */
   deviceAuth?: Pick<DeviceAuthOptions, 'expiresInSeconds' | 'intervalSeconds' | 'now'>;
+  /** v2 API keys besides the one with every permission that is always made (see v2/keys.ts). */
+  apiKeys?: readonly ApiKeySpec[];
+  /** The v2 API's documented rate limits (429 past them); default on. */
+  v2RateLimits?: boolean;
 }
 
 export interface Emulator {
   /** The API base URL, ending in /v1. */
   url: string;
+  /** The v2 API's base URL: the origin alone, as every v2 path starts with /v2 (the document's servers). */
+  v2Url: string;
+  /** The v2 key with every permission (`Authorization: Bearer <v2Key>`). */
+  v2Key: string;
+  /** Every v2 key: the one with every permission first, then those asked for. */
+  apiKeys: ApiKey[];
   /** Scheme, host and port: the control surface lives under `${origin}/_emulator`. */
   origin: string;
   token: string;
@@ -100,6 +111,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerQueueRoutes(app, engine);
   registerMetricsRoute(app, engine);
   registerFlakyTestRoutes(app, flakyTests);
+  const v2 = installV2(app, state, {
+    seed: options.seed ?? 1,
+    v1Token: token,
+    ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+    ...(options.v2RateLimits !== undefined ? { rateLimits: options.v2RateLimits } : {}),
+  });
   registerControlRoutes(app, engine, webhooks);
   registerFaultRoutes(app, faults);
   const time: TimeControl = { timeScale: options.timeScale, paused: false };
@@ -117,6 +134,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   return {
     url: `${origin}${API_PREFIX}`,
+    v2Url: origin,
+    v2Key: v2.keys[0]!.key,
+    apiKeys: v2.keys,
     origin,
     token,
     clock: engine.clock,

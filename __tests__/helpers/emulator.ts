@@ -2,6 +2,7 @@
 // it after. The handle talks to it over HTTP: the public API (`api`) and the control surface (`control`).
 import { afterAll, beforeAll } from '@jest/globals';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js';
+import type { V2Method } from '../../src/wire/v2/index.js';
 
 export interface HttpAnswer<T = unknown> {
   status: number;
@@ -9,6 +10,7 @@ export interface HttpAnswer<T = unknown> {
   text: string;
   /** The body parsed as JSON; undefined when it is not JSON. */
   json: T;
+  headers: Headers;
 }
 
 export interface EmulatorHandle {
@@ -16,6 +18,13 @@ export interface EmulatorHandle {
   readonly current: Emulator;
   /** POST to the public API, e.g. api('/submitPullRequest', {...}). */
   api<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpAnswer<T>>;
+  /** The v2 key with every permission (Authorization: Bearer). */
+  readonly v2Key: string;
+  /**
+   * A call to the v2 API with a key (the one with every permission unless given), e.g.
+   * v2('GET', '/v2/merge-queues?targetBranch=main').
+   */
+  v2<T = unknown>(method: V2Method, path: string, body?: unknown, key?: string): Promise<HttpAnswer<T>>;
   /** A call to the control surface, e.g. control('POST', '/clock/advance', { minutes: 5 }). */
   control<T = unknown>(
     method: 'GET' | 'POST' | 'DELETE',
@@ -44,6 +53,13 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorHandle {
     },
     api: (path, body, headers = {}) =>
       request(`${current().url}${path}`, 'POST', body, { 'x-api-token': current().token, ...headers }),
+    get v2Key() {
+      return current().v2Key;
+    },
+    v2: (method, path, body, key) =>
+      request(`${current().v2Url}${path}`, method, body, {
+        authorization: `Bearer ${key ?? current().v2Key}`,
+      }),
     control: (method, path, body) =>
       request(`${current().origin}/_emulator${path}`, method, body, { 'x-api-token': current().token }),
   };
@@ -73,6 +89,7 @@ export async function request<T>(
     contentType: response.headers.get('content-type') ?? '',
     text,
     json: json as T,
+    headers: response.headers,
   };
 }
 

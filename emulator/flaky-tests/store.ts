@@ -306,6 +306,11 @@ export class FlakyTestStore {
     return [...this.runs.values()].flat();
   }
 
+  /** The repositories the store has data for. */
+  repositoriesWithData(): Repo[] {
+    return [...this.repositories.values()].map((repository) => ({ ...repository.repo }));
+  }
+
   private changeContext(change: { actor?: Actor; reason?: string }): ChangeContext {
     return {
       timestamp: new Date(this.now()).toISOString(),

@@ -67,6 +67,7 @@ export class EngineCore {
         title: undefined,
         author: undefined,
         headSha: undefined,
+        headBranch: undefined,
         baseBranch: undefined,
         mergeability: 'mergeable',
         baseSha: undefined,

@@ -53,6 +53,8 @@ export interface PullRequestFacts {
   title?: string;
   author?: string;
   headSha?: string;
+  /** The PR's head branch. */
+  branch?: string;
   baseBranch?: string;
   mergeability?: Mergeability;
   /** The target branch's commit the PR is based on (a direct merge needs it to be the tip). */
@@ -433,6 +435,7 @@ function applyFacts(info: PullRequestInfo, facts: PullRequestFacts, pushed: bool
   if (facts.title !== undefined) info.title = facts.title;
   if (facts.author !== undefined) info.author = facts.author;
   if (facts.baseBranch !== undefined) info.baseBranch = facts.baseBranch;
+  if (facts.branch !== undefined) info.headBranch = facts.branch;
   if (facts.mergeability !== undefined) info.mergeability = facts.mergeability;
   if (facts.headSha !== undefined) info.headSha = facts.headSha;
   if (facts.baseSha !== undefined) info.baseSha = facts.baseSha;

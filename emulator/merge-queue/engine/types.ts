@@ -25,6 +25,8 @@ export interface PullRequestInfo {
   title: string | undefined;
   author: string | undefined;
   headSha: string | undefined;
+  /** The PR's head branch, when told (v2 resolves PRs by it). */
+  headBranch: string | undefined;
   /** Undefined: the branch of whichever queue it is submitted to. */
   baseBranch: string | undefined;
   mergeability: Mergeability;

@@ -1,0 +1,51 @@
+// The documented rate limits, counted per second of real time: pull-request reads 5/s per key, metrics
+// 5/s per organization, everything else 100/s per organization. Switched off with `v2RateLimits: false`.
+import type { V2OperationId } from '../../src/wire/v2/index.js';
+import { V2_ROUTES } from '../../src/wire/v2/index.js';
+import { V2Error } from './errors.js';
+
+const WINDOW_MS = 1_000;
+
+interface Bucket {
+  name: string;
+  perSecond: number;
+}
+
+export function bucketOf(operation: V2OperationId, keyName: string): Bucket {
+  if (operation === 'mergeQueues.metrics' || operation === 'mergeQueues.organizationMetrics') {
+    return { name: 'metrics', perSecond: 5 };
+  }
+  const route = V2_ROUTES[operation];
+  const prRead =
+    route.method === 'GET' &&
+    (route.path.startsWith('/v2/pull-requests') || route.path.startsWith('/v2/queue-entry-history'));
+  if (prRead) return { name: `pull-requests:${keyName}`, perSecond: 5 };
+  return { name: 'organization', perSecond: 100 };
+}
+
+export class RateLimits {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly enabled: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a request of `operation` by `keyName`; a 429 when its bucket is spent for this second. */
+  take(operation: V2OperationId, keyName: string): void {
+    if (!this.enabled) return;
+    const bucket = bucketOf(operation, keyName);
+    const now = this.now();
+    let window = this.windows.get(bucket.name);
+    if (!window || now - window.start >= WINDOW_MS) {
+      window = { start: now, count: 0 };
+      this.windows.set(bucket.name, window);
+    }
+    if (++window.count <= bucket.perSecond) return;
+    throw new V2Error(
+      429,
+      'RATE_LIMIT_EXCEEDED',
+      `More than ${bucket.perSecond} requests a second to ${bucket.name === 'organization' ? 'the organization' : bucket.name.split(':')[0]}; retry after a moment`,
+    );
+  }
+}

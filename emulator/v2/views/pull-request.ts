@@ -1,0 +1,87 @@
+// A pull request and its queue entry as v2 shows them, from the engine's PR record and its latest
+// submission (v1's flat record split in two, per the migration guide's field renames).
+import type { V2 } from '../../../src/wire/v2/index.js';
+import { ACTIVE_STATES } from '../../merge-queue/engine/core.js';
+import { UNKNOWN, type Submission } from '../../merge-queue/engine/types.js';
+import type { PullRequestRef, V2Directory } from '../directory.js';
+import { ENTRY_STATE, MERGEABILITY } from '../enums.js';
+import { repositoryUrl } from './repository.js';
+import { iso } from './time.js';
+
+export function pullRequestUrl(ref: PullRequestRef): string {
+  return `${repositoryUrl(ref.repo)}/pull/${ref.number}`;
+}
+
+export function queueEntryView(directory: V2Directory, submission: Submission): V2<'QueueEntry'> {
+  const readiness = directory.engine.core.readiness(submission);
+  const entry: V2<'QueueEntry'> = {
+    id: submission.id,
+    mergeQueueId: directory.queueId(submission.queue),
+    state: ENTRY_STATE[submission.state],
+    stateChangedAt: iso(submission.stateChangedAt),
+    priorityValue: submission.priorityValue,
+    priorityName: submission.priorityName,
+    skipsTheLine: submission.skipTheLine,
+    allowBatching: !submission.noBatch,
+    direct: directory.direct.has(submission.id),
+    readiness: {
+      requiresImpactedTargets: readiness.requiresImpactedTargets,
+      hasImpactedTargets: readiness.hasImpactedTargets,
+      doesBaseBranchMatch: readiness.doesBaseBranchMatch,
+      mergeability: MERGEABILITY[readiness.gitHubMergeability],
+    },
+    createdAt: iso(submission.submittedAt),
+    updatedAt: iso(submission.stateChangedAt),
+  };
+  if (submission.usedDefaultPriorityName) entry.usedDefaultPriorityName = submission.usedDefaultPriorityName;
+  if (submission.verifiedByTestRun) entry.verifiedByVerificationRunId = submission.verifiedByTestRun;
+  return entry;
+}
+
+/** Whether the PR is open, merged or closed, as far as the emulator knows (a cancel for PR_CLOSED closes it). */
+function stateOf(submission: Submission | undefined): V2<'PullRequestState'> {
+  if (submission?.state === 'merged') return 'merged';
+  if (submission?.state === 'cancelled' && submission.reason === 'PR_CLOSED') return 'closed';
+  return 'open';
+}
+
+export function pullRequestView(directory: V2Directory, ref: PullRequestRef): V2<'PullRequest'> {
+  const { repo, number } = ref;
+  const info = directory.engine.core.pullRequest(repo, number);
+  const submission = directory.latestSubmission(repo, number);
+  const known = directory.pullRequest(repo, number);
+  const url = pullRequestUrl(ref);
+  const view: V2<'PullRequest'> = {
+    id: known.id,
+    repositoryId: directory.repositoryId(repo),
+    number,
+    title: info.title ?? UNKNOWN,
+    branch: info.headBranch ?? UNKNOWN,
+    sha: info.headSha ?? UNKNOWN,
+    baseBranch: info.baseBranch ?? submission?.queue.branch ?? UNKNOWN,
+    author: info.author ?? UNKNOWN,
+    url,
+    htmlUrl: url,
+    state: stateOf(submission),
+    isCurrentlySubmittedToQueue:
+      submission !== undefined && (submission.state === 'not_ready' || ACTIVE_STATES.has(submission.state)),
+    createdAt: iso(known.firstSeenAt),
+  };
+  if (submission) view.queueEntry = queueEntryView(directory, submission);
+  return view;
+}
+
+/** A PR as lists of PRs name it (order, batches, tested and dependent PRs). */
+export function queuedPullRequestView(
+  directory: V2Directory,
+  submission: Submission,
+): V2<'QueuedPullRequest'> {
+  const ref = directory.pullRequest(submission.queue.repo, submission.prNumber);
+  return {
+    id: ref.id,
+    number: submission.prNumber,
+    sha: submission.info.headSha ?? UNKNOWN,
+    title: submission.info.title ?? UNKNOWN,
+    url: pullRequestUrl(ref),
+  };
+}
