@@ -31,6 +31,7 @@ import {
 import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
 import { getMergeQueueMetrics } from './metrics/metrics.js';
 import {
+  DIRECT_INPUT,
   NOTIFY_INPUTS,
   PRIORITY_INPUTS,
   TEST_RUN_ID_INPUT,
@@ -38,6 +39,16 @@ import {
   readPullRequestSettings,
 } from './pull-request/inputs.js';
 import * as pullRequests from './pull-request/pull-requests.js';
+import { reprioritizePullRequest, updateQueueEntry } from './pull-request/v2/entry-writes.js';
+import { getQueueEntryHistory } from './pull-request/v2/history.js';
+import {
+  LIST_RUNS_INPUTS,
+  TESTING_RESULTS_INPUTS,
+  readTestingResultsSettings,
+  readVerificationRunSettings,
+} from './pull-request/v2/inputs.js';
+import { listTestingResults } from './pull-request/v2/testing-results.js';
+import { getVerificationRun, listVerificationRuns } from './pull-request/v2/verification-runs.js';
 import * as queues from './queue/admin.js';
 import {
   IF_EXISTS_INPUT,
@@ -122,9 +133,40 @@ const flakyTests = (
 export const OPERATIONS = {
   'submit-pull-request': pullRequest(
     'Submit the PR to the merge queue, and optionally wait until it merges.',
-    [...PRIORITY_INPUTS, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
+    [...PRIORITY_INPUTS, DIRECT_INPUT, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
     pullRequests.submitPullRequest,
   ),
+  'reprioritize-pull-request': pullRequest(
+    "Change a queued PR's priority in place (api-version v2).",
+    [PRIORITY_INPUTS[0]!],
+    reprioritizePullRequest,
+  ),
+  'update-queue-entry': pullRequest(
+    "Change a queued PR's priority, batching or direct flag in place (api-version v2).",
+    [...PRIORITY_INPUTS, DIRECT_INPUT],
+    updateQueueEntry,
+  ),
+  'get-queue-entry-history': pullRequest(
+    "Every state the PR's queue entry went through: when, why, who caused it, which run (api-version v2).",
+    [],
+    getQueueEntryHistory,
+  ),
+  'list-verification-runs': row({
+    area: 'pull-request',
+    summary: 'The CI runs the queue started, for the PR or the whole queue (api-version v2).',
+    needs: QUEUE,
+    inputs: LIST_RUNS_INPUTS,
+    read: readVerificationRunSettings,
+    run: listVerificationRuns,
+  }),
+  'get-verification-run': row({
+    area: 'pull-request',
+    summary: 'One verification run and its checks, required and failing ones first (api-version v2).',
+    needs: QUEUE,
+    inputs: [TEST_RUN_ID_INPUT],
+    read: readVerificationRunSettings,
+    run: getVerificationRun,
+  }),
   'cancel-pull-request': pullRequest(
     'Take the PR out of the merge queue.',
     [],
@@ -211,6 +253,14 @@ export const OPERATIONS = {
     inputs: LIST_PULL_REQUESTS_INPUTS,
     read: readListPullRequestsSettings,
     run: listPullRequests,
+  }),
+  'list-testing-results': row({
+    area: 'queue',
+    summary: "The queue's testing results over a window of up to 45 days, all pages (api-version v2).",
+    needs: QUEUE,
+    inputs: TESTING_RESULTS_INPUTS,
+    read: readTestingResultsSettings,
+    run: listTestingResults,
   }),
   'get-merge-queue-metrics': row({
     area: 'metrics',

@@ -32,14 +32,15 @@ import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
 import { notificationHeadline, notifyEnd } from './notify.js';
 import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
+import { submitDirect } from './v2/submit-direct.js';
 
 export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
-  const { priority, noBatch, waitFor } = op.settings;
+  const { priority, noBatch, waitFor, direct } = op.settings;
   const request = { ...prRequest(op), priority, noBatch };
   let alreadyQueued = false;
   let response: ApiResponse | undefined;
   try {
-    response = await op.client.call('submitPullRequest', request);
+    response = direct ? await submitDirect(op) : await op.client.call('submitPullRequest', request);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     alreadyQueued = true;
@@ -56,6 +57,7 @@ export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
   };
   const facts: [string, unknown][] = [
     ['Batching', noBatch ? 'tested alone (no-batch)' : 'allowed'],
+    ...(direct ? [['Direct to queue', 'yes'] as [string, unknown]] : []),
     ['Already queued', alreadyQueued ? 'yes' : 'no'],
   ];
   if (!waitFor) {

@@ -197,7 +197,7 @@ function failureBlock(summary: Markdown, report: PrReport): void {
       : '';
     summary.alert(
       'CAUTION',
-      `The required check **${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**${where}.${open}`,
+      `${first.required === false ? 'The check' : 'The required check'} **${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**${where}.${open}`,
     );
     summary.table(
       ['Check', 'Conclusion', 'Link'],
