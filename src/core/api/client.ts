@@ -218,10 +218,10 @@ export class ApiClient implements ServiceClient {
       const { retryable } = outcome;
       const lost = retryable.kind === 'network' || retryable.kind === 'timeout';
       answerLost ||= lost;
-      if (answerLost && !exchange.repeatable) throw retryable.notRepeated();
       if (exchange.outcomeUnknownOnFailure && (lost || (retryable.status ?? 0) >= 500)) {
         throw retryable.withOutcomeUnknown();
       }
+      if (answerLost && !exchange.repeatable) throw retryable.notRepeated();
       const backoff = outcome.retryAfterMs ?? this.backoffMs(attempt);
       if (Date.now() + backoff >= deadline) {
         throw retryable.afterAttempts(attempt, this.options.deadlineMs);
