@@ -36,7 +36,7 @@ interface Failure {
   summary: string;
 }
 
-interface StoredTest {
+export interface StoredTest {
   id: string;
   name: string;
   variant: string;
@@ -67,6 +67,13 @@ interface FlakyRepository {
   byId: Map<string, StoredTest>;
   /** The tests of each status, in `tests` order; built when first listed, dropped when a status changes. */
   byStatus: Map<TestStatus, StoredTest[]>;
+}
+
+export interface TestCaseRecords {
+  repo: Readonly<Repo>;
+  quarantining: boolean;
+  autoQuarantine: boolean;
+  tests: { test: Readonly<StoredTest>; quarantined: boolean }[];
 }
 
 export interface FlakyTestStoreOptions {
@@ -309,6 +316,16 @@ export class FlakyTestStore {
   /** The repositories the store has data for. */
   repositoriesWithData(): Repo[] {
     return [...this.repositories.values()].map((repository) => ({ ...repository.repo }));
+  }
+
+  /** Each repository's tests as they are now, for the v2 API's test cases and collections (read only). */
+  testCaseRecords(): TestCaseRecords[] {
+    return [...this.repositories.values()].map((repository) => ({
+      repo: repository.repo,
+      quarantining: repository.quarantining,
+      autoQuarantine: repository.autoQuarantine,
+      tests: repository.tests.map((test) => ({ test, quarantined: isQuarantined(repository, test) })),
+    }));
   }
 
   private changeContext(change: { actor?: Actor; reason?: string }): ChangeContext {

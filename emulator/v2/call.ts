@@ -7,6 +7,7 @@ import type { V2Directory } from './directory.js';
 import type { DynamicCiStore } from './dynamic-ci-store.js';
 import type { ApiKey } from './keys.js';
 import type { Page } from './paging.js';
+import type { TestCollectionStore } from './test-collections.js';
 
 export class TextAnswer {
   constructor(
@@ -20,6 +21,7 @@ export interface V2Context {
   directory: V2Directory;
   flakyTests: FlakyTestStore;
   dynamicCi: DynamicCiStore;
+  testCollections: TestCollectionStore;
 }
 
 export interface V2Call<Id extends V2OperationId> {

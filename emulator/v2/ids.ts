@@ -24,12 +24,16 @@ export function repositoryIdOf(repo: Repo): string {
   return uuidOf(`repository:${repoKeyOf(repo)}`);
 }
 
-/** A queue's id: eight letters and digits, like the service's. */
-export function queueIdOf(repo: Repo, branch: string): string {
-  const bytes = digest(`queue:${queueKeyOf(repo, branch)}`);
+/** Eight letters and digits, like the service's queue and test collection ids. */
+export function shortIdOf(text: string): string {
+  const bytes = digest(text);
   let id = '';
   for (let i = 0; i < 8; i++) id += BASE62[bytes[i]! % BASE62.length];
   return id;
+}
+
+export function queueIdOf(repo: Repo, branch: string): string {
+  return shortIdOf(`queue:${queueKeyOf(repo, branch)}`);
 }
 
 export function pullRequestIdOf(repo: Repo, number: number): string {

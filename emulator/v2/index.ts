@@ -10,6 +10,7 @@ import { ApiKeys, type ApiKey, type ApiKeySpec } from './keys.js';
 import { RateLimits } from './rate-limit.js';
 import { registerV2 } from './register.js';
 import { V2_HANDLERS } from './routes/index.js';
+import { TestCollectionStore } from './test-collections.js';
 
 export { parseApiKeySpec, type ApiKey, type ApiKeySpec } from './keys.js';
 
@@ -34,9 +35,11 @@ export function installV2(
 ): V2Api {
   const keys = new ApiKeys(options.apiKeys ?? [], options.seed);
   const directory = new V2Directory(state.engine, () => state.flakyTests.repositoriesWithData());
-  const dynamicCi = new DynamicCiStore(options.seed, () => state.engine.clock.now());
+  const now = () => state.engine.clock.now();
+  const dynamicCi = new DynamicCiStore(options.seed, now);
+  const testCollections = new TestCollectionStore(options.seed, now);
   registerV2(app, {
-    context: { engine: state.engine, directory, flakyTests: state.flakyTests, dynamicCi },
+    context: { engine: state.engine, directory, flakyTests: state.flakyTests, dynamicCi, testCollections },
     handlers: V2_HANDLERS,
     credentials: { keys, v1Token: options.v1Token, deviceLogins: state.deviceLogins },
     rateLimits: new RateLimits(options.rateLimits ?? true),

@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 export interface V2Server {
   context: V2Context;
-  handlers: Partial<V2Handlers>;
+  handlers: V2Handlers;
   credentials: Credentials;
   rateLimits: RateLimits;
 }
@@ -63,9 +63,7 @@ export function registerV2(app: FastifyInstance, server: V2Server): void {
           new V2Error(404, 'NOT_FOUND', `${request.method} ${request.url.split('?')[0]} is not a v2 route`),
         ),
       );
-      for (const operation of Object.keys(V2_ROUTES) as V2OperationId[]) {
-        if (server.handlers[operation]) route(v2, operation, server);
-      }
+      for (const operation of Object.keys(V2_ROUTES) as V2OperationId[]) route(v2, operation, server);
     },
     { prefix: V2_PREFIX },
   );

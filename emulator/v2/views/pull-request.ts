@@ -45,10 +45,15 @@ function stateOf(submission: Submission | undefined): V2<'PullRequestState'> {
   return 'open';
 }
 
-export function pullRequestView(directory: V2Directory, ref: PullRequestRef): V2<'PullRequest'> {
+/** The PR with its latest queue entry, or with `entry` (a queue's list shows each entry it had). */
+export function pullRequestView(
+  directory: V2Directory,
+  ref: PullRequestRef,
+  entry?: Submission,
+): V2<'PullRequest'> {
   const { repo, number } = ref;
   const info = directory.engine.core.pullRequest(repo, number);
-  const submission = directory.latestSubmission(repo, number);
+  const submission = entry ?? directory.latestSubmission(repo, number);
   const known = directory.pullRequest(repo, number);
   const url = pullRequestUrl(ref);
   const view: V2<'PullRequest'> = {

@@ -1,0 +1,57 @@
+// A queue's dependency graph: the PRs in line, and an edge from each PR to each PR behind it whose
+// impacted targets it shares (in queue mode every PR shares everything). Not a dispatch order.
+import type { V2 } from '../../../src/wire/v2/index.js';
+import { TargetUnion } from '../../merge-queue/engine/lanes.js';
+import { UNKNOWN, type QueueRecord, type Submission, type Targets } from '../../merge-queue/engine/types.js';
+import type { V2Directory } from '../directory.js';
+import { ENTRY_STATE } from '../enums.js';
+
+const MAX_EDGES = 10_000;
+
+function common(a: Targets, b: Targets): string[] {
+  if (a === 'ALL') return b === 'ALL' ? [] : [...b];
+  if (b === 'ALL') return [...a];
+  const other = new Set(b);
+  return a.filter((t) => other.has(t));
+}
+
+function nodeView(submission: Submission, targets: Targets, withTargets: boolean): V2<'MergeGraphNode'> {
+  const node: V2<'MergeGraphNode'> = {
+    pullRequestNumber: submission.prNumber,
+    title: submission.info.title ?? UNKNOWN,
+    author: submission.info.author ?? UNKNOWN,
+    state: ENTRY_STATE[submission.state],
+    priorityValue: submission.priorityValue,
+    priorityName: submission.priorityName,
+    skipsTheLine: submission.skipTheLine,
+    allowsBatching: !submission.noBatch,
+    isBisection: submission.run?.kind === 'bisection',
+    totalImpactedTargets: targets === 'ALL' ? 0 : targets.length,
+  };
+  if (submission.run) node.verificationRunId = submission.run.id;
+  if (withTargets) node.impactedTargets = targets === 'ALL' ? [] : [...targets];
+  return node;
+}
+
+export function graphView(
+  directory: V2Directory,
+  queue: QueueRecord,
+  withTargets: boolean,
+): V2<'MergeGraph'> {
+  const line = directory.engine.scheduler.order(queue);
+  const targets = line.map((s) => directory.engine.core.targetsOf(s));
+  const edges: V2<'MergeGraphEdge'>[] = [];
+  for (let behind = 1; behind < line.length; behind++) {
+    for (let ahead = 0; ahead < behind && edges.length < MAX_EDGES; ahead++) {
+      if (!TargetUnion.of(targets[ahead]!).holdsBack(targets[behind]!)) continue;
+      const shared = common(targets[ahead]!, targets[behind]!);
+      edges.push({
+        fromPullRequestNumber: line[ahead]!.prNumber,
+        toPullRequestNumber: line[behind]!.prNumber,
+        totalCommonImpactedTargets: shared.length,
+        ...(withTargets ? { commonImpactedTargets: shared } : {}),
+      });
+    }
+  }
+  return { nodes: line.map((s, i) => nodeView(s, targets[i]!, withTargets)), edges };
+}
