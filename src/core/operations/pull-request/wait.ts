@@ -15,6 +15,9 @@ import { lookUp, shortSha, type PullRequestEntry } from './lookup.js';
 import { leftTheLine, stepBackReasons, steppedBack, type Observation } from './progress.js';
 import { describeBlockers, notReadyBlockers } from './readiness.js';
 import type { ApiResponse } from '../../api/client.js';
+import { v2Of } from './v2/access.js';
+import { dispatchWords } from './v2/dispatch.js';
+import { historyStepBacks } from './v2/step-backs.js';
 
 export interface Transition {
   state: string;
@@ -153,8 +156,10 @@ class PullRequestWatch {
 
   /** A step back, logged with its reasons (the fates of the PRs that left the line before this one). */
   private async stepBack(previous: Observation, current: Observation): Promise<string> {
-    const fates = await fatesOf(this.op, leftTheLine(previous, current));
-    const note = stepBackReasons(previous, current, fates).join('; ');
+    const access = v2Of(this.op);
+    const said = access ? await historyStepBacks(this.op, access, previous.atMs) : [];
+    const fates = said.length ? new Map() : await fatesOf(this.op, leftTheLine(previous, current));
+    const note = (said.length ? said : stepBackReasons(previous, current, fates)).join('; ');
     const change =
       previous.state === current.state
         ? `${stateOutput(current.state)} again`
@@ -186,7 +191,8 @@ class PullRequestWatch {
   private async logProgress(current: Observation, seenMs: number): Promise<void> {
     const { op, number } = this;
     const { state, line, entry } = current;
-    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
+    const dispatch = line?.dispatch ? dispatchWords(line.dispatch) : '';
+    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha, dispatch].join('|');
     if (key === this.lastKey && seenMs - this.lastLineAt < op.settings.progressIntervalMs) return;
     const waitedMs = seenMs - this.startedMs;
     const { waitTimeoutMs } = op.settings;
@@ -219,7 +225,9 @@ function progressLine(
     const blockers = notReadyBlockers(entry, targetBranch);
     if (blockers.length) parts[0] += ` (${describeBlockers(blockers)})`;
   }
-  if (line?.position !== undefined && LINE_STATES.has(state)) {
+  if (line?.dispatch && LINE_STATES.has(state)) {
+    parts.push(dispatchWords(line.dispatch));
+  } else if (line?.position !== undefined && LINE_STATES.has(state)) {
     const ahead = line.ahead.length;
     parts.push(
       `position ${line.position} of ${line.length} (approximate), ${ahead} PR${ahead === 1 ? '' : 's'} ahead`,
