@@ -3,7 +3,9 @@
 // each stops with one line naming api-version. Every v2 request passes a proxy that checks it against
 // the v2 document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Clock } from '../../src/core/clock.js';
 import { runAction } from '../helpers/action-runner.js';
+import { emulatorClock } from '../helpers/virtual-clock.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
 
@@ -22,8 +24,9 @@ afterAll(async () => {
 function setUp(name: string, version: 'v1' | 'v2' = 'v2') {
   const repo = `octo-org/${name}`;
   const queue = new QueueDriver(emulator, repo, 'main');
-  const act = (inputs: Record<string, string>) =>
+  const act = (inputs: Record<string, string>, clock?: Clock) =>
     runAction({
+      clock,
       eventName: 'workflow_dispatch',
       env: { GITHUB_REPOSITORY: repo },
       inputs: {
@@ -67,5 +70,156 @@ describe('over v1, each stops with one line naming api-version', () => {
       /^Input "api-version": is v1, and input direct needs the v2 API\. Set api-version: v2/,
     );
     await expect(queue.pr(17)).rejects.toThrow(/404/);
+  });
+});
+
+describe('over v2', () => {
+  it('reprioritizes a queued PR in place', async () => {
+    const { queue, act } = setUp('reprioritize');
+    await queue.create();
+    await queue.ci(17, { outcome: 'hang' });
+    await act({ operation: 'submit-pull-request' });
+    const result = await act({ operation: 'reprioritize-pull-request', priority: 'urgent' });
+    expect(result.failed).toBe(false);
+    expect(result.outputs).toMatchObject({
+      'priority-name': 'urgent',
+      'priority-value': '0',
+      'skips-the-line': 'true',
+      state: 'TESTING',
+    });
+    expect(result.summary).toMatch(/^## ⚙️ Priority set to urgent \(0\): \[\\#‍17\]/);
+    expect(result.summary).toContain('| testing | urgent (0) | yes | allowed | no |');
+    expect(await queue.pr(17)).toMatchObject({ priorityValue: 0 });
+  });
+
+  it('reprioritize without a priority says which input to set', async () => {
+    const { queue, act } = setUp('reprioritize-empty');
+    await queue.create();
+    const result = await act({ operation: 'reprioritize-pull-request' });
+    expect(result.error).toMatch(/^Input "priority": is empty\. Set priority to urgent/);
+  });
+
+  it('updates the queue entry: tested alone, then batched again', async () => {
+    const { queue, act } = setUp('update-entry');
+    await queue.create();
+    await queue.ci(17, { outcome: 'hang' });
+    await act({ operation: 'submit-pull-request' });
+    const alone = await act({ operation: 'update-queue-entry', 'no-batch': 'true', priority: 'high' });
+    expect(alone.failed).toBe(false);
+    expect(alone.outputs).toMatchObject({
+      'allow-batching': 'false',
+      'priority-name': 'high',
+      direct: 'false',
+    });
+    expect(alone.summary).toMatch(/^## ⚙️ Queue entry updated: /);
+    expect(await queue.pr(17)).toMatchObject({ noBatch: true, priorityValue: 10 });
+    const batched = await act({ operation: 'update-queue-entry', 'no-batch': 'false' });
+    expect(batched.outputs['allow-batching']).toBe('true');
+    expect(await queue.pr(17)).toMatchObject({ noBatch: false });
+  });
+
+  it('update-queue-entry with nothing to change says what to set', async () => {
+    const { queue, act } = setUp('update-empty');
+    await queue.create();
+    const result = await act({ operation: 'update-queue-entry' });
+    expect(result.error).toMatch(
+      /^Input "priority": is empty, and so are no-batch and direct\. Set at least one/,
+    );
+  });
+
+  it('submits direct to the queue', async () => {
+    const { queue, act } = setUp('direct');
+    await queue.create();
+    await queue.ci(17, { outcome: 'hang' });
+    const result = await act({ operation: 'submit-pull-request', direct: 'true' });
+    expect(result.failed).toBe(false);
+    expect(result.outputs['is-submitted']).toBe('true');
+    expect(result.summary).toContain('Direct to queue');
+    const v2 = await emulator.v2<{ data: { queueEntry?: { direct: boolean } }[] }>(
+      'GET',
+      `/v2/pull-requests?repositoryId=${await repositoryId('octo-org/direct')}&number=17`,
+    );
+    expect(v2.json.data[0]?.queueEntry?.direct).toBe(true);
+  });
+});
+
+async function repositoryId(repo: string): Promise<string> {
+  const answer = await emulator.v2<{ data: { id: string }[] }>(
+    'GET',
+    `/v2/repositories?providerUrl=${encodeURIComponent(`https://github.com/${repo}`)}`,
+  );
+  return answer.json.data[0]!.id;
+}
+
+describe('over v2, what happened to a PR', () => {
+  it('tells the history of a failed PR, its runs and the failing check, required first', async () => {
+    const { queue, act } = setUp('failed-story');
+    await queue.create();
+    await queue.ci(17, { outcome: 'fail', durationMinutes: 3 });
+    await act({ operation: 'submit-pull-request' });
+    await queue.runUntilIdle();
+
+    const history = await act({ operation: 'get-queue-entry-history' });
+    expect(history.failed).toBe(false);
+    expect(history.outputs).toMatchObject({ state: 'FAILED', reason: 'a required check failed' });
+    expect(history.summary).toMatch(/^## ❌ Failed (just now|.+? ago) \(a required check failed\): /);
+    expect(history.summary).toContain('tested once');
+    const steps = JSON.parse(history.outputs.transitions!) as { state: string }[];
+    expect(steps.map((s) => s.state)).toEqual(expect.arrayContaining(['PENDING', 'TESTING', 'FAILED']));
+    expect(history.summary).not.toMatch(/unknown/i);
+
+    const runs = await act({ operation: 'list-verification-runs' });
+    expect(runs.outputs).toMatchObject({ count: '1', 'latest-status': 'FAILED' });
+    expect(runs.summary).toMatch(/^## ❌ The latest verification run of PR #17 failed /);
+
+    const run = await act({ operation: 'get-verification-run' });
+    expect(run.failed).toBe(false);
+    expect(run.outputs['verification-run-id']).toBe(runs.outputs['latest-run-id']);
+    expect(run.outputs).toMatchObject({ status: 'FAILED', 'tested-pr-numbers': '17' });
+    expect(JSON.parse(run.outputs['failing-checks']!)).toEqual([
+      expect.objectContaining({ name: 'emulated-ci/test', conclusion: 'FAILURE', required: true }),
+    ]);
+    expect(run.summary).toMatch(/^## ❌ Verification run failed: /);
+    expect(run.summary).toContain('The required check **emulated-ci/test** concluded **FAILURE**');
+    expect(run.summary).toMatch(/took 3m/);
+
+    const queueRuns = await act({
+      operation: 'list-verification-runs',
+      'runs-of': 'queue',
+      'run-status': 'succeeded',
+    });
+    expect(queueRuns.outputs.count).toBe('0');
+    expect(queueRuns.summary).toMatch(
+      /^## 🧪 No succeeded verification runs of the queue for <code>main<\/code> yet/,
+    );
+  });
+
+  it('lists the testing results of a window, and refuses one over 45 days in one line', async () => {
+    const { queue, act } = setUp('results');
+    await queue.create();
+    await queue.ci(17, { outcome: 'pass', durationMinutes: 2 });
+    await act({ operation: 'submit-pull-request' });
+    await queue.runUntilIdle();
+    const results = await act({ operation: 'list-testing-results' }, await emulatorClock(emulator));
+    expect(results.failed).toBe(false);
+    expect(results.outputs).toMatchObject({
+      count: '1',
+      passed: '1',
+      failed: '0',
+      'median-testing-seconds': '120',
+    });
+    expect(results.summary).toMatch(
+      /^## ✅ 1 of 1 testing result passed, 0 failed in the queue for <code>main<\/code>/,
+    );
+
+    const tooLong = await act({
+      operation: 'list-testing-results',
+      since: '2026-01-01T00:00:00Z',
+      until: '2026-03-01T00:00:00Z',
+    });
+    expect(tooLong.failed).toBe(true);
+    expect(tooLong.error).toBe(
+      'Input "since": is 59 days before until, and the API answers at most 45 days. Set since and until at most 45 days apart (ask for longer spans window by window).',
+    );
   });
 });

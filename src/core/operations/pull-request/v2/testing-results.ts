@@ -27,29 +27,29 @@ const OUTCOME_WORDS: Record<string, string> = {
   cancelled: '🚫 cancelled',
 };
 
-/** The window asked for, checked against the API's 45 days before anything is sent. */
+/**
+ * The window asked for, checked against the API's 45 days before anything is sent. Without until, the
+ * service's now ends it (its clock, not the runner's); since then defaults to 7 days before the runner's now.
+ */
 export function testingWindow(
   settings: TestingResultsSettings,
   nowMs: number,
-): { since: string; until: string } {
+): { since: string; until?: string } {
   const untilMs = settings.until ? Date.parse(settings.until) : nowMs;
   const sinceMs = settings.since ? Date.parse(settings.since) : untilMs - DEFAULT_WINDOW_DAYS * DAY_MS;
+  const end = settings.until ? 'until' : 'now';
   if (sinceMs >= untilMs) {
-    throw new InputError(
-      'since',
-      `is not before ${settings.until ? 'until' : 'now'}`,
-      'Set since to an earlier date-time than until.',
-    );
+    throw new InputError('since', `is not before ${end}`, 'Set since to an earlier date-time than until.');
   }
   const days = (untilMs - sinceMs) / DAY_MS;
   if (days > MAX_WINDOW_DAYS) {
     throw new InputError(
       'since',
-      `is ${Math.ceil(days)} days before ${settings.until ? 'until' : 'now'}, and the API answers at most ${MAX_WINDOW_DAYS} days`,
+      `is ${Math.ceil(days)} days before ${end}, and the API answers at most ${MAX_WINDOW_DAYS} days`,
       `Set since and until at most ${MAX_WINDOW_DAYS} days apart (ask for longer spans window by window).`,
     );
   }
-  return { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString() };
+  return { since: new Date(sinceMs).toISOString(), ...(settings.until ? { until: settings.until } : {}) };
 }
 
 export const listTestingResults: Operation<TestingResultsSettings> = async (op) => {
@@ -60,6 +60,7 @@ export const listTestingResults: Operation<TestingResultsSettings> = async (op) 
   const results: Result[] = [];
   let text = '';
   let cursor: string | undefined;
+  let serverTimeMs: number | undefined;
   do {
     const { data, response } = await access.v2.call('mergeQueues.listTestingResults', {
       path: { id },
@@ -67,8 +68,10 @@ export const listTestingResults: Operation<TestingResultsSettings> = async (op) 
     });
     results.push(...data.data);
     text ||= rawResponse(response);
+    serverTimeMs ??= response.serverTimeMs;
     cursor = data.hasMore && data.nextCursor ? data.nextCursor : undefined;
   } while (cursor && results.length < MAX_RESULTS);
+  const seen = { since: window.since, until: window.until ?? new Date(serverTimeMs ?? nowMs).toISOString() };
   const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
   return {
     outputs: {
@@ -79,10 +82,10 @@ export const listTestingResults: Operation<TestingResultsSettings> = async (op) 
       'median-testing-seconds': results.length
         ? Math.round(median(results.map((r) => r.testingDurationMs)) / 1000)
         : '',
-      since: window.since,
-      until: window.until,
+      since: seen.since,
+      until: seen.until,
     },
-    summary: resultsSummary(op, results, window, nowMs),
+    summary: resultsSummary(op, results, seen, serverTimeMs ?? nowMs),
   };
 };
 
