@@ -143,6 +143,11 @@ describe('over v2', () => {
   });
 });
 
+/** The summary with markdown's escapes of PR numbers undone ("\\#\u200d12" is "#12" on the page). */
+function unescaped(summary: string): string {
+  return summary.replace(/\\#\u200d/g, '#');
+}
+
 async function repositoryId(repo: string): Promise<string> {
   const answer = await emulator.v2<{ data: { id: string }[] }>(
     'GET',
@@ -221,5 +226,62 @@ describe('over v2, what happened to a PR', () => {
     expect(tooLong.error).toBe(
       'Input "since": is 59 days before until, and the API answers at most 45 days. Set since and until at most 45 days apart (ask for longer spans window by window).',
     );
+  });
+});
+
+describe('wait-for over v2, on a queue of several PRs', () => {
+  async function busyQueue(name: string, concurrency: number) {
+    const { queue, act } = setUp(name);
+    const look = act;
+    await queue.create({ concurrency });
+    await queue.ci(undefined, { outcome: 'pass', durationMinutes: 30 });
+    await queue.ci(10, { outcome: 'pass', durationMinutes: 60 });
+    await queue.ci(11, { outcome: 'fail', durationMinutes: 10 });
+    await queue.submit(10);
+    await queue.submit(11);
+    const wait = async () =>
+      act(
+        {
+          operation: 'submit-pull-request',
+          'wait-for': 'merged',
+          'poll-interval-seconds': '300',
+          'progress-interval-seconds': '3600',
+          'wait-timeout-minutes': '600',
+        },
+        await emulatorClock(emulator),
+      );
+    return { queue, wait, act: look };
+  }
+
+  it('says what is directly ahead of the PR and which failure holds it', async () => {
+    const { queue, wait, act } = await busyQueue('held', 2);
+    // #11 has failed by then; while #10 (below it) still tests, the queue cannot tell whose fault it is.
+    await queue.advance(15);
+    await queue.submit(12);
+    expect(await queue.states(10, 11, 12)).toEqual({ 10: 'testing', 11: 'pending_failure', 12: 'testing' });
+    await queue.submit(17);
+    const looked = await act({ operation: 'get-submitted-pull-request' });
+    const summary = unescaped(looked.summary);
+    expect(summary).toMatch(/^## 🕒 PENDING \(directly behind #12, held by #11 \(failed; .*\)\): /);
+    expect(summary).toContain('| State | Directly ahead | Held by | Queue | Priority |');
+    expect(summary).toContain('| PENDING | #12 | #11 (failed, blame being worked out) | running |');
+    expect(summary).not.toMatch(/approximate|unknown/);
+    const result = await wait();
+    expect(result.failed).toBe(false);
+    expect(result.outputs.state).toBe('MERGED');
+    expect(result.log).toMatch(
+      /PR #17: PENDING; directly behind #12, held by #11 \(failed; the queue is working out which PR is to blame\)/,
+    );
+    expect(result.log).not.toMatch(/\(approximate\)/);
+  });
+
+  it('explains a step back from the queue-entry history', async () => {
+    const { wait } = await busyQueue('sent-back', 3);
+    const result = await wait();
+    expect(result.outputs.state).toBe('MERGED');
+    expect(result.log).toMatch(
+      /PR #17 stepped back \([^)]*\): back to pending: a PR it was tested on top of failed\./,
+    );
+    expect(result.summary).toMatch(/sent back once \(back to pending: a PR it was tested on top of failed\)/);
   });
 });

@@ -83,6 +83,8 @@ class PullRequestWatch {
   private lastLineAt = -Infinity;
   private lastKey = '';
   private lastAhead = '';
+  /** Over v2, the newest step of the queue-entry history already read (each step back is told once). */
+  private historyReadToMs?: number;
 
   constructor(
     private readonly op: OperationContext<PullRequestSettings>,
@@ -123,8 +125,7 @@ class PullRequestWatch {
       report.headShaMismatch = shaMismatch;
       this.warnOnce(shaMismatch);
     }
-    const note =
-      previous && steppedBack(previous, current) ? await this.stepBack(previous, current) : undefined;
+    const note = previous ? await this.stepBackNote(previous, current) : undefined;
     this.noteTransition(current, note);
     await this.logProgress(current, seenMs);
     this.previous = current;
@@ -154,12 +155,27 @@ class PullRequestWatch {
     this.warned.add(message);
   }
 
-  /** A step back, logged with its reasons (the fates of the PRs that left the line before this one). */
-  private async stepBack(previous: Observation, current: Observation): Promise<string> {
+  /**
+   * Whether the PR stepped back since the last look, and why: over v2 as the queue-entry history says
+   * (even a step back between two looks), over v1 from the two looks (the fates of the PRs that left the
+   * line before this one).
+   */
+  private async stepBackNote(previous: Observation, current: Observation): Promise<string | undefined> {
     const access = v2Of(this.op);
-    const said = access ? await historyStepBacks(this.op, access, previous.atMs) : [];
-    const fates = said.length ? new Map() : await fatesOf(this.op, leftTheLine(previous, current));
-    const note = (said.length ? said : stepBackReasons(previous, current, fates)).join('; ');
+    if (access) {
+      const sameRun = previous.entry?.verifiedByTestRun === current.entry?.verifiedByTestRun;
+      if (previous.state === current.state && sameRun) return undefined;
+      const said = await historyStepBacks(this.op, access, this.historyReadToMs ?? previous.atMs);
+      this.historyReadToMs = said.newestMs ?? this.historyReadToMs;
+      return said.reasons.length ? this.stepBack(previous, current, said.reasons.join('; ')) : undefined;
+    }
+    if (!steppedBack(previous, current)) return undefined;
+    const fates = await fatesOf(this.op, leftTheLine(previous, current));
+    return this.stepBack(previous, current, stepBackReasons(previous, current, fates).join('; '));
+  }
+
+  /** A step back, logged with its reasons. */
+  private stepBack(previous: Observation, current: Observation, note: string): string {
     const change =
       previous.state === current.state
         ? `${stateOutput(current.state)} again`

@@ -81,7 +81,9 @@ export function dispatchWords(dispatch: DispatchView): string {
   if (dispatch.batch) {
     const { with: others, isBisection } = dispatch.batch;
     parts.push(
-      `in a ${isBisection ? 'bisection ' : ''}run${others.length ? ` with ${list(others)}` : ' alone'}`,
+      others.length
+        ? `in one ${isBisection ? 'bisection run' : 'run'} with ${list(others)}`
+        : `in its own ${isBisection ? 'bisection run' : 'run'}`,
     );
   } else {
     parts.push(
