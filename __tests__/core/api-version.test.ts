@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { apiBaseFor } from '../../src/core/api/base-url.js';
 import { InputError } from '../../src/core/errors.js';
+import { SecretSet } from '../../src/core/report/redact.js';
 import { prepareFrom } from '../helpers/prepare.js';
 
 const V1_TOKEN = 'tok_settings_secret_123';
@@ -60,5 +61,15 @@ describe('apiBaseFor', () => {
     expect(apiBaseFor('v1', 'https://api.trunk.io/v2')).toBe('https://api.trunk.io/v1');
     expect(apiBaseFor('v2', 'http://127.0.0.1:8080/v1')).toBe('http://127.0.0.1:8080');
     expect(apiBaseFor('v2', 'https://proxy.example.com/trunk/v1')).toBe('https://proxy.example.com/trunk');
+  });
+});
+
+describe('v2 keys in text', () => {
+  it("are hidden wherever they show, the run's own or another's", () => {
+    const secrets = new SecretSet();
+    secrets.add(V2_KEY);
+    expect(secrets.redact(`key ${V2_KEY}, and trunk_v2_someoneelse0123 in an answer`)).toBe(
+      'key ***, and *** in an answer',
+    );
   });
 });

@@ -68,6 +68,27 @@ function pullRequest() {
   };
 }
 
+/** A queue's config as the service answers it (every field v1's settings are read from). */
+const CONFIG = {
+  concurrency: 2,
+  bisectionConcurrency: 1,
+  pendingFailureDepth: 1,
+  canOptimisticallyMerge: false,
+  allowBatching: false,
+  batchingMaxWaitTimeMinutes: 0,
+  batchingMinSize: 1,
+  testingTimeoutMinutes: 60,
+  notReadyTimeoutMinutes: 60,
+  createsPrsForTestingBranches: false,
+  areCommentsEnabled: true,
+  areCommandsEnabled: true,
+  isStatusCheckEnabled: true,
+  requiredStatuses: [],
+  directMergeMode: 'off',
+  optimizationMode: 'off',
+  mergeMethod: 'squash',
+};
+
 const page = (data: unknown[]) => ({ data, nextCursor: null, hasMore: false });
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -281,6 +302,99 @@ describe('V2ServiceClient', () => {
     expect(failure.status).toBe(401);
     expect(failure.toString()).not.toContain('testkey');
     expect(failure.toString()).toContain('a v1 organization token works only with api-version v1');
+  });
+
+  it('uploads impacted targets with the repository id, sha and number, ALL as impactsAllTargets', async () => {
+    handlers.push(({ method, path }, res) => {
+      if (method !== 'PUT' || path !== '/v2/impacted-targets') return false;
+      res.writeHead(202).end();
+    });
+    const upload = (impactedTargets: string[] | 'ALL') =>
+      JSON.stringify({
+        repo: REPO,
+        targetBranch: 'main',
+        pr: { number: '7', sha: 'f'.repeat(40) },
+        impactedTargets,
+      });
+    await client().call('setImpactedTargets', upload(['//a', '//b']));
+    await client().call('setImpactedTargets', upload('ALL'));
+    const bodies = seen.filter((s) => s.method === 'PUT').map((s) => s.body);
+    const common = { repositoryId: REPOSITORY_ID, targetBranch: 'main', sha: 'f'.repeat(40), number: 7 };
+    expect(bodies).toEqual([
+      { ...common, impactedTargets: ['//a', '//b'] },
+      { ...common, impactsAllTargets: true },
+    ]);
+  });
+
+  it('updates a queue by its config patch, mode switch and pause, then reads its settings as v1', async () => {
+    let state = 'running';
+    handlers.push(({ method, path }, res) => {
+      const queuePath = `/v2/merge-queues/${QUEUE_ID}`;
+      if (!path.startsWith(queuePath)) return false;
+      if (method === 'POST' && path === `${queuePath}/pause`) state = 'paused';
+      else if (method === 'GET' && path === queuePath) {
+        json(res, 200, {
+          id: QUEUE_ID,
+          targetBranch: 'main',
+          state,
+          mode: 'graph',
+          config: CONFIG,
+        });
+        return;
+      } else if (method === 'GET') return false;
+      json(res, 200, { id: QUEUE_ID, state, mode: 'graph', pullRequestsUrl: `${queuePath}/pull-requests` });
+    });
+    const answer = await client().call('updateQueue', {
+      repo: REPO,
+      targetBranch: 'main',
+      state: 'paused',
+      mode: 'parallel',
+      batch: false,
+      concurrency: 2,
+    });
+    expect(seen.filter((s) => s.method !== 'GET').map((s) => [s.method, s.path, s.body])).toEqual([
+      ['PATCH', `/v2/merge-queues/${QUEUE_ID}/config`, { allowBatching: false, concurrency: 2 }],
+      ['POST', `/v2/merge-queues/${QUEUE_ID}/switch-modes`, { mode: 'graph' }],
+      ['POST', `/v2/merge-queues/${QUEUE_ID}/pause`, undefined],
+    ]);
+    expect(answer.json).toMatchObject({ state: 'paused', mode: 'parallel', batch: false, branch: 'main' });
+  });
+
+  it("lists a queue's PRs with v2's filter names and passes its cursor on", async () => {
+    handlers.push(({ method, path }, res) => {
+      if (method !== 'GET' || path !== `/v2/merge-queues/${QUEUE_ID}/pull-requests`) return false;
+      json(res, 200, { data: [pullRequest()], nextCursor: 'opaque-cursor', hasMore: true });
+    });
+    const answer = await client().call('listPullRequests', {
+      repo: REPO,
+      targetBranch: 'main',
+      state: 'tests_passed',
+      since: '2026-11-01T00:00:00Z',
+      take: 50,
+    });
+    const query = seen.find((s) => s.path.endsWith('/pull-requests') && s.path.includes(QUEUE_ID))!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      state: 'testsPassed',
+      concludedAfter: '2026-11-01T00:00:00Z',
+      limit: '50',
+    });
+    expect(answer.json).toMatchObject({
+      pullRequests: [{ prNumber: 7, state: 'pending' }],
+      nextCursor: 'opaque-cursor',
+    });
+  });
+
+  it("reads one repository's metrics as the Prometheus text it is", async () => {
+    handlers.push(({ path, query }, res) => {
+      if (path !== '/v2/merge-queues/metrics') return false;
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+      res.end(`# repository ${query.get('repositoryId')}\nmq_pull_requests_total 3\n`);
+    });
+    const answer = await client().call('getMergeQueueMetrics', {
+      repo: 'octo-org/octo-repo',
+      repoHost: 'github.com',
+    });
+    expect(answer.text).toBe(`# repository ${REPOSITORY_ID}\nmq_pull_requests_total 3\n`);
   });
 
   it('is checked by a validator that refuses what the document does not allow', () => {

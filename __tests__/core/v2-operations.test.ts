@@ -2,6 +2,7 @@
 // action against the emulator, which serves both from one engine: a PR submitted over one is seen over the
 // other. Every v2 request passes a proxy that checks it against the v2 document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/main.js';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
@@ -143,5 +144,48 @@ describe('v2 only', () => {
       /^mergeQueues\.submitPullRequest failed: the API answered 403 INSUFFICIENT_PERMISSIONS.*The API key needs the permission "Merge and cancel PRs": an organization admin grants it in Settings > Developer > API Keys\.$/,
     );
     expect(result.error).not.toContain(reader);
+  });
+
+  it('is chosen on the command line by --api-version or MERGE_QUEUE_API_VERSION, with exit code 3 for a refused key', async () => {
+    const { queue } = setUp('v2', 'cli');
+    await queue.create();
+    const reader = emulator.current.apiKeys.find((key) => key.name === 'reader')!.key;
+    const cli = async (argv: string[], env: Record<string, string>) => {
+      let text = '';
+      const stream = { write: (chunk: string) => (text += chunk) };
+      const before = proxy.seen.length;
+      const exitCode = await runCli({
+        argv,
+        env: {
+          MERGE_QUEUE_API_URL: `${proxy.origin}/v1`,
+          MERGE_QUEUE_REPO: 'octo-org/cli-v2',
+          MERGE_QUEUE_TARGET_BRANCH: 'main',
+          MERGE_QUEUE_PR_NUMBER: '21',
+          ...env,
+        },
+        cwd: process.cwd(),
+        stdout: stream,
+        stderr: stream,
+      });
+      return { exitCode, text, v2Requests: proxy.seen.length - before };
+    };
+    const flag = await cli(['submit-pull-request', '--api-version', 'v2'], {
+      MERGE_QUEUE_API_TOKEN: emulator.current.v2Key,
+    });
+    expect(flag.exitCode).toBe(0);
+    expect(flag.v2Requests).toBeGreaterThan(0);
+    const variable = await cli(['get-submitted-pull-request', '--json'], {
+      MERGE_QUEUE_API_TOKEN: emulator.current.v2Key,
+      MERGE_QUEUE_API_VERSION: 'v2',
+    });
+    expect(variable.exitCode).toBe(0);
+    expect(variable.v2Requests).toBeGreaterThan(0);
+    const refused = await cli(['cancel-pull-request'], {
+      MERGE_QUEUE_API_TOKEN: reader,
+      MERGE_QUEUE_API_VERSION: 'v2',
+    });
+    expect(refused.exitCode).toBe(3);
+    expect(refused.text).toContain('"Merge and cancel PRs"');
+    expect(refused.text).not.toContain(reader);
   });
 });

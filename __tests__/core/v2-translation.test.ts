@@ -39,7 +39,7 @@ function pr(number: number, state: V2<'QueueEntryState'>): V2<'PullRequest'> {
 const ref = (number: number) => ({ id: `pr-${number}`, number, sha: 'c'.repeat(40), title: `PR ${number}` });
 
 describe('v2 answers as v1', () => {
-  it('lists the active PRs in dispatch order: batches, the pending line, then those awaiting admission', () => {
+  it('lists the PRs in dispatch order (batches, the pending line, those awaiting admission), not those not ready', () => {
     const order: V2<'MergeQueueOrder'> = {
       mode: 'queue',
       queueState: 'running',
@@ -59,7 +59,6 @@ describe('v2 answers as v1', () => {
       [9, 'testing'],
       [3, 'pending'],
       [5, 'pending'],
-      [1, 'not_ready'],
     ]);
     expect(listed[0]).toMatchObject({
       skipTheLine: true,

@@ -69,6 +69,31 @@ describe('emulator CLI', () => {
     expect(signal).toBe('SIGTERM');
   });
 
+  it('prints the v2 base URL and each v2 key with its permissions', async () => {
+    const { stdout } = await runCli([
+      '--api-key',
+      'ci-bot=mergeAndCancel,setPriority',
+      '--api-key',
+      'reader',
+    ]);
+    expect(stdout).toMatch(/v2 API: http:\/\/127\.0\.0\.1:\d+ \(paths start with \/v2/);
+    expect(stdout).toMatch(
+      /v2 key admin: trunk_v2_[0-9a-f]{40} \(permissions: mergeAndCancel,setPriority,skipBatching,directToQueue,updateSettings\)\n/,
+    );
+    expect(stdout).toMatch(
+      /v2 key ci-bot: trunk_v2_[0-9a-f]{40} \(permissions: mergeAndCancel,setPriority\)\n/,
+    );
+    expect(stdout).toMatch(/v2 key reader: trunk_v2_[0-9a-f]{40} \(permissions: none \(reads only\)\)\n/);
+  });
+
+  it('refuses an --api-key with an unknown permission, naming the permissions', async () => {
+    const { stderr, code } = await runCli(['--api-key', 'bot=merge']);
+    expect(stderr.split('\n')[0]).toBe(
+      'emulator: --api-key bot=merge: unknown permission merge; the permissions are mergeAndCancel, setPriority, skipBatching, directToQueue, updateSettings',
+    );
+    expect(code).toBe(2);
+  });
+
   it('logs one line per state change of a PR or a test run', async () => {
     const child = spawn(process.execPath, [...CLI, '--port', '0', '--token', 'log-token'], {
       cwd: process.cwd(),

@@ -113,6 +113,11 @@ export interface CheckingProxy {
   seen: string[];
   /** Every problem found, one line each. */
   problems: string[];
+  /**
+   * The next request matching `method` and `path` reaches the server, which does its work, and then the
+   * connection is cut before its answer gets back: an answer lost after the service acted.
+   */
+  cutAfterAnswer(method: string, path: RegExp): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,7 @@ export interface CheckingProxy {
 export async function startCheckingProxy(target: string): Promise<CheckingProxy> {
   const seen: string[] = [];
   const problems: string[] = [];
+  const cuts: { method: string; path: RegExp }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -131,10 +137,18 @@ export async function startCheckingProxy(target: string): Promise<CheckingProxy>
         const problem = v2RequestProblem(req.method ?? '', url, body.toString('utf8'));
         if (problem) problems.push(problem);
       }
+      const cut = cuts.findIndex((c) => c.method === req.method && c.path.test(url.pathname));
+      if (cut >= 0) cuts.splice(cut, 1);
       const forward = httpRequest(
         url,
         { method: req.method, headers: { ...req.headers, host: url.host } },
         (answer) => {
+          if (cut >= 0) {
+            // The server has done its work; its answer never gets back.
+            answer.resume();
+            answer.on('end', () => res.socket?.destroy());
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
@@ -148,6 +162,7 @@ export async function startCheckingProxy(target: string): Promise<CheckingProxy>
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
     problems,
+    cutAfterAnswer: (method, path) => cuts.push({ method, path }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

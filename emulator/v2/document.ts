@@ -18,6 +18,7 @@ interface Parameter {
 interface Operation {
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
+  responses?: Record<string, unknown>;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -30,6 +31,8 @@ export interface OperationValidators {
   /** Undefined for an operation that takes no body. */
   body: ValidateFunction | undefined;
   bodyRequired: boolean;
+  /** Whether the document gives the operation a 400 (those without take no query and ignore one). */
+  refusesBadRequests: boolean;
 }
 
 function newAjv(coerceTypes: boolean): Ajv2020 {
@@ -70,6 +73,7 @@ function compileAll(): Map<V2OperationId, OperationValidators> {
       query: parameters.compile(objectOf(params.filter((p) => p.in === 'query'))),
       body: schema ? bodies.compile(rebased(schema)) : undefined,
       bodyRequired: operation.requestBody?.required ?? false,
+      refusesBadRequests: operation.responses?.['400'] !== undefined,
     });
   }
   return all;

@@ -21,7 +21,9 @@ export function prepareCall<Id extends V2OperationId>(
   const path = { ...(request.params as Record<string, string>) };
   if (!validators.path(path)) throw validationFailed(describeProblem('path', validators.path.errors));
   const query = { ...(request.query as Record<string, unknown>) };
-  if (!validators.query(query)) throw validationFailed(describeProblem('query', validators.query.errors));
+  if (validators.refusesBadRequests && !validators.query(query)) {
+    throw validationFailed(describeProblem('query', validators.query.errors));
+  }
   const body = checkedBody(operation, request.body);
   const filters = Object.entries(query)
     .filter(([name]) => !PAGING_PARAMETERS.has(name))

@@ -29,7 +29,8 @@ export function redactor(secrets: (string | undefined)[]): Redact {
       hideFragments(
         spellings.reduce(
           (out, spelling) => (out.includes(spelling) ? out.split(spelling).join('***') : out),
-          text,
+          // First, so that hiding the prefix a run's own key shares with another's leaves none in sight.
+          hideApiKeys(text),
         ),
       ),
     );
@@ -176,8 +177,6 @@ const CREDENTIAL_PATTERNS: { guard: RegExp; pattern: RegExp }[] = [
     pattern:
       /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,})/g,
   },
-  // The service's v2 API keys, wherever they show (their own or another organization's).
-  { guard: /trunk_v2_/, pattern: /trunk_v2_[A-Za-z0-9_-]{4,}/g },
   { guard: /eyJ/, pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   {
     guard: /authorization|x-api-token|x-forked-workflow-run-id/i,
@@ -196,6 +195,11 @@ const CREDENTIAL_PATTERNS: { guard: RegExp; pattern: RegExp }[] = [
   },
 ];
 
+/** The service's v2 API keys, wherever they show (the run's own or another organization's). */
+function hideApiKeys(text: string): string {
+  return text.includes('trunk_v2_') ? text.replace(/trunk_v2_[A-Za-z0-9_-]{4,}/g, '***') : text;
+}
+
 /**
  * Every guard in one search, ignoring case (so it finds all that each guard finds): most text, such as
  * each test of a report, holds none, and one search costs less than six.
@@ -203,10 +207,11 @@ const CREDENTIAL_PATTERNS: { guard: RegExp; pattern: RegExp }[] = [
 const ANY_GUARD = new RegExp(CREDENTIAL_PATTERNS.map(({ guard }) => `(?:${guard.source})`).join('|'), 'i');
 
 export function redactCredentials(text: string): string {
-  if (!ANY_GUARD.test(text)) return text;
+  const keysHidden = hideApiKeys(text);
+  if (!ANY_GUARD.test(keysHidden)) return keysHidden;
   return CREDENTIAL_PATTERNS.reduce(
     (out, { guard, pattern }) => (guard.test(out) ? out.replace(pattern, '***') : out),
-    text,
+    keysHidden,
   );
 }
 

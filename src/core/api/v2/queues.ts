@@ -19,7 +19,7 @@ import type { V2Session } from './session.js';
 type Answer = Record<string, unknown>;
 type QueueRef = RequestOf<'getQueue'>;
 
-const ACTIVE_STATES = 'notReady,pending,testing,testsPassed,pendingFailure';
+const ACTIVE_STATES = 'pending,testing,testsPassed,pendingFailure';
 
 export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'>): Promise<Answer> {
   const { repo, targetBranch } = payload;

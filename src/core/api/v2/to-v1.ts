@@ -91,22 +91,29 @@ export function queueConfigurationV1(queue: V2<'MergeQueue'>): Record<string, un
 }
 
 /**
- * v1's enqueuedPullRequests: the queue's active PRs in dispatch order (the running batches, then the
- * pending line, then those awaiting admission), the rest (not ready) after them by number.
+ * v1's enqueuedPullRequests: the PRs of the dispatch order (the running batches, then the pending line,
+ * then those awaiting admission), each with its entry's details from the queue's active list. A PR not
+ * ready yet is in neither, as it was not in v1's line.
  */
 export function enqueuedInOrder(
   active: PullRequest[],
   order: V2<'MergeQueueOrder'>,
 ): Record<string, unknown>[] {
-  const rank = new Map<number, number>();
+  const byNumber = new Map(active.map((pr) => [pr.number, pr]));
   const ranked = [
     ...order.batches.flatMap((batch) => batch.pullRequests),
     ...order.pending.map((item) => item.pullRequest),
     ...order.awaitingAdmission,
   ];
-  for (const pr of ranked) if (!rank.has(pr.number)) rank.set(pr.number, rank.size);
-  const position = (pr: PullRequest) => rank.get(pr.number) ?? ranked.length + pr.number;
-  return [...active].sort((a, b) => position(a) - position(b)).map(enqueuedPullRequestV1);
+  const seen = new Set<number>();
+  const line: Record<string, unknown>[] = [];
+  for (const { number } of ranked) {
+    const pr = byNumber.get(number);
+    if (!pr || seen.has(number)) continue;
+    seen.add(number);
+    line.push(enqueuedPullRequestV1(pr));
+  }
+  return line;
 }
 
 /** getMergeQueueTestingDetails' answer: v2's normalized checks split back into check runs and statuses. */

@@ -131,6 +131,8 @@ function answerProblem(
   json: unknown,
 ): string | undefined {
   if (success === 204 || textAnswer) return undefined;
+  // An accepted upload may answer nothing.
+  if (success === 202 && text.trim() === '') return undefined;
   if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`;
   if (json === undefined) return text.trim() === '' ? 'an empty body' : 'text that is not JSON';
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'a body that is not an object';

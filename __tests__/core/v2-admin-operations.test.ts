@@ -1,0 +1,198 @@
+// More operations over v1 and over v2 against the emulator's one engine: queue administration, listing a
+// queue's PRs, uploading impacted targets, a failed PR's checks (testing details), the metrics, the
+// quarantined tests and ticket links; and a submit whose answer is lost after the service acted, which is
+// read back and never sent twice. Every v2 request passes a proxy that checks it against the document.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runAction } from '../helpers/action-runner.js';
+import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { tests } from '../helpers/flaky-harness.js';
+import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
+
+const emulator = useEmulator({ timeScale: 600 });
+let proxy: CheckingProxy;
+const SHA = 'b'.repeat(40);
+
+beforeAll(async () => {
+  proxy = await startCheckingProxy(emulator.current.origin);
+});
+
+afterAll(async () => {
+  await proxy.close();
+  expect(proxy.problems).toEqual([]);
+});
+
+const VERSIONS = ['v1', 'v2'] as const;
+type Version = (typeof VERSIONS)[number];
+
+function setUp(version: Version, name: string) {
+  const repo = `octo-org/${name}-${version}`;
+  const queue = new QueueDriver(emulator, repo, 'main');
+  const act = (inputs: Record<string, string>) =>
+    runAction({
+      eventName: 'workflow_dispatch',
+      env: { GITHUB_REPOSITORY: repo },
+      inputs: {
+        'api-url': `${proxy.origin}/v1`,
+        'api-token': version === 'v1' ? TEST_TOKEN : emulator.current.v2Key,
+        'api-version': version,
+        'target-branch': 'main',
+        'poll-interval-seconds': '1',
+        'wait-timeout-minutes': '1',
+        ...inputs,
+      },
+    });
+  return { repo, queue, act };
+}
+
+describe.each(VERSIONS)('over %s', (version) => {
+  it('creates, reads, updates, pauses, resumes and deletes a queue', async () => {
+    const { queue, act } = setUp(version, 'admin');
+    const created = await act({ operation: 'create-queue', mode: 'single', concurrency: '3' });
+    expect(created.failed).toBe(false);
+    expect(created.outputs).toMatchObject({
+      'queue-created': 'true',
+      'queue-mode': 'single',
+      concurrency: '3',
+    });
+
+    const updated = await act({ operation: 'update-queue', concurrency: '2', batch: 'true' });
+    expect(updated.failed).toBe(false);
+    expect(updated.outputs).toMatchObject({ concurrency: '2' });
+
+    const paused = await act({ operation: 'pause-queue' });
+    expect(paused.outputs['queue-state']).toBe('paused');
+    const resumed = await act({ operation: 'resume-queue' });
+    expect(resumed.outputs['queue-state']).toBe('running');
+
+    await queue.ci(undefined, { outcome: 'hang' });
+    await queue.submit(4);
+    const read = await act({ operation: 'get-queue' });
+    expect(read.outputs).toMatchObject({
+      'queue-exists': 'true',
+      'queue-state': 'running',
+      'enqueued-count': '1',
+    });
+    expect(read.summary).toContain('single mode, concurrency 2, 1 PR in line');
+
+    const refused = await act({ operation: 'delete-queue' });
+    expect(refused.failed).toBe(true);
+    expect(refused.error).toContain('#4');
+    await queue.cancel(4);
+    const deleted = await act({ operation: 'delete-queue' });
+    expect(deleted.failed).toBe(false);
+    expect((await act({ operation: 'get-queue' })).outputs['queue-exists']).toBe('false');
+  });
+
+  it("lists a queue's PRs by state", async () => {
+    const { queue, act } = setUp(version, 'list');
+    await queue.create();
+    await queue.ci(undefined, { outcome: 'hang' });
+    await queue.submit(5);
+    await queue.submit(6);
+    await queue.cancel(6);
+    const listed = await act({ operation: 'list-pull-requests', state: 'cancelled' });
+    expect(listed.failed).toBe(false);
+    const response = JSON.parse(listed.outputs.response ?? '{}') as { pullRequests: { prNumber: number }[] };
+    expect(response.pullRequests.map((pr) => pr.prNumber)).toEqual([6]);
+  });
+
+  it('uploads impacted targets for the PR head', async () => {
+    const { queue, act, repo } = setUp(version, 'targets');
+    await queue.create({ mode: 'parallel' });
+    const uploaded = await act({
+      operation: 'set-impacted-targets',
+      'pr-number': '8',
+      'pr-sha': SHA,
+      'impacted-targets': '//svc:api\n//libs:util',
+    });
+    expect(uploaded.failed).toBe(false);
+    expect(uploaded.outputs['impacted-targets-count']).toBe('2');
+    const [owner, name] = repo.split('/') as [string, string];
+    const stored = emulator.current.engine.core.pullRequest(
+      { host: 'github.com', owner, name },
+      8,
+    ).targetsBySha;
+    expect(stored.get(SHA)).toEqual(['//svc:api', '//libs:util']);
+  });
+
+  it("names a failed PR's failing check, read from its test run", async () => {
+    const { queue, act } = setUp(version, 'failing');
+    await queue.create();
+    await queue.ci(9, { outcome: 'fail', durationMinutes: 1 });
+    const result = await act({ operation: 'submit-pull-request', 'pr-number': '9', 'wait-for': 'merged' });
+    expect(result.failed).toBe(true);
+    expect(result.outputs.state).toBe('FAILED');
+    expect(JSON.parse(result.outputs['failing-checks'] ?? '[]')).toEqual([
+      expect.objectContaining({ name: 'emulated-ci/test' }),
+    ]);
+  });
+
+  it("reads the repository's metrics", async () => {
+    const { queue, act } = setUp(version, 'metrics');
+    await queue.create();
+    const result = await act({ operation: 'get-merge-queue-metrics' });
+    expect(result.failed).toBe(false);
+    expect(result.outputs['metrics-file']).toBeTruthy();
+  });
+});
+
+describe.each(VERSIONS)('flaky tests over %s', (version) => {
+  it('lists the quarantined tests and links a ticket to one', async () => {
+    const { act } = setUp(version, 'flaky');
+    const repo = { host: 'github.com', owner: 'octo-org', name: `flaky-${version}` };
+    const seeded = await emulator.control('POST', '/flaky-tests', {
+      repositories: [
+        {
+          repo,
+          org_url_slug: 'octo-org',
+          auto_quarantine: true,
+          ticket_url_template: 'https://tracker.example.com/browse/{id}',
+          tests: [
+            ...tests(2, 'flaky', `${version}-auto`),
+            ...tests(1, 'broken', `${version}-held`).map((t) => ({
+              ...t,
+              quarantine_override: 'ALWAYS_QUARANTINE' as const,
+              quarantined_at: '2025-01-01T00:00:00Z',
+            })),
+          ],
+        },
+      ],
+    });
+    expect(seeded.status).toBe(200);
+    const listed = await act({ operation: 'list-quarantined-tests', 'org-url-slug': 'octo-org' });
+    expect(listed.failed).toBe(false);
+    expect(listed.outputs['quarantined-count']).toBe('3');
+    expect(listed.summary).toContain('| always (set by a person) |');
+    expect(listed.summary).toContain('| automatic |');
+
+    const report = JSON.parse(listed.outputs.response ?? '{}') as {
+      quarantined_tests: { test_case_id: string }[];
+    };
+    const testCaseId = report.quarantined_tests[0]!.test_case_id;
+    const linked = await act({
+      operation: 'link-ticket-to-test-case',
+      'test-case-id': testCaseId,
+      'external-ticket-id': 'PAY-42',
+    });
+    expect(linked.failed).toBe(false);
+  });
+});
+
+describe('a lost answer over v2', () => {
+  it('reads a submit back after the connection was cut once the service had acted, and never submits twice', async () => {
+    const { queue, act } = setUp('v2', 'lost');
+    await queue.create();
+    await queue.ci(undefined, { outcome: 'hang' });
+    proxy.cutAfterAnswer('POST', /^\/v2\/merge-queues\/[^/]+\/pull-requests$/);
+    const before = proxy.seen.length;
+    const result = await act({ operation: 'submit-pull-request', 'pr-number': '11' });
+    expect(result.failed).toBe(false);
+    expect(result.outputs['already-queued']).toBe('false');
+    expect(result.log).toMatch(
+      /submitPullRequest: could not reach the API .* Read back: it was done, so it is not sent again\./,
+    );
+    const submits = proxy.seen.slice(before).filter((line) => /^POST .*\/pull-requests$/.test(line));
+    expect(submits).toHaveLength(1);
+    expect(await queue.state(11)).toBe('testing');
+  });
+});
