@@ -7,6 +7,8 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { CONTROL_PREFIX } from './control.js';
 import { API_PREFIX, PLAIN_TEXT, sendText } from './http.js';
 
+/** v2 paths are planned whole, ids included (`/v2/pull-requests/<id>/dequeue`). */
+const V2_PATHS = '/v2/';
 const MAX_DELAY_MS = 10 * 60_000;
 
 const StatusFault = Type.Object({
@@ -85,7 +87,7 @@ export class FaultInjector {
   /** Per endpoint, a counter object: counting a request is one lookup. */
   private readonly seen = new Map<string, { count: number }>();
 
-  /** Queues faults for an endpoint path such as `/submitPullRequest` (with or without `/v1`). */
+  /** Queues faults for an endpoint path such as `/submitPullRequest` (with or without `/v1`) or a v2 path. */
   plan(path: string, faults: Fault[]): void {
     const key = endpointKey(path);
     this.planned.set(key, [...(this.planned.get(key) ?? []), ...faults]);
@@ -216,7 +218,9 @@ export function installFaultInjection(app: FastifyInstance, injector: FaultInjec
 
   app.addHook('preClose', async () => injector.releaseAll());
   return (request, reply) => {
-    const fault = request.url.startsWith(`${API_PREFIX}/`) ? injector.take(request.url) : undefined;
+    const url = request.url;
+    const fault =
+      url.startsWith(`${API_PREFIX}/`) || url.startsWith(V2_PATHS) ? injector.take(url) : undefined;
     return fault ? meet(fault, request, reply) : undefined;
   };
 }

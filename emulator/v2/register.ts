@@ -91,7 +91,6 @@ function route(v2: FastifyInstance, operation: V2OperationId, server: V2Server):
 const ENGINE_ERROR_CODES: Partial<Record<number, V2Error['code']>> = {
   400: 'VALIDATION_FAILED',
   404: 'NOT_FOUND',
-  422: 'PR_NOT_ENQUEUEABLE',
 };
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

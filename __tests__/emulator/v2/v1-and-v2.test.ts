@@ -166,3 +166,44 @@ describe('the dispatch order of a real queue', () => {
     expect(order.pending.map((p) => name(p.pullRequest))).not.toContain(24);
   });
 });
+
+describe('a v2 submit whose answer is lost', () => {
+  const queue = new QueueDriver(emulator, 'acme/four');
+
+  it('was done: reading it back shows the entry, and sending it again is refused as already enqueued', async () => {
+    await queue.create({ concurrency: 1 });
+    const { repositoryId, queueId } = await idsOf('acme/four', 'main');
+    const path = `/v2/merge-queues/${queueId}/pull-requests`;
+    const planned = await emulator.control('POST', '/faults', {
+      path,
+      faults: [{ kind: 'reset', afterHandling: true }],
+    });
+    expect(planned.status).toBe(200);
+    await expect(
+      v2.call('mergeQueues.submitPullRequest', { path: { id: queueId }, body: { number: 40 } }),
+    ).rejects.toThrow();
+    const readBack = await prOf(repositoryId, 40);
+    expect(readBack.queueEntry?.state).toBe('testing');
+    expect(
+      await v2.refused('mergeQueues.submitPullRequest', 409, { path: { id: queueId }, body: { number: 40 } }),
+    ).toBe('PR_ALREADY_ENQUEUED');
+  });
+});
+
+describe('the dispatch order of a batching queue', () => {
+  const queue = new QueueDriver(emulator, 'acme/five');
+
+  it('tests a batch as one run, and predicts the batches of the PRs waiting', async () => {
+    await queue.create({ concurrency: 1, batch: true, batchingMinSize: 2 });
+    for (const pr of [50, 51, 52, 53, 54]) await queue.submit(pr);
+    const { queueId } = await idsOf('acme/five', 'main');
+    const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    expect(order.batchingEnabled).toBe(true);
+    expect(order.batches.map((b) => b.pullRequests.map((p) => p.number))).toEqual([[50, 51]]);
+    expect(order.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
+      [52, 0],
+      [53, 0],
+      [54, 1],
+    ]);
+  });
+});

@@ -52,12 +52,11 @@ export const pullRequestReadHandlers: Pick<
     }
     if (number !== undefined && baseBranch !== undefined)
       throw validationFailed('baseBranch goes with branch, not with number');
+    const asked = number !== undefined ? numbersOf(number) : undefined;
     // An unknown repository resolves nothing (the document has no 404 here).
     const repo = directory.findRepository(repositoryId)?.repo;
-    if (!repo) return call.page([], String, () => pullRequestView(directory, directory.pullRequestById('')));
-    const numbers =
-      number !== undefined ? numbersOf(number) : numbersByBranch(directory, repo, branch!, baseBranch);
-    return call.page(numbers, String, (n) => pullRequestView(directory, directory.pullRequest(repo, n)));
+    const numbers = repo ? (asked ?? numbersByBranch(directory, repo, branch!, baseBranch)) : [];
+    return call.page(numbers, String, (n) => pullRequestView(directory, directory.pullRequest(repo!, n)));
   },
   'pullRequests.get': (call, { directory }) =>
     pullRequestView(directory, directory.pullRequestById(call.path.id)),
