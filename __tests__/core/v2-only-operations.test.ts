@@ -9,7 +9,10 @@ import { emulatorClock } from '../helpers/virtual-clock.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
 
-const emulator = useEmulator({ timeScale: 600 });
+const emulator = useEmulator({
+  timeScale: 600,
+  apiKeys: [{ name: 'merger', permissions: ['mergeAndCancel'] }],
+});
 let proxy: CheckingProxy;
 
 beforeAll(async () => {
@@ -125,6 +128,25 @@ describe('over v2', () => {
     expect(result.error).toMatch(
       /^Input "priority": is empty, and so are no-batch and direct\. Set at least one/,
     );
+  });
+
+  it('with a key that may not set priorities, names the permission to grant', async () => {
+    const { queue, act } = setUp('reprioritize-denied');
+    await queue.create();
+    await queue.ci(17, { outcome: 'hang' });
+    await act({ operation: 'submit-pull-request' });
+    const merger = emulator.current.apiKeys.find((key) => key.name === 'merger')!.key;
+    const result = await act({
+      operation: 'reprioritize-pull-request',
+      priority: 'urgent',
+      'api-token': merger,
+    });
+    expect(result.failed).toBe(true);
+    expect(result.error).toMatch(
+      /^pullRequests\.reprioritize failed: the API answered 403 INSUFFICIENT_PERMISSIONS.*"Set priority on PRs".*Settings > Developer > API Keys\.$/,
+    );
+    expect(result.error).not.toContain(merger);
+    expect(await queue.pr(17)).toMatchObject({ priorityValue: 100 });
   });
 
   it('submits direct to the queue', async () => {
