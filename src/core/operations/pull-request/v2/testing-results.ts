@@ -101,11 +101,12 @@ export function resultsSummary(
   window: { since: string; until: string },
   nowMs: number,
 ): Markdown {
-  const span = formatDuration(Date.parse(window.until) - Date.parse(window.since));
+  const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+  const span = `${minute(window.since)} to ${minute(window.until)} UTC`;
   const branch = codeSpan(op.context.targetBranch ?? '');
   if (!results.length)
     return new Markdown().headingMarkdown(
-      `📊 No testing results in the ${escapeMarkdown(span)} to ${escapeMarkdown(window.until.slice(0, 16).replace('T', ' '))} UTC for ${branch}`,
+      `📊 No testing results from ${escapeMarkdown(span)} in the queue for ${branch}`,
     );
   const passed = results.filter((r) => r.outcome === 'passed').length;
   const failed = results.filter((r) => r.outcome === 'failed').length;
@@ -114,7 +115,7 @@ export function resultsSummary(
   );
   summary.paragraph(
     escapeMarkdown(
-      `In the ${span} before ${window.until.slice(0, 16).replace('T', ' ')} UTC; median testing time ${formatDuration(median(results.map((r) => r.testingDurationMs)))}; ${results.filter((r) => r.isBisection).length} in bisections.`,
+      `From ${span}; median testing time ${formatDuration(median(results.map((r) => r.testingDurationMs)))}; ${results.filter((r) => r.isBisection).length} in bisections.`,
     ),
   );
   const table = withoutEmptyColumns(
