@@ -116,8 +116,9 @@ describe('over v2', () => {
     });
     expect(alone.summary).toMatch(/^## ⚙️ Queue entry updated: /);
     expect(await queue.pr(17)).toMatchObject({ noBatch: true, priorityValue: 10 });
-    const batched = await act({ operation: 'update-queue-entry', 'no-batch': 'false' });
-    expect(batched.outputs['allow-batching']).toBe('true');
+    const batched = await act({ operation: 'update-queue-entry', 'no-batch': 'false', direct: 'true' });
+    expect(batched.outputs).toMatchObject({ 'allow-batching': 'true', direct: 'true' });
+    expect(batched.summary).toContain('| allowed | yes |');
     expect(await queue.pr(17)).toMatchObject({ noBatch: false });
   });
 
