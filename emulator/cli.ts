@@ -34,6 +34,11 @@ const FLAGS = {
     arg: 'x',
     help: `virtual time follows real time x times faster (0 < x <= ${MAX_TIME_SCALE}); without it, time moves only when told (the page's clock buttons, POST /_emulator/clock/advance)`,
   },
+  'start-time': {
+    type: 'string',
+    arg: 'iso',
+    help: 'where the virtual clock starts, an ISO 8601 instant such as 2025-01-06T09:00:00Z (default: now)',
+  },
   scenario: {
     type: 'string',
     arg: 'file',
@@ -95,6 +100,14 @@ function numberFlag(
   return value;
 }
 
+function instantFlag(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(value))
+    throw new Error(`--${name} "${raw}": expected an ISO 8601 instant such as 2025-01-06T09:00:00Z`);
+  return value;
+}
+
 function optionsFrom(argv: string[]): {
   options: EmulatorOptions;
   faults: ReturnType<typeof parseFaultFlag>[];
@@ -130,6 +143,7 @@ function optionsFrom(argv: string[]): {
     (n) => n > 0 && n <= MAX_TIME_SCALE,
     `a number above 0 and at most ${MAX_TIME_SCALE} (virtual seconds per real second)`,
   );
+  const startTime = instantFlag('start-time', text('start-time'));
   const options: EmulatorOptions = {
     token: token ?? DEFAULT_TOKEN,
     ...(port !== undefined ? { port } : {}),
@@ -137,6 +151,7 @@ function optionsFrom(argv: string[]): {
     ...(values['allow-host'] ? { allowHosts: values['allow-host'] as string[] } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(timeScale !== undefined ? { timeScale } : {}),
+    ...(startTime !== undefined ? { startTime } : {}),
     ...(text('scenario') ? { scenario: text('scenario')! } : {}),
     ...(text('flaky-fixture') ? { flakyFixture: text('flaky-fixture')! } : {}),
     ...(values['api-key'] ? { apiKeys: (values['api-key'] as string[]).map(parseApiKeySpec) } : {}),

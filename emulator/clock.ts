@@ -1,6 +1,6 @@
 // A virtual clock with timers. Nothing in the emulator's engine reads real time: callers advance this
 // clock (tests step it, the CLI's time-scale option follows real time), and timers due on the way fire in
-// order, so the same script of calls gives the same history.
+// order, so the same script of calls gives the same history (the same times too, given a start time).
 
 export interface TimerHandle {
   cancel(): void;
@@ -13,8 +13,13 @@ interface Timer {
   cancelled: boolean;
 }
 
-/** The emulator's clock starts at a fixed instant so that histories are reproducible. */
-export const DEFAULT_START_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
+/**
+ * Where the clock starts when not told: the real time, to the second, so that what the product computes
+ * from its own clock against the emulator's stamps ("failing since", "12 min ago") reads true.
+ */
+export function realStartTime(): number {
+  return Math.floor(Date.now() / 1000) * 1000;
+}
 /** The clock never goes past this instant (timers due later never fire): far enough for any rehearsal. */
 export const CLOCK_HORIZON = Date.UTC(2100, 0, 1);
 
@@ -23,7 +28,7 @@ export class VirtualClock {
   private seq = 0;
   private readonly heap: Timer[] = [];
 
-  constructor(startMs: number = DEFAULT_START_TIME) {
+  constructor(startMs: number = realStartTime()) {
     this.current = startMs;
   }
 

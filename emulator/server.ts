@@ -16,7 +16,7 @@ import { CONTROL_PREFIX, registerControlRoutes } from './control.js';
 import { MergeQueueEngine } from './merge-queue/engine/engine.js';
 import { FaultInjector, faultedRequests, installFaultInjection, registerFaultRoutes } from './faults.js';
 import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './flaky-tests/routes.js';
-import type { VirtualClock } from './clock.js';
+import { CLOCK_HORIZON, VirtualClock } from './clock.js';
 import { registerMetricsRoute } from './merge-queue/routes/metrics.js';
 import { registerPullRequestRoutes } from './merge-queue/routes/pull-requests.js';
 import { registerQueueRoutes } from './merge-queue/routes/queues.js';
@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** When set, the virtual clock follows real time multiplied by this factor. */
   timeScale?: number;
+  /** Where the virtual clock starts (milliseconds since the epoch); default the real time. */
+  startTime?: number;
   /** Queues, pull requests and CI outcomes to load at start: a JSON file path or the object itself. */
   scenario?: string | Scenario;
   /** A flaky-tests fixture file to seed the flaky-tests store with. */
@@ -155,7 +157,7 @@ type EmulatorState = Pick<Emulator, 'engine' | 'webhooks' | 'flakyTests' | 'faul
 /** The engine, the stores and what reports on them, seeded and loaded as the options say. */
 function buildState(options: EmulatorOptions): EmulatorState {
   const seed = options.seed ?? 1;
-  const engine = new MergeQueueEngine({ seed });
+  const engine = new MergeQueueEngine({ seed, clock: clockFrom(options.startTime) });
   const webhooks = new WebhookDispatcher({
     seed,
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
@@ -174,6 +176,16 @@ function buildState(options: EmulatorOptions): EmulatorState {
   const faults = new FaultInjector();
   const deviceLogins = new DeviceLogins({ seed, ...options.deviceAuth });
   return { engine, webhooks, flakyTests, faults, deviceLogins };
+}
+
+function clockFrom(startTime: number | undefined): VirtualClock {
+  if (startTime === undefined) return new VirtualClock();
+  if (!Number.isFinite(startTime) || startTime < 0 || startTime >= CLOCK_HORIZON) {
+    throw new RangeError(
+      `startTime ${startTime}: expected an instant from 1970 to before ${new Date(CLOCK_HORIZON).toISOString()}`,
+    );
+  }
+  return new VirtualClock(startTime);
 }
 
 /** Advances the virtual clock with real time, `scale` times faster. */

@@ -2,19 +2,23 @@
 // the built action (dist/) once per use as the runner would, draws the summary each run wrote as GitHub
 // does (the renderer the tests use: GFM, then mermaid, in Debian's headless Chromium), and writes
 // docs/screenshots/<use>.png; then the nightly report at 10,000 tests, the gate's annotations and log, the
-// Slack message with its phone notification, and the PR comment. Fails when a summary has a broken table,
-// a chart that does not draw, or anything a reader stumbles on (a literal \n, an ISO time or "unknown" in
-// a cell, overlapping chart labels), or when the nightly report is over 200 KiB. Needs `npm run bundle`
+// Slack message with its phone notification, the PR comment, and the emulator's page in four states
+// (empty, PRs testing with a line, a failure, merges done). Fails when a summary has a broken table, a
+// chart that does not draw, or anything a reader stumbles on (a literal \n, an ISO time or "unknown" in a
+// cell, overlapping chart labels, a raw enum code shown as text on the page), or when the nightly report
+// is over 200 KiB. Needs `npm run bundle`
 // first and /usr/bin/chromium (apt-get install chromium), or CHROMIUM_PATH=<path>.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuiltAction, type ActionRun } from '../__tests__/helpers/action-runner.js';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from '../__tests__/helpers/chromium.js';
 import { GitHubApi } from '../__tests__/helpers/github-api.js';
 import { SummaryRenderer } from '../__tests__/helpers/render-summary.js';
 import { FIXTURE_LIMITS } from '../emulator/flaky-tests/fixture.js';
 import { annotationsPage, slackPage } from './output-pages.js';
+import { drawEmulatorPage } from './emulator-page-screenshots.js';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 
@@ -234,6 +238,16 @@ async function drawAll(
   return broken;
 }
 
+/** The emulator's page in its four states; answers how many problems a reader would meet. */
+async function drawPageStates(browser: Browser): Promise<number> {
+  let broken = 0;
+  for (const { file, problems } of await drawEmulatorPage(browser, OUT_DIR)) {
+    broken += problems.length;
+    console.log(`${file}: the emulator's page${problems.map((p) => `\n  ${p}`).join('')}`);
+  }
+  return broken;
+}
+
 const emulator = await startEmulator({ token: TOKEN, timeScale: 60, seed: 1 });
 const github = new GitHubApi(GITHUB_TOKEN);
 await github.start();
@@ -242,7 +256,8 @@ try {
   const runs = await runUses(emulator, github);
   mkdirSync(OUT_DIR, { recursive: true });
   const renderer = await SummaryRenderer.open(browser);
-  if (await drawAll(renderer, runs, github)) process.exitCode = 1;
+  const broken = (await drawAll(renderer, runs, github)) + (await drawPageStates(browser));
+  if (broken) process.exitCode = 1;
 } finally {
   await browser.close();
   await github.stop();

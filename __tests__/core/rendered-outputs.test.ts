@@ -1,12 +1,18 @@
 // The outputs as a person sees them, drawn in Chromium as GitHub draws a summary (GFM, then mermaid):
 // first that the renderer's reading checks catch what they look for (a literal \n, a raw ISO time or
-// "unknown" in a cell, chart labels drawn over each other), then the nightly report at 10,000 tests, under
-// 200 KiB with nothing a reader stumbles on.
+// "unknown" in a cell, chart labels drawn over each other, a raw enum code on the emulator's page), then
+// the nightly report at 10,000 tests, under 200 KiB with nothing a reader stumbles on, and the emulator's
+// page in the four states `npm run screenshots` draws, with nothing a reader stumbles on either.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { FIXTURE_LIMITS } from '../../emulator/flaky-tests/fixture.js';
 import type { Emulator } from '../../emulator/server.js';
+import { drawEmulatorPage } from '../../scripts/emulator-page-screenshots.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { pageProblems } from '../helpers/emulator-page.js';
 import { ORG, REPO, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
 import { runOperation } from '../helpers/prepare.js';
 import { SummaryRenderer } from '../helpers/render-summary.js';
@@ -79,5 +85,39 @@ describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () =
     expect(Buffer.byteLength(result.summaryText)).toBeLessThanOrEqual(200 * 1024);
     const rendered = await renderer.render(result.summaryText);
     expect(rendered).toEqual({ problems: [], charts: [''], reading: [] });
+  }, 120_000);
+
+  it("the page checks catch a raw enum code shown as text, but not in a PR's own words", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.setContent(
+        [
+          '<table><tr><td>PREREQUISITE_MERGE_ITEM_FAILED</td><td>state: pending_failure</td>',
+          '<td class="user-text">test_refund handles SOME_FLAG</td><td title="TEST_RUN_TIMEOUT">timed out</td>',
+          '<td>unknown</td><td>2026-11-25T23:44:10Z</td><td>failed\\nagain</td></tr></table>',
+        ].join(''),
+      );
+      expect(await pageProblems(page)).toEqual([
+        expect.stringMatching(/^a literal line break escape: .*failed\\nagain$/),
+        'a table cell that says "unknown"',
+        'an ISO timestamp in a table cell: 2026-11-25T23:44:10Z',
+        'a raw code shown as text: PREREQUISITE_MERGE_ITEM_FAILED',
+        'a raw code shown as text: pending_failure',
+      ]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the emulator's page in its four states draws with nothing a reader stumbles on", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'emulator-page-'));
+    const drawn = await drawEmulatorPage(browser, out);
+    expect(drawn.map((d) => d.file)).toEqual(
+      ['empty', 'testing', 'failure', 'merged'].map((state) => `${out}/emulator-page-${state}.png`),
+    );
+    for (const { file, problems } of drawn) {
+      expect([file, problems]).toEqual([file, []]);
+      expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+    }
   }, 120_000);
 });

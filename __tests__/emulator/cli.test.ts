@@ -94,8 +94,9 @@ describe('emulator CLI', () => {
     expect(code).toBe(2);
   });
 
-  it('logs one line per state change of a PR or a test run', async () => {
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--token', 'log-token'], {
+  it('logs one line per state change of a PR or a test run, stamped from --start-time', async () => {
+    const flags = ['--port', '0', '--token', 'log-token', '--start-time', '2025-01-06T09:00:00Z'];
+    const child = spawn(process.execPath, [...CLI, ...flags], {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -137,6 +138,7 @@ describe('emulator CLI', () => {
       'token',
       'seed',
       'time-scale',
+      'start-time',
       'scenario',
       'flaky-fixture',
       'fault',
@@ -149,6 +151,14 @@ describe('emulator CLI', () => {
     const { stderr, code } = await runCli(['--time-scale', 'fast']);
     expect(stderr.split('\n')[0]).toBe(
       'emulator: --time-scale "fast": expected a number above 0 and at most 100000 (virtual seconds per real second)',
+    );
+    expect(code).toBe(2);
+  });
+
+  it('refuses a start time that is not an ISO 8601 instant', async () => {
+    const { stderr, code } = await runCli(['--start-time', 'yesterday']);
+    expect(stderr.split('\n')[0]).toBe(
+      'emulator: --start-time "yesterday": expected an ISO 8601 instant such as 2025-01-06T09:00:00Z',
     );
     expect(code).toBe(2);
   });
@@ -195,6 +205,29 @@ describe('scenario files', () => {
     }
   });
 
+  it('start the virtual clock at the real time, or where startTime says', async () => {
+    const before = Date.now();
+    const emulator = await startEmulator();
+    const after = Date.now();
+    const pinned = await startEmulator({ startTime: Date.UTC(2025, 0, 6, 9) });
+    try {
+      const read = async (origin: string, token: string) =>
+        (
+          await request<{ now: string }>(`${origin}/_emulator/clock`, 'GET', undefined, {
+            'x-api-token': token,
+          })
+        ).json.now;
+      const now = Date.parse(await read(emulator.origin, emulator.token));
+      // Whole seconds: the start is the real time rounded down to its second.
+      expect(now).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(now).toBeLessThanOrEqual(after);
+      expect(await read(pinned.origin, pinned.token)).toBe('2025-01-06T09:00:00.000Z');
+    } finally {
+      await emulator.close();
+      await pinned.close();
+    }
+  });
+
   it('with a time scale, lets virtual time follow real time', async () => {
     const emulator = await startEmulator({ timeScale: 600 });
     try {
@@ -207,10 +240,10 @@ describe('scenario files', () => {
     }
   });
 
-  it('give the same ids and history for the same seed', async () => {
+  it('give the same ids and history for the same seed and start time', async () => {
     const histories = [];
     for (let i = 0; i < 2; i++) {
-      const emulator = await startEmulator({ seed: 42, scenario });
+      const emulator = await startEmulator({ seed: 42, scenario, startTime: Date.UTC(2025, 0, 6, 9) });
       emulator.engine.runUntilIdle(24 * 60 * 60_000);
       histories.push(JSON.stringify(emulator.engine.history));
       await emulator.close();

@@ -4,7 +4,6 @@
 // quarantined there, an unhealthy test marked quarantined is in the quarantined list, and every listing
 // says the same of a test's quarantine and status.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_START_TIME } from '../../emulator/clock.js';
 import type { Emulator } from '../../emulator/server.js';
 import { ORG, REPO, TOKEN, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
 
@@ -66,8 +65,9 @@ describe.each([
         },
       ],
     });
-    const end = new Date(DEFAULT_START_TIME + 3600_000).toISOString();
-    const start = new Date(DEFAULT_START_TIME + 3600_000 - 7 * 24 * 3600_000).toISOString();
+    const now = emulator.clock.now();
+    const end = new Date(now + 3600_000).toISOString();
+    const start = new Date(now + 3600_000 - 7 * 24 * 3600_000).toISOString();
     [quarantined, flaky, broken, failing] = await Promise.all([
       listAll('list-quarantined-tests', 'quarantined_tests'),
       listAll('list-unhealthy-tests', 'tests', { status: 'FLAKY' }),

@@ -1,14 +1,14 @@
 // Shared by the flaky-tests test files: an emulator with a seeded flaky-tests store, fixtures in the
 // shapes that break summaries (operations run with prepare.ts's runOperation).
 import type { FixtureTest, FlakyFixture } from '../../emulator/flaky-tests/fixture.js';
-import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js';
 
 export const TOKEN = 'tok_flaky_tests_5ecret';
 export const ORG = 'octo-org';
 export const REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
 
-export function startFlakyEmulator(): Promise<Emulator> {
-  return startEmulator({ token: TOKEN });
+export function startFlakyEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({ token: TOKEN, ...options });
 }
 
 /** Seeds through the control surface, as a user rehearsing a workflow would. */

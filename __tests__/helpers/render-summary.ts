@@ -150,8 +150,8 @@ export class SummaryRenderer {
   }
 }
 
-/** Runs in the page: what a reader would stumble on in the drawn summary. */
-function readingProblems(): string[] {
+/** Runs in the page: what a reader would stumble on in the drawn summary (or any page of ours). */
+export function readingProblems(): string[] {
   const { document } = globalThis as unknown as { document: PageDocument };
   const problems: string[] = [];
   const text = document.body.textContent ?? '';

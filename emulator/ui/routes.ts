@@ -11,6 +11,8 @@ const THROTTLE_MS = 100;
 const ASSETS = {
   '/': ['index.html', 'text/html; charset=utf-8'],
   '/ui/page.js': ['page.js', 'text/javascript; charset=utf-8'],
+  '/ui/queue-view.js': ['queue-view.js', 'text/javascript; charset=utf-8'],
+  '/ui/format.js': ['format.js', 'text/javascript; charset=utf-8'],
   '/ui/page.css': ['page.css', 'text/css; charset=utf-8'],
 } as const;
 

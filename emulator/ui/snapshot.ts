@@ -1,9 +1,10 @@
-// What the page shows, as one JSON snapshot: the clock, each queue's line in order (with runs, batches
-// and each PR's recent history), the PRs out of line, and the flaky tests.
+// What the page shows, as one JSON snapshot: the clock, each queue (titled host/owner/name) with its line
+// in order, the PRs waiting to enter it, the latest finished ones, its runs, and the flaky tests.
 import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
 import { ACTIVE_STATES } from '../merge-queue/engine/core.js';
-import { UNKNOWN, type QueueRecord, type Submission } from '../merge-queue/engine/types.js';
+import type { QueueRecord, Submission } from '../merge-queue/engine/types.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
+import { historyEntry, prView, queueStateInWords, runView, type HistoryEntry } from './pr-view.js';
 
 /** Whether virtual time follows real time (`timeScale`) and whether that is paused. */
 export interface TimeControl {
@@ -11,7 +12,7 @@ export interface TimeControl {
   paused: boolean;
 }
 
-const CONCLUDED_SHOWN = 10;
+const FINISHED_SHOWN = 10;
 const HISTORY_PER_PR = 8;
 const HISTORY_SCANNED = 5_000;
 
@@ -28,59 +29,50 @@ export function snapshotOf(engine: MergeQueueEngine, flakyTests: FlakyTestStore,
 function queueView(engine: MergeQueueEngine, queue: QueueRecord) {
   const line = engine.scheduler.order(queue);
   const waiting = [...queue.live].filter((s) => !ACTIVE_STATES.has(s.state));
-  const concluded = queue.submissions
-    .filter((s) => s.concludedAt !== null)
-    .sort((a, b) => b.concludedAt! - a.concludedAt!)
-    .slice(0, CONCLUDED_SHOWN);
-  const shown = [...line, ...waiting, ...concluded];
-  const numbers = new Set(shown.map((s) => s.prNumber));
-  const history: Record<number, { at: string; from: string | null; to: string; reason: string | null }[]> =
-    {};
-  const events = engine.history;
-  for (let i = events.length - 1; i >= Math.max(0, events.length - HISTORY_SCANNED); i--) {
-    const event = events[i]!;
-    if (event.kind !== 'pr_state' || event.queueKey !== queue.key || !numbers.has(event.prNumber)) continue;
-    const list = (history[event.prNumber] ??= []);
-    if (list.length < HISTORY_PER_PR)
-      list.unshift({
-        at: new Date(event.at).toISOString(),
-        from: event.from,
-        to: event.to,
-        reason: event.reason,
-      });
-  }
+  const concluded = queue.submissions.filter((s) => s.concludedAt !== null);
+  const finished = concluded.sort((a, b) => b.concludedAt! - a.concludedAt!).slice(0, FINISHED_SHOWN);
+  const history = recentHistory(engine, queue, [...line, ...waiting, ...finished]);
+  const view = (s: Submission, place: number | null) => prView(engine, s, place, history.get(s.id) ?? []);
+  const { host, owner, name } = queue.repo;
   return {
     key: queue.key,
-    repo: `${queue.repo.owner}/${queue.repo.name}`,
+    title: `${host}/${owner}/${name}`,
     repoRef: queue.repo,
     branch: queue.branch,
-    state: queue.state,
+    state: queueStateInWords(queue.state),
     mode: queue.mode,
     concurrency: queue.settings.concurrency,
     batch: queue.settings.batch,
-    line: line.map((s) => prView(engine, s)),
-    others: [...waiting, ...concluded].map((s) => prView(engine, s)),
-    runs: [...queue.liveRuns].map((run) => ({
-      id: run.id,
-      kind: run.kind,
-      status: run.status,
-      prNumbers: run.tested.map((s) => s.prNumber),
-      dependentPrs: run.dependentPrs,
-    })),
-    history,
+    line: line.map((s, index) => view(s, index + 1)),
+    waiting: waiting.map((s) => view(s, null)),
+    finished: finished.map((s) => view(s, null)),
+    finishedCounts: countsByState(concluded),
+    runs: [...queue.liveRuns].map(runView),
   };
 }
 
-function prView(engine: MergeQueueEngine, submission: Submission) {
-  const info = engine.core.infoOf(submission);
-  return {
-    prNumber: submission.prNumber,
-    title: info.title ?? UNKNOWN,
-    author: info.author ?? UNKNOWN,
-    sha: info.headSha ?? UNKNOWN,
-    state: submission.state,
-    reason: submission.reason,
-    priorityName: submission.priorityName,
-    runId: submission.run?.id ?? null,
-  };
+/** How many finished PRs merged, failed and were cancelled. */
+function countsByState(concluded: Submission[]): Record<string, number> {
+  const counts: Record<string, number> = { merged: 0, failed: 0, cancelled: 0 };
+  for (const s of concluded) counts[s.state] = (counts[s.state] ?? 0) + 1;
+  return counts;
+}
+
+/** The last state changes of each shown submission, oldest first, from the recent end of the history. */
+function recentHistory(
+  engine: MergeQueueEngine,
+  queue: QueueRecord,
+  shown: Submission[],
+): Map<string, HistoryEntry[]> {
+  const ids = new Set(shown.map((s) => s.id));
+  const history = new Map<string, HistoryEntry[]>();
+  const events = engine.history;
+  for (let i = events.length - 1; i >= Math.max(0, events.length - HISTORY_SCANNED); i--) {
+    const event = events[i]!;
+    if (event.kind !== 'pr_state' || event.queueKey !== queue.key || !ids.has(event.submissionId)) continue;
+    const list = history.get(event.submissionId) ?? [];
+    history.set(event.submissionId, list);
+    if (list.length < HISTORY_PER_PR) list.unshift(historyEntry(event));
+  }
+  return history;
 }

@@ -55,13 +55,18 @@ const RUN_STATUS_VIEW = {
   cancelled: { checkStatus: 'COMPLETED', conclusion: 'CANCELLED', state: 'ERROR' },
 } as const;
 
+/** Where the simulated CI shows a test run (its check runs are jobs under it). */
+export function testRunUrl(run: TestRun): string {
+  const { host, owner, name } = run.queue.repo;
+  return `https://${host}/${owner}/${name}/actions/runs/${parseInt(run.id.slice(0, 8), 16)}`;
+}
+
 export function testingDetailsView(core: EngineCore, run: TestRun): TestingDetails {
   const queue = run.queue;
   const { host, owner, name } = queue.repo;
   const statuses = queue.settings.requiredStatuses ?? DEFAULT_REQUIRED_STATUSES;
   const view = RUN_STATUS_VIEW[run.status];
-  const checkUrl = (index: number) =>
-    `https://${host}/${owner}/${name}/actions/runs/${parseInt(run.id.slice(0, 8), 16)}/job/${index + 1}`;
+  const checkUrl = (index: number) => `${testRunUrl(run)}/job/${index + 1}`;
   const targetsOf = (s: Submission) => core.targetsOf(s);
   return {
     requiredStatuses: [...statuses],
