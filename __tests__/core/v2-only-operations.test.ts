@@ -210,6 +210,9 @@ describe('over v2, what happened to a PR', () => {
     expect(run.summary).toMatch(/^## ❌ Verification run failed: /);
     expect(run.summary).toContain('The required check **emulated-ci/test** concluded **FAILURE**');
     expect(run.summary).toMatch(/took 3m/);
+    expect(run.summary).toContain(
+      "| Required statuses from | the target branch's protection rules on GitHub |",
+    );
 
     const queueRuns = await act({
       operation: 'list-verification-runs',

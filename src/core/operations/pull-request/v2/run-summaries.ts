@@ -5,7 +5,7 @@ import { formatDuration, timeSince } from '../../../report/duration.js';
 import { Markdown, codeSpan, escapeMarkdown, link, withoutEmptyColumns } from '../../../report/markdown.js';
 import { plural } from '../../../report/words.js';
 import { missingRequired, type RunCheck } from './checks.js';
-import { runStatusWords } from './words.js';
+import { requiredFromWords, runStatusWords } from './words.js';
 
 type Run = V2<'VerificationRun'>;
 
@@ -109,7 +109,7 @@ function runDetails(run: Run): string {
   const rows: [string, string][] = [
     ['Run', run.id],
     ['Required statuses', run.requiredStatuses.join(', ') || 'none'],
-    ['Required statuses from', run.requiredStatusesSource ?? ''],
+    ['Required statuses from', requiredFromWords(run.requiredStatusesSource)],
     ['Dependent PRs', prList(run.dependentPullRequests) || 'none'],
     [
       'Impacted targets',

@@ -55,6 +55,12 @@ const RUN_STATUS_WORDS: Record<string, string> = {
   succeeded: 'succeeded',
 };
 
+const REQUIRED_FROM_WORDS: Record<string, string> = {
+  trunkConfig: "the repository's Trunk config",
+  repoProviderBranchProtection: "the target branch's protection rules on GitHub",
+  mergeInstance: "the queue's settings",
+};
+
 /** A camelCase value in words, for a value this version does not know: "switchingModes" -> "switching modes". */
 function spelledOut(value: string): string {
   return value
@@ -78,6 +84,12 @@ export function reasonWords(reason: unknown): string {
 export function runStatusWords(status: unknown): string {
   if (typeof status !== 'string' || !status) return '';
   return RUN_STATUS_WORDS[status] ?? spelledOut(status);
+}
+
+/** Where a run's required statuses came from, in words. */
+export function requiredFromWords(source: unknown): string {
+  if (typeof source !== 'string' || !source) return '';
+  return REQUIRED_FROM_WORDS[source] ?? spelledOut(source);
 }
 
 /** Who caused a step: "@login", or "a Trunk user" when only their id is known; '' when no person did. */
