@@ -33,6 +33,8 @@ import { notificationHeadline, notifyEnd } from './notify.js';
 import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
 import { submitDirect } from './v2/submit-direct.js';
+import { v2Of } from './v2/access.js';
+import { readHistoryStory } from './v2/history-report.js';
 
 export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
   const { priority, noBatch, waitFor, direct } = op.settings;
@@ -107,6 +109,11 @@ async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrRe
     endedMs: now,
     waitedMs: 0,
   };
+  const access = entry ? v2Of(op) : undefined;
+  const story = access ? await readHistoryStory(op, access) : undefined;
+  if (story?.transitions.length) {
+    Object.assign(report, story, { startedMs: Math.min(now, story.transitions[0]!.atMs) });
+  }
   if (report.outcome === 'failed' || report.outcome === 'cancelled') {
     const testRunId = entry?.verifiedByTestRun;
     if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);

@@ -155,8 +155,10 @@ export function prSummary(
   if (step) summary.paragraph(`**What now:** ${step}`);
   if (report.headShaMismatch) summary.alert('WARNING', escapeMarkdown(report.headShaMismatch));
   const bars = timelineBars(report);
+  // A chart of steps that all happened at once (a PR just submitted, read from v2's history) shows nothing.
+  const instant = bars.length > 1 && bars.every((bar) => bar.endMs <= bars[0]!.startMs);
   if (
-    bars.length > 1 ||
+    (bars.length > 1 && !instant) ||
     (bars.length === 1 && !bars[0]!.style?.endsWith('milestone') && report.endedMs > report.startedMs)
   ) {
     summary.mermaid(gantt(`PR ${number} in the merge queue for ${branch} (times UTC)`, `PR ${number}`, bars));

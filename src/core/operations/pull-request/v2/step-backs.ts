@@ -3,10 +3,9 @@
 import type { OperationContext } from '../../types.js';
 import { pullRequestIdOf, type V2Access } from './access.js';
 import { isStepBack, whyWords } from './history.js';
-import { stateWords } from './words.js';
 
 export interface StepBacks {
-  /** Each step back after `afterMs`, oldest first: "back to pending: a PR it was tested on top of failed". */
+  /** Each step back after `afterMs`, oldest first, in words: "a PR it was tested on top of failed". */
   reasons: string[];
   /** The time of the newest step read, to start from next time (each step back is told once). */
   newestMs?: number;
@@ -28,7 +27,7 @@ export async function historyStepBacks(
     const times = steps.map((step) => Date.parse(step.changedAt)).filter((ms) => !Number.isNaN(ms));
     const reasons = steps
       .filter((step, i) => isStepBack(step, i, steps) && Date.parse(step.changedAt) > afterMs)
-      .map((step) => `back to ${stateWords(step.state)}: ${whyWords(step) || 'the service gave no reason'}`);
+      .map((step) => whyWords(step) || 'the service gave no reason');
     return { reasons, newestMs: times.length ? Math.max(...times) : undefined };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
