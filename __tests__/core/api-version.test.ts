@@ -24,7 +24,11 @@ describe('api-version', () => {
   });
 
   it('is what api-version says when it is set, whatever the token', () => {
-    expect(common({ 'api-token': V2_KEY, 'api-version': 'v1' })).toMatchObject({ apiVersion: 'v1' });
+    expect(common({ 'api-token': V2_KEY, 'api-version': 'v1' })).toMatchObject({
+      apiVersion: 'v1',
+      apiVersionNote:
+        'api-token is a v2 API key (trunk_v2_...) but api-version is v1, which takes the organization token only: set api-version to v2, or leave it empty.',
+    });
     expect(common({ 'api-token': V1_TOKEN, 'api-version': 'V2' })).toMatchObject({ apiVersion: 'v2' });
     expect(common({ 'api-token': V2_KEY, 'api-version': 'v2' }).apiVersionNote).toBeUndefined();
   });

@@ -196,3 +196,30 @@ describe('a lost answer over v2', () => {
     expect(await queue.state(11)).toBe('testing');
   });
 });
+
+describe('a restart whose answer is lost over v2 (the emulator cuts it after acting)', () => {
+  it('reads the PR back and does not restart it a second time', async () => {
+    const { queue, act } = setUp('v2', 'restart-lost');
+    await queue.create();
+    await queue.ci(undefined, { outcome: 'hang' });
+    await queue.submit(12);
+    const find = async <T>(path: string) => (await emulator.v2<{ data: T[] }>('GET', path)).json.data[0] as T;
+    const providerUrl = encodeURIComponent('https://github.com/octo-org/restart-lost-v2');
+    const repository = await find<{ id: string }>(`/v2/repositories?providerUrl=${providerUrl}`);
+    const pr = await find<{ id: string }>(`/v2/pull-requests?repositoryId=${repository.id}&number=12`);
+    const path = `/v2/pull-requests/${pr.id}/restart-tests`;
+    const planned = await emulator.control('POST', '/faults', {
+      path,
+      faults: [{ kind: 'reset', afterHandling: true }],
+    });
+    expect(planned.status).toBe(200);
+
+    const result = await act({ operation: 'restart-tests-on-pull-request', 'pr-number': '12' });
+    expect(result.failed).toBe(false);
+    expect(result.log).toMatch(
+      /restartTestsOnPullRequest: could not reach the API .* Read back: it was done, so it is not sent again\./,
+    );
+    const requests = await emulator.control<Record<string, number>>('GET', '/faults/requests');
+    expect(requests.json[path]).toBe(1);
+  });
+});

@@ -149,8 +149,9 @@ beforeEach(() => {
   entryChangedAt = AT;
 });
 
-function client(logs: string[] = []) {
+function client(logs: string[] = [], known = {}) {
   return new V2ServiceClient({
+    known,
     baseUrl,
     apiUrl: baseUrl,
     token: KEY,
@@ -187,6 +188,17 @@ describe('V2ServiceClient', () => {
     expect(count('GET', '/v2/merge-queues')).toBe(1);
     expect(count('GET', '/v2/pull-requests')).toBe(1);
     expect(count('GET', `/v2/pull-requests/${PR_ID}`)).toBe(2);
+  });
+
+  it("looks nothing up for the run's own queue and PR when queue-id and pull-request-id are given", async () => {
+    const known = { queueId: QUEUE_ID, pullRequestId: PR_ID, targetBranch: 'main', prNumber: 7 };
+    const answer = await client([], known).call('getSubmittedPullRequest', {
+      repo: REPO,
+      targetBranch: 'main',
+      pr: { number: 7 },
+    });
+    expect(answer.json).toMatchObject({ prNumber: 7 });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`GET /v2/pull-requests/${PR_ID}`]);
   });
 
   it('answers 404, as v1 did, for a PR that has no entry in the queue', async () => {

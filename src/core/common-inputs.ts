@@ -28,12 +28,12 @@ export const COMMON_INPUTS: readonly InputSpec[] = [
   {
     name: 'queue-id',
     description:
-      "With api-version v2, the merge queue's id, instead of looking it up from repo and target-branch. Default - looked up once per run.",
+      'With api-version v2, the id of the merge queue of target-branch, to skip looking it up. Default - looked up once per run from repo and target-branch.',
   },
   {
     name: 'pull-request-id',
     description:
-      "With api-version v2, the pull request's id (a uuid), instead of looking it up from repo and pr-number. Default - looked up once per run.",
+      'With api-version v2, the id (a uuid) of the pull request pr-number names, to skip looking it up. Default - looked up once per run from repo and pr-number.',
   },
   {
     name: 'repo',
@@ -114,6 +114,12 @@ function readApiVersion(
   token: string | undefined,
 ): Pick<CommonSettings, 'apiVersion' | 'apiVersionNote'> {
   const given = input.choice('api-version', API_VERSIONS);
+  if (given === 'v1' && token?.startsWith(V2_KEY_PREFIX)) {
+    return {
+      apiVersion: given,
+      apiVersionNote: `api-token is a v2 API key (${V2_KEY_PREFIX}...) but api-version is v1, which takes the organization token only: set api-version to v2, or leave it empty.`,
+    };
+  }
   if (given) return { apiVersion: given };
   if (token?.startsWith(V2_KEY_PREFIX)) {
     return {
