@@ -97,6 +97,14 @@ describe('the summary of every operation', () => {
     await act('restart-tests-on-pull-request');
     await act('list-pull-requests');
     const testRunId = String((await queue.pr(payload.pull_request.number)).verifiedByTestRun ?? '');
+    // The operations only v2 serves, with the emulator's v2 key.
+    const v2 = { 'api-token': emulator.current.v2Key, 'api-version': 'v2' };
+    await act('reprioritize-pull-request', { ...v2, priority: 'high' });
+    await act('update-queue-entry', { ...v2, 'no-batch': 'true' });
+    await act('get-queue-entry-history', v2);
+    await act('list-verification-runs', v2);
+    await act('get-verification-run', { ...v2, 'test-run-id': testRunId });
+    await act('list-testing-results', v2);
     await act('get-merge-queue-testing-details', { 'test-run-id': testRunId });
     await act('describe-merge-queue-run', { 'test-run-id': testRunId });
     await act('get-merge-queue-metrics');

@@ -25,12 +25,19 @@ import {
 } from './impacted-targets/compute/inputs.js';
 import { METRICS_INPUTS, readMetricsSettings } from './metrics/inputs.js';
 import {
+  DIRECT_INPUT,
   NOTIFY_INPUTS,
   PRIORITY_INPUTS,
   TEST_RUN_ID_INPUT,
   WAIT_INPUTS,
   readPullRequestSettings,
 } from './pull-request/inputs.js';
+import {
+  LIST_RUNS_INPUTS,
+  TESTING_RESULTS_INPUTS,
+  readTestingResultsSettings,
+  readVerificationRunSettings,
+} from './pull-request/v2/inputs.js';
 import {
   IF_EXISTS_INPUT,
   LIST_PULL_REQUESTS_INPUTS,
@@ -47,6 +54,8 @@ import type { Operation, OperationContext, OperationResult } from './types.js';
 const pullRequests = () => import('./pull-request/pull-requests.js');
 const queues = () => import('./queue/admin.js');
 const flakyTestCases = () => import('./flaky-tests/test-case.js');
+const entryWrites = () => import('./pull-request/v2/entry-writes.js');
+const verificationRuns = () => import('./pull-request/v2/verification-runs.js');
 
 /** An operation whose code `load` brings in when it runs. */
 function later<S, M>(load: () => Promise<M>, pick: (module: M) => Operation<S>): Operation<S> {
@@ -123,9 +132,43 @@ const flakyTests = (
 export const OPERATIONS = {
   'submit-pull-request': pullRequest(
     'Submit the PR to the merge queue, and optionally wait until it merges.',
-    [...PRIORITY_INPUTS, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
+    [...PRIORITY_INPUTS, DIRECT_INPUT, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
     later(pullRequests, (m) => m.submitPullRequest),
   ),
+  'reprioritize-pull-request': pullRequest(
+    "Change a queued PR's priority in place (api-version v2).",
+    [PRIORITY_INPUTS[0]!],
+    later(entryWrites, (m) => m.reprioritizePullRequest),
+  ),
+  'update-queue-entry': pullRequest(
+    "Change a queued PR's priority, batching or direct flag in place (api-version v2).",
+    [...PRIORITY_INPUTS, DIRECT_INPUT],
+    later(entryWrites, (m) => m.updateQueueEntry),
+  ),
+  'get-queue-entry-history': pullRequest(
+    "Every state the PR's queue entry went through: when, why, who caused it, which run (api-version v2).",
+    [],
+    later(
+      () => import('./pull-request/v2/history.js'),
+      (m) => m.getQueueEntryHistory,
+    ),
+  ),
+  'list-verification-runs': row({
+    area: 'pull-request',
+    summary: 'The CI runs the queue started, for the PR or the whole queue (api-version v2).',
+    needs: QUEUE,
+    inputs: LIST_RUNS_INPUTS,
+    read: readVerificationRunSettings,
+    run: later(verificationRuns, (m) => m.listVerificationRuns),
+  }),
+  'get-verification-run': row({
+    area: 'pull-request',
+    summary: 'One verification run and its checks, required and failing ones first (api-version v2).',
+    needs: QUEUE,
+    inputs: [TEST_RUN_ID_INPUT],
+    read: readVerificationRunSettings,
+    run: later(verificationRuns, (m) => m.getVerificationRun),
+  }),
   'cancel-pull-request': pullRequest(
     'Take the PR out of the merge queue.',
     [],
@@ -241,6 +284,17 @@ export const OPERATIONS = {
     run: later(
       () => import('./queue/list-pull-requests.js'),
       (m) => m.listPullRequests,
+    ),
+  }),
+  'list-testing-results': row({
+    area: 'queue',
+    summary: "The queue's testing results over a window of up to 45 days, all pages (api-version v2).",
+    needs: QUEUE,
+    inputs: TESTING_RESULTS_INPUTS,
+    read: readTestingResultsSettings,
+    run: later(
+      () => import('./pull-request/v2/testing-results.js'),
+      (m) => m.listTestingResults,
     ),
   }),
   'get-merge-queue-metrics': row({

@@ -68,6 +68,11 @@ export class V2ServiceClient implements ServiceClient {
   private readonly session: V2Session;
   private readonly v1: ApiClient;
 
+  /** The run's ids (queues, pull requests), looked up once, for operations that call `v2` themselves. */
+  get ids(): IdResolver {
+    return this.session.ids;
+  }
+
   constructor(options: V2ClientOptions) {
     this.v2 = new V2Transport({ ...options, baseUrl: apiBaseFor('v2', options.apiUrl) });
     this.v1 = new ApiClient({ ...options, baseUrl: apiBaseFor('v1', options.apiUrl) });

@@ -1,13 +1,17 @@
 // The checks that failed a PR's test run, from getMergeQueueTestingDetails: check runs and status checks,
-// each once, with its link.
+// each once, with its link. Over v2, from the verification run's normalized checks, required ones first.
 import { isObject } from '../../../wire/index.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
+import { v2Of } from './v2/access.js';
+import { verificationRunReport } from './v2/run-report.js';
 
 export interface FailingCheck {
   name: string;
   conclusion: string;
   url: string;
+  /** Known over v2 only: whether the run required it. */
+  required?: boolean;
 }
 
 export interface TestRunReport {
@@ -36,6 +40,11 @@ export async function readTestRun(
   testRunId: string,
 ): Promise<TestRunReport | undefined> {
   try {
+    const access = v2Of(op);
+    if (access) {
+      const { data } = await access.v2.call('mergeQueueVerificationRuns.get', { path: { id: testRunId } });
+      return verificationRunReport(data);
+    }
     const response = await op.client.call('getMergeQueueTestingDetails', {
       ...queueRef(op.context),
       testRunId,

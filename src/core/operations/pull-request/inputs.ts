@@ -12,6 +12,8 @@ export interface PullRequestSettings {
   /** The priority to send, as given: a name or a number. */
   priority?: PriorityName | number;
   noBatch?: boolean;
+  /** Direct to queue (v2): merge without the queue's testing when the PR is already known good. */
+  direct?: boolean;
   testRunId?: string;
   waitFor?: WaitFor;
   waitTimeoutMs: number;
@@ -30,6 +32,13 @@ export const PRIORITY_INPUTS: readonly InputSpec[] = [
   },
   { name: 'no-batch', boolean: true, description: 'True to test this PR alone, never in a batch.' },
 ];
+
+export const DIRECT_INPUT: InputSpec = {
+  name: 'direct',
+  boolean: true,
+  description:
+    "True to send the PR direct to the queue (v2's direct: the queue may merge it without testing it again). Needs api-version v2 and a key with the permission Merge PRs with direct to queue.",
+};
 
 export const WAIT_INPUTS: readonly InputSpec[] = [
   {
@@ -88,6 +97,7 @@ export function readPullRequestSettings(input: Inputs): PullRequestSettings {
   return {
     priority: readPriority(input),
     noBatch: input.boolean('no-batch'),
+    direct: input.boolean('direct'),
     testRunId: input.text('test-run-id') || undefined,
     waitFor,
     waitTimeoutMs: input.number('wait-timeout-minutes', { min: 0.05, max: 24 * 60, fallback: 60 }) * 60_000,

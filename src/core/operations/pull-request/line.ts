@@ -1,8 +1,11 @@
 // Where a PR stands in its queue's line, from getQueue: the queue's state, the PR's place in the line
-// (approximate: the line moves between two looks) and the PRs ahead of it.
+// (approximate: the line moves between two looks) and the PRs ahead of it. Over v2, from the queue's
+// dispatch order instead: what is directly ahead and what holds the PR (v2/dispatch.ts).
 import { enumValue, readQueue } from '../../../wire/index.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
+import { v2Of } from './v2/access.js';
+import { readDispatchLine, type DispatchView } from './v2/dispatch.js';
 
 export interface LinePr {
   prNumber: number;
@@ -20,6 +23,8 @@ export interface LineView {
   length: number;
   /** The PRs ahead of this one, in line order. */
   ahead: LinePr[];
+  /** Over v2: what the dispatch order says of the PR (then the position is exact, not approximate). */
+  dispatch?: DispatchView;
 }
 
 /** The line as getQueue shows it; undefined (said once in the log) when it cannot be read. */
@@ -29,6 +34,8 @@ export async function readLine(
   warnOnce: (message: string) => void,
 ): Promise<LineView | undefined> {
   try {
+    const access = v2Of(op);
+    if (access) return await readDispatchLine(op, access, prNumber);
     const response = await op.client.call('getQueue', queueRef(op.context));
     return lineOf(readQueue(response.json), prNumber);
   } catch (error) {

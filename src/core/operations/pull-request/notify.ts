@@ -8,7 +8,7 @@ import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
-import { outcomeIcon, outcomeWords, placeInLine, reasonOf } from './summary.js';
+import { atPlace, outcomeIcon, outcomeWords, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */
@@ -112,7 +112,7 @@ export function commentBody(
 /** What happened, first, in the words a phone's notification shows: "❌ #123 failed in the merge queue: ci/build". */
 export function notificationHeadline(report: PrReport, number: number): string {
   const icon = outcomeIcon(report);
-  const place = placeInLine(report);
+  const place = atPlace(report);
   switch (report.outcome) {
     case 'failed': {
       const check = report.testRun?.failing[0];
@@ -125,7 +125,7 @@ export function notificationHeadline(report: PrReport, number: number): string {
     case 'tests_passed':
       return `${icon} #${number} passed the merge queue's tests`;
     case 'timed_out':
-      return `${icon} #${number} is still waiting in the merge queue${place ? ` at ${place}` : ''}`;
+      return `${icon} #${number} is still waiting in the merge queue${place}`;
     default:
       return `${icon} #${number}: ${outcomeWords(report)}`;
   }

@@ -32,14 +32,17 @@ import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
 import { notificationHeadline, notifyEnd } from './notify.js';
 import { outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
+import { submitDirect } from './v2/submit-direct.js';
+import { v2Of } from './v2/access.js';
+import { readHistoryStory } from './v2/history-report.js';
 
 export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
-  const { priority, noBatch, waitFor } = op.settings;
+  const { priority, noBatch, waitFor, direct } = op.settings;
   const request = { ...prRequest(op), priority, noBatch };
   let alreadyQueued = false;
   let response: ApiResponse | undefined;
   try {
-    response = await op.client.call('submitPullRequest', request);
+    response = direct ? await submitDirect(op) : await op.client.call('submitPullRequest', request);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     alreadyQueued = true;
@@ -56,6 +59,7 @@ export const submitPullRequest: Operation<PullRequestSettings> = async (op) => {
   };
   const facts: [string, unknown][] = [
     ['Batching', noBatch ? 'tested alone (no-batch)' : 'allowed'],
+    ...(direct ? [['Direct to queue', 'yes'] as [string, unknown]] : []),
     ['Already queued', alreadyQueued ? 'yes' : 'no'],
   ];
   if (!waitFor) {
@@ -105,6 +109,11 @@ async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrRe
     endedMs: now,
     waitedMs: 0,
   };
+  const access = entry ? v2Of(op) : undefined;
+  const story = access ? await readHistoryStory(op, access) : undefined;
+  if (story?.transitions.length) {
+    Object.assign(report, story, { startedMs: Math.min(now, story.transitions[0]!.atMs) });
+  }
   if (report.outcome === 'failed' || report.outcome === 'cancelled') {
     const testRunId = entry?.verifiedByTestRun;
     if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);

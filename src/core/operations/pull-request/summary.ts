@@ -12,6 +12,7 @@ import type { PullRequestSettings } from './inputs.js';
 import { shortSha } from './lookup.js';
 import { describeBlockers, notReadyBlockers } from './readiness.js';
 import type { PrReport, Transition } from './wait.js';
+import { dispatchWords } from './v2/dispatch.js';
 
 const ICONS: Record<PrReport['outcome'], string> = {
   merged: '✅',
@@ -26,7 +27,7 @@ const ICONS: Record<PrReport['outcome'], string> = {
 /** The outcome in a few words: "Merged after 1h 47m", "Still waiting at position 3 of 12". */
 export function outcomeWords(report: PrReport): string {
   const state = report.entry?.state ? stateOutput(report.entry.state) : '';
-  const place = placeInLine(report);
+  const place = atPlace(report);
   switch (report.outcome) {
     case 'merged':
       return report.transitions.length > 1 ? `Merged after ${formatDuration(queueTime(report))}` : 'Merged';
@@ -39,11 +40,11 @@ export function outcomeWords(report: PrReport): string {
     case 'cancelled':
       return 'Cancelled in the merge queue';
     case 'timed_out':
-      return `Still waiting${place ? ` at ${place}` : state ? ` (${state})` : ''}`;
+      return `Still waiting${place || (state ? ` (${state})` : '')}`;
     case 'not_submitted':
       return 'Not in the merge queue';
     default:
-      return state === 'NOT_READY' ? 'Not ready' : `${state}${place ? ` at ${place}` : ''}`;
+      return state === 'NOT_READY' ? 'Not ready' : `${state}${place}`;
   }
 }
 
@@ -53,8 +54,17 @@ export function outcomeLine(report: PrReport, prLabel: string): string {
 }
 
 export function placeInLine(report: PrReport): string {
+  const dispatch = report.line?.dispatch;
+  if (dispatch) return dispatchWords(dispatch);
   const position = report.line?.position;
   return position === undefined ? '' : `position ${position} of ${report.line!.length}`;
+}
+
+/** The place after a state: " at position 3 of 12" (v1's line), " (directly behind #12)" (v2's order). */
+export function atPlace(report: PrReport): string {
+  const place = placeInLine(report);
+  if (!place) return '';
+  return report.line?.dispatch ? ` (${place})` : ` at ${place}`;
 }
 
 /**
@@ -79,13 +89,13 @@ export function reasonOf(report: PrReport, targetBranch?: string, withUrls = tru
     case 'timed_out': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
       const state = report.entry?.state ? stateOutput(report.entry.state) : 'not in the queue';
-      const place = placeInLine(report);
+      const place = atPlace(report);
       const why = blockers.length
         ? `: ${describeBlockers(blockers)}`
         : report.line?.queueState === 'paused'
           ? ': the queue is paused'
           : '';
-      return `${pr} is still ${state}${place ? ` at ${place}` : ''} after ${formatDuration(report.waitedMs)}${why}.`;
+      return `${pr} is still ${state}${place} after ${formatDuration(report.waitedMs)}${why}.`;
     }
     case 'in_queue': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
@@ -145,8 +155,10 @@ export function prSummary(
   if (step) summary.paragraph(`**What now:** ${step}`);
   if (report.headShaMismatch) summary.alert('WARNING', escapeMarkdown(report.headShaMismatch));
   const bars = timelineBars(report);
+  // A chart of steps that all happened at once (a PR just submitted, read from v2's history) shows nothing.
+  const instant = bars.length > 1 && bars.every((bar) => bar.endMs <= bars[0]!.startMs);
   if (
-    bars.length > 1 ||
+    (bars.length > 1 && !instant) ||
     (bars.length === 1 && !bars[0]!.style?.endsWith('milestone') && report.endedMs > report.startedMs)
   ) {
     summary.mermaid(gantt(`PR ${number} in the merge queue for ${branch} (times UTC)`, `PR ${number}`, bars));
@@ -197,7 +209,7 @@ function failureBlock(summary: Markdown, report: PrReport): void {
       : '';
     summary.alert(
       'CAUTION',
-      `The required check **${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**${where}.${open}`,
+      `${first.required === false ? 'The check' : 'The required check'} **${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**${where}.${open}`,
     );
     summary.table(
       ['Check', 'Conclusion', 'Link'],
@@ -216,8 +228,7 @@ function headlineFacts(report: PrReport): [string, unknown][] {
   const entry = report.entry;
   const facts: [string, unknown][] = [];
   if (entry?.state) facts.push(['State', stateOutput(entry.state)]);
-  const place = placeInLine(report);
-  if (place) facts.push(['In line', `${place} (approximate)`]);
+  facts.push(...placeFacts(report));
   if (report.line?.queueState) facts.push(['Queue', report.line.queueState]);
   const ended = ['merged', 'tests_passed', 'failed', 'cancelled'].includes(report.outcome);
   if (!ended && entry?.stateChangedAt && report.transitions.length) {
@@ -233,6 +244,21 @@ function headlineFacts(report: PrReport): [string, unknown][] {
   if (entry?.priorityName !== undefined || entry?.priorityValue !== undefined) {
     facts.push(['Priority', `${entry?.priorityName ?? ''} (${entry?.priorityValue ?? ''})`]);
   }
+  return facts;
+}
+
+/** Where it is in line: v1's approximate position, or what v2's dispatch order says. */
+function placeFacts(report: PrReport): [string, unknown][] {
+  const dispatch = report.line?.dispatch;
+  const place = placeInLine(report);
+  if (!dispatch) return place ? [['In line', `${place} (approximate)`]] : [];
+  const list = (numbers: number[]) => numbers.map((n) => `#${n}`).join(', ');
+  const facts: [string, unknown][] = [];
+  if (dispatch.batch) facts.push(['Tested with', list(dispatch.batch.with) || 'alone']);
+  else facts.push(['Directly ahead', list(dispatch.directlyAhead) || 'nothing: next to be tested']);
+  if (dispatch.heldBy.length)
+    facts.push(['Held by', `${list(dispatch.heldBy)} (failed, blame being worked out)`]);
+  if (dispatch.predictedBatch !== undefined) facts.push(['Predicted batch', dispatch.predictedBatch]);
   return facts;
 }
 

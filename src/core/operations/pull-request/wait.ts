@@ -15,6 +15,9 @@ import { lookUp, shortSha, type PullRequestEntry } from './lookup.js';
 import { leftTheLine, stepBackReasons, steppedBack, type Observation } from './progress.js';
 import { describeBlockers, notReadyBlockers } from './readiness.js';
 import type { ApiResponse } from '../../api/client.js';
+import { v2Of } from './v2/access.js';
+import { dispatchWords } from './v2/dispatch.js';
+import { historyStepBacks } from './v2/step-backs.js';
 
 export interface Transition {
   state: string;
@@ -80,6 +83,8 @@ class PullRequestWatch {
   private lastLineAt = -Infinity;
   private lastKey = '';
   private lastAhead = '';
+  /** Over v2, the newest step of the queue-entry history already read (each step back is told once). */
+  private historyReadToMs?: number;
 
   constructor(
     private readonly op: OperationContext<PullRequestSettings>,
@@ -120,8 +125,7 @@ class PullRequestWatch {
       report.headShaMismatch = shaMismatch;
       this.warnOnce(shaMismatch);
     }
-    const note =
-      previous && steppedBack(previous, current) ? await this.stepBack(previous, current) : undefined;
+    const note = previous ? await this.stepBackNote(previous, current) : undefined;
     this.noteTransition(current, note);
     await this.logProgress(current, seenMs);
     this.previous = current;
@@ -151,10 +155,27 @@ class PullRequestWatch {
     this.warned.add(message);
   }
 
-  /** A step back, logged with its reasons (the fates of the PRs that left the line before this one). */
-  private async stepBack(previous: Observation, current: Observation): Promise<string> {
+  /**
+   * Whether the PR stepped back since the last look, and why: over v2 as the queue-entry history says
+   * (even a step back between two looks), over v1 from the two looks (the fates of the PRs that left the
+   * line before this one).
+   */
+  private async stepBackNote(previous: Observation, current: Observation): Promise<string | undefined> {
+    const access = v2Of(this.op);
+    if (access) {
+      const sameRun = previous.entry?.verifiedByTestRun === current.entry?.verifiedByTestRun;
+      if (previous.state === current.state && sameRun) return undefined;
+      const said = await historyStepBacks(this.op, access, this.historyReadToMs ?? previous.atMs);
+      this.historyReadToMs = said.newestMs ?? this.historyReadToMs;
+      return said.reasons.length ? this.stepBack(previous, current, said.reasons.join('; ')) : undefined;
+    }
+    if (!steppedBack(previous, current)) return undefined;
     const fates = await fatesOf(this.op, leftTheLine(previous, current));
-    const note = stepBackReasons(previous, current, fates).join('; ');
+    return this.stepBack(previous, current, stepBackReasons(previous, current, fates).join('; '));
+  }
+
+  /** A step back, logged with its reasons. */
+  private stepBack(previous: Observation, current: Observation, note: string): string {
     const change =
       previous.state === current.state
         ? `${stateOutput(current.state)} again`
@@ -186,7 +207,8 @@ class PullRequestWatch {
   private async logProgress(current: Observation, seenMs: number): Promise<void> {
     const { op, number } = this;
     const { state, line, entry } = current;
-    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha].join('|');
+    const dispatch = line?.dispatch ? dispatchWords(line.dispatch) : '';
+    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha, dispatch].join('|');
     if (key === this.lastKey && seenMs - this.lastLineAt < op.settings.progressIntervalMs) return;
     const waitedMs = seenMs - this.startedMs;
     const { waitTimeoutMs } = op.settings;
@@ -219,7 +241,9 @@ function progressLine(
     const blockers = notReadyBlockers(entry, targetBranch);
     if (blockers.length) parts[0] += ` (${describeBlockers(blockers)})`;
   }
-  if (line?.position !== undefined && LINE_STATES.has(state)) {
+  if (line?.dispatch && LINE_STATES.has(state)) {
+    parts.push(dispatchWords(line.dispatch));
+  } else if (line?.position !== undefined && LINE_STATES.has(state)) {
     const ahead = line.ahead.length;
     parts.push(
       `position ${line.position} of ${line.length} (approximate), ${ahead} PR${ahead === 1 ? '' : 's'} ahead`,
