@@ -1,11 +1,22 @@
 // The v1 spelling of each v2 enum value and the other way round, by table: v2 renamed some values
 // (single -> queue, parallel -> graph) and spells the rest in camelCase, so a value is looked up here,
 // never re-cased. A value a table lacks (one the service added later) is passed on as it came.
+import type {
+  DIRECT_MERGE_MODES,
+  GitHubMergeability,
+  MERGE_METHODS,
+  OPTIMIZATION_MODES,
+  PrState,
+  QueueMode,
+  QueueState,
+  TestRunStatus,
+} from '../enums.js';
 import type { V2 } from './index.js';
 
-type Table<V2Value extends string> = Readonly<Record<V2Value, string>>;
+/** Each v2 value and its v1 spelling: both sides typed, so a value either wire adds is a type error here. */
+type Table<V2Value extends string, V1Value extends string = string> = Readonly<Record<V2Value, V1Value>>;
 
-export const QUEUE_ENTRY_STATE_V1: Table<V2<'QueueEntryState'>> = {
+export const QUEUE_ENTRY_STATE_V1: Table<V2<'QueueEntryState'>, PrState> = {
   notReady: 'not_ready',
   pending: 'pending',
   testing: 'testing',
@@ -16,34 +27,39 @@ export const QUEUE_ENTRY_STATE_V1: Table<V2<'QueueEntryState'>> = {
   cancelled: 'cancelled',
 };
 
-export const QUEUE_STATE_V1: Table<V2<'MergeQueueState'>> = {
+export const QUEUE_STATE_V1: Table<V2<'MergeQueueState'>, QueueState> = {
   running: 'running',
   paused: 'paused',
   draining: 'draining',
   switchingModes: 'switching_modes',
 };
 
-export const QUEUE_MODE_V1: Table<V2<'MergeQueueMode'>> = { queue: 'single', graph: 'parallel' };
+export const QUEUE_MODE_V1: Table<V2<'MergeQueueMode'>, QueueMode> = { queue: 'single', graph: 'parallel' };
 
-export const MERGE_METHOD_V1: Table<V2<'MergeMethod'>> = {
+export const MERGE_METHOD_V1: Table<V2<'MergeMethod'>, (typeof MERGE_METHODS)[number]> = {
   mergeCommit: 'merge_commit',
   squash: 'squash',
   rebase: 'rebase',
 };
 
-export const OPTIMIZATION_MODE_V1: Table<V2<'OptimizationMode'>> = {
+export const OPTIMIZATION_MODE_V1: Table<V2<'OptimizationMode'>, (typeof OPTIMIZATION_MODES)[number]> = {
   off: 'off',
   bisectionSkipRedundantTests: 'bisection_skip_redundant_tests',
 };
 
-export const MERGEABILITY_V1: Table<V2<'Mergeability'>> = {
+export const DIRECT_MERGE_MODE_V1: Table<V2<'DirectMergeMode'>, (typeof DIRECT_MERGE_MODES)[number]> = {
+  off: 'off',
+  always: 'always',
+};
+
+export const MERGEABILITY_V1: Table<V2<'Mergeability'>, GitHubMergeability> = {
   mergeable: 'mergeable',
   notMergeable: 'not_mergeable',
   inProgress: 'in_progress',
   unspecified: 'unspecified',
 };
 
-export const VERIFICATION_RUN_STATUS_V1: Table<V2<'VerificationRunStatus'>> = {
+export const VERIFICATION_RUN_STATUS_V1: Table<V2<'VerificationRunStatus'>, TestRunStatus> = {
   inProgress: 'in_progress',
   failed: 'failed',
   cancelled: 'cancelled',
@@ -91,4 +107,12 @@ export function fromV1<V extends string>(table: Table<V>, value: unknown): V | u
   if (typeof value !== 'string') return undefined;
   const wanted = value.toLowerCase();
   return (Object.keys(table) as V[]).find((v2) => table[v2].toLowerCase() === wanted);
+}
+
+/** The same table turned round, v1 value to v2 value (what a server speaking v1 inside writes out as v2). */
+export function byV1Value<V2Value extends string, V1Value extends string>(
+  table: Table<V2Value, V1Value>,
+): Readonly<Record<V1Value, V2Value>> {
+  const entries = Object.entries(table) as [V2Value, V1Value][];
+  return Object.fromEntries(entries.map(([v2, v1]) => [v1, v2])) as Record<V1Value, V2Value>;
 }
