@@ -63,7 +63,7 @@ const CASES: BadInput[] = [
     input: 'operation',
     kind: 'missing',
     inputs: {},
-    says: /is empty\. Set it to one of: submit-pull-request/,
+    says: /is empty\. Set it to one of the \d+ operations .*e\.g\. submit-pull-request/,
   },
   {
     operation: 'submit-pull-reqest',
@@ -84,7 +84,7 @@ const CASES: BadInput[] = [
     input: 'operation',
     kind: 'unknown value',
     inputs: {},
-    says: /is not an operation\..*Valid operations: submit-pull-request, /,
+    says: /is not an operation\. Set it to one of the \d+ operations in the README's "Operations and their inputs" \(the CLI: --help\), e\.g\. submit-pull-request, /,
   },
   // api-token
   {

@@ -61,20 +61,21 @@ export function prepareOperation(host: InputSource, redact: Redact = (text) => t
   return { operation, row, common, settings, start };
 }
 
+// The whole list is longer than a line a person reads (30 names), so the line points to where it is.
+const OPERATIONS_HINT = `one of the ${OPERATION_NAMES.length} operations in the README's "Operations and their inputs" (the CLI: --help), e.g. submit-pull-request, set-impacted-targets, get-queue, check-test-results.`;
+
 function readOperation(host: InputSource): OperationName {
   const given = host.input('operation').trim();
   if (!given) {
-    throw new InputError('operation', 'is empty', `Set it to one of: ${OPERATION_NAMES.join(', ')}.`);
+    throw new InputError('operation', 'is empty', `Set it to ${OPERATIONS_HINT}`);
   }
   const name = toKebabCase(given);
   if (isOperationName(name)) return name;
   const suggestions = closestMatches(name, OPERATION_NAMES, 3);
-  const hint = suggestions.length ? `Did you mean ${suggestions.join(' or ')}?` : '';
-  throw new InputError(
-    'operation',
-    `${quoted(given)} is not an operation`,
-    `${hint} Valid operations: ${OPERATION_NAMES.join(', ')}.`.trim(),
-  );
+  const hint = suggestions.length
+    ? `Did you mean ${suggestions.join(' or ')}?`
+    : `Set it to ${OPERATIONS_HINT}`;
+  throw new InputError('operation', `${quoted(given)} is not an operation`, hint);
 }
 
 /** An input the operation does not read is ignored, and the user is told so: it is most often a mistake. */
