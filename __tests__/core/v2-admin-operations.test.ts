@@ -178,6 +178,35 @@ describe.each(VERSIONS)('flaky tests over %s', (version) => {
   });
 });
 
+describe.each(VERSIONS)('the nightly report over %s', (version) => {
+  it("lists the flaky and broken tests of the run's repository with their counts, and over v2 goes only to v2", async () => {
+    const { act } = setUp(version, 'nightly');
+    const repo = { host: 'github.com', owner: 'octo-org', name: `nightly-${version}` };
+    const seeded = await emulator.control('POST', '/flaky-tests', {
+      repositories: [
+        {
+          repo,
+          org_url_slug: 'octo-org',
+          tests: [...tests(3, 'flaky', `${version}-nightly`), ...tests(2, 'broken', `${version}-nightly`)],
+        },
+      ],
+    });
+    expect(seeded.status).toBe(200);
+    const before = proxy.all.length;
+    const report = await act({ operation: 'list-unhealthy-tests', 'org-url-slug': 'octo-org' });
+    expect([report.failed, report.error]).toEqual([false, '']);
+    expect(report.outputs).toMatchObject({ 'flaky-count': '3', 'broken-count': '2' });
+    expect(report.summary).toContain(`${version}-nightly`);
+    // No column is left for what the service filled for no test (these tests have no owner or ticket).
+    expect(report.summary).not.toMatch(/\| +\|/);
+    const sent = proxy.all.slice(before);
+    const spoken =
+      version === 'v2' ? /^GET \/v2\/test-cases$/ : /^POST \/v1\/flaky-tests\/list-unhealthy-tests$/;
+    expect(sent.filter((line) => spoken.test(line)).length).toBeGreaterThanOrEqual(2);
+    expect(sent.filter((line) => line.includes(version === 'v2' ? '/v1/' : '/v2/'))).toEqual([]);
+  });
+});
+
 describe('a lost answer over v2', () => {
   it('reads a submit back after the connection was cut once the service had acted, and never submits twice', async () => {
     const { queue, act } = setUp('v2', 'lost');

@@ -111,6 +111,8 @@ export interface CheckingProxy {
   origin: string;
   /** Every v2 request seen, as `METHOD /path`. */
   seen: string[];
+  /** Every request seen, v1's too, as `METHOD /path`. */
+  all: string[];
   /** Every problem found, one line each. */
   problems: string[];
   /**
@@ -124,6 +126,7 @@ export interface CheckingProxy {
 /** A proxy to `target` that checks every /v2 request against the document before passing it on. */
 export async function startCheckingProxy(target: string): Promise<CheckingProxy> {
   const seen: string[] = [];
+  const all: string[] = [];
   const problems: string[] = [];
   const cuts: { method: string; path: RegExp }[] = [];
   const server: Server = createServer((req, res) => {
@@ -132,6 +135,7 @@ export async function startCheckingProxy(target: string): Promise<CheckingProxy>
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const url = new URL(req.url ?? '/', target);
+      all.push(`${req.method} ${url.pathname}`);
       if (url.pathname.startsWith('/v2/')) {
         seen.push(`${req.method} ${url.pathname}`);
         const problem = v2RequestProblem(req.method ?? '', url, body.toString('utf8'));
@@ -161,6 +165,7 @@ export async function startCheckingProxy(target: string): Promise<CheckingProxy>
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    all,
     problems,
     cutAfterAnswer: (method, path) => cuts.push({ method, path }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -65,16 +65,19 @@ export type CreateCiRunRequest = Static<typeof CreateCiRunRequest>;
 // ---------------------------------------------------------------------------------------------------
 // Answers
 
+// v1 always sends reason and timestamp; v2's test cases have no reason, and no time for a status they
+// never changed, so what a report reads over v2 may lack them.
 export const TestStatus = Type.Object({
   value: exactEnum(TEST_HEALTH),
-  reason: Type.String(),
-  timestamp: DateTime,
+  reason: Type.Optional(Type.String()),
+  timestamp: Type.Optional(DateTime),
 });
 
 export const UnhealthyTest = Type.Object({
   id: Uuid,
-  repository: Type.Object({ html_url: Uri }),
-  html_url: Uri,
+  // v1 always sends both; v2's test cases have neither, so a report read over v2 has no links.
+  repository: Type.Optional(Type.Object({ html_url: Uri })),
+  html_url: Type.Optional(Uri),
   name: Type.String(),
   variant: Type.String(),
   status: TestStatus,

@@ -1,7 +1,8 @@
-// The flaky-tests endpoints v2's test cases can answer: the quarantined tests (testCases.list by
-// quarantineState, kept to the run's repository) and linking a ticket. The others stay on v1 (see
-// V1_ONLY in service-client.ts): v2's test cases have no web address, no most common failures and no
-// failing-tests list, which the unhealthy and failing reports and a test's details show.
+// The flaky-tests endpoints v2's test cases can answer: the unhealthy tests (testCases.list by status,
+// with the last 7 days' metrics), the quarantined tests (by quarantineState), both kept to the run's
+// repository, and linking a ticket. v2's test cases have no web address, so a report over v2 names each
+// test without a link. The others stay on v1 (see V1_ONLY in service-client.ts): v2 has no most common
+// failures and no failing-tests list, which the failing report and a test's details show.
 import type { RequestOf } from '../../../wire/index.js';
 import type { V2 } from '../../../wire/v2/index.js';
 import { writeOnce } from './unknown-outcome.js';
@@ -15,6 +16,52 @@ const STATUS_V1: Record<V2<'TestStatus'>, string> = {
   broken: 'BROKEN',
 };
 
+/** One page of the flaky or broken tests, as v1 listed them. */
+async function listUnhealthy(s: V2Session, payload: RequestOf<'listUnhealthyTests'>): Promise<Answer> {
+  const repositoryId = await s.ids.repositoryId(payload.repo);
+  const { page_size, page_token } = payload.page_query;
+  const status = payload.status.toLowerCase() as V2<'TestStatus'>;
+  const { data } = await s.v2.call('testCases.list', {
+    query: {
+      status,
+      include: 'metrics',
+      period: '7d',
+      limit: page_size,
+      ...(page_token ? { cursor: page_token } : {}),
+    },
+  });
+  const tests = data.data.filter((test) => test.repoId === repositoryId);
+  return { tests: tests.map(unhealthyTestV1), page: pageV1(tests.length, data) };
+}
+
+function unhealthyTestV1(test: V2<'TestCaseSummary'>): Answer {
+  return {
+    id: test.id,
+    name: test.name,
+    variant: test.variant,
+    status: { value: test.status, ...(test.statusSince ? { timestamp: test.statusSince } : {}) },
+    ...(test.file ? { file_path: test.file } : {}),
+    ...(test.parentName ? { parent: test.parentName } : {}),
+    ...(test.className ? { classname: test.className } : {}),
+    codeowners: test.codeowners,
+    pull_requests_impacted_last_7d: test.metrics?.prsImpacted ?? 0,
+    quarantined: test.quarantineState === 'quarantined',
+  };
+}
+
+/** v1's page of a v2 list: the cursor as the next page's token. */
+function pageV1(rows: number, list: { hasMore: boolean; nextCursor: string | null }): Answer {
+  const next = list.hasMore && list.nextCursor ? list.nextCursor : '';
+  return {
+    total_rows: rows,
+    total_pages: next ? 2 : 1,
+    page_index: 0,
+    next_page_token: next,
+    prev_page_token: '',
+    last_page_token: '',
+  };
+}
+
 async function listQuarantined(s: V2Session, payload: RequestOf<'listQuarantinedTests'>): Promise<Answer> {
   const repositoryId = await s.ids.repositoryId(payload.repo);
   const { page_size, page_token } = payload.page_query;
@@ -26,17 +73,9 @@ async function listQuarantined(s: V2Session, payload: RequestOf<'listQuarantined
     },
   });
   const tests = data.data.filter((test) => test.repoId === repositoryId);
-  const next = data.hasMore && data.nextCursor ? data.nextCursor : '';
   return {
     quarantined_tests: await inBatches(tests, (test) => quarantinedTestV1(s, test)),
-    page: {
-      total_rows: tests.length,
-      total_pages: next ? 2 : 1,
-      page_index: 0,
-      next_page_token: next,
-      prev_page_token: '',
-      last_page_token: '',
-    },
+    page: pageV1(tests.length, data),
   };
 }
 
@@ -86,4 +125,4 @@ async function linkTicket(s: V2Session, payload: RequestOf<'linkTicketToTestCase
   return {};
 }
 
-export const flakyV2 = { listQuarantined, linkTicket };
+export const flakyV2 = { listUnhealthy, listQuarantined, linkTicket };

@@ -21,12 +21,11 @@ import type { V2Session } from './session.js';
 import { V2Transport } from './transport.js';
 
 /**
- * The endpoints v2 has no equivalent for, still sent to v1 with the same key: the unhealthy and failing
- * tests and a test's details (v2's test cases have no web address and no most common failures), the CI-run
- * recorder, the service status and the device login.
+ * The endpoints v2 has no equivalent for, still sent to v1 with the same key: the failing tests and a
+ * test's details (v2's test cases have no most common failures), the CI-run recorder, the service status
+ * and the device login.
  */
 export const V1_ONLY: ReadonlySet<EndpointName> = new Set([
-  'listUnhealthyTests',
   'listFailingTests',
   'getTestDetails',
   'createCiRun',
@@ -50,6 +49,7 @@ const TRANSLATIONS: Partial<Record<EndpointName, Translation>> = {
   deleteQueue: queues.deleteQueue,
   listPullRequests: queues.listPullRequests,
   getMergeQueueMetrics: queues.metrics,
+  listUnhealthyTests: flakyV2.listUnhealthy,
   listQuarantinedTests: flakyV2.listQuarantined,
   linkTicketToTestCase: flakyV2.linkTicket,
 };

@@ -29,18 +29,21 @@ export function listingStage(summary: Markdown, input: ListingInput, budget: num
   if (!tests.length) return { shown: 0, total: 0, brief: false };
   const first = tests.slice(0, LISTED_ROWS);
   const room = budget - summary.byteLength() - RESERVED_BYTES;
-  let table = fittingTable(TEST_TABLE_HEADERS, first.map(testTableRow), room);
+  const full = filledColumns(TEST_TABLE_HEADERS, first.map(testTableRow));
+  let table = fittingTable(full.headers, full.rows, room);
   let brief = false;
   if (table.shown < first.length) {
     // Reason and variant are the wordiest columns: without them most tables fit.
-    table = fittingTable(BRIEF_HEADERS, first.map(briefRow), room);
+    const short = filledColumns(BRIEF_HEADERS, first.map(briefRow));
+    table = fittingTable(short.headers, short.rows, room);
     brief = true;
   }
   const title =
     table.shown === tests.length
       ? `All ${tests.length} tests, every column`
       : `The first ${table.shown} of ${tests.length} tests by PRs impacted, every column`;
-  if (table.shown) summary.details(brief ? title.replace(', every column', '') : title, table.markdown);
+  const everyColumn = !brief && full.headers.length === TEST_TABLE_HEADERS.length;
+  if (table.shown) summary.details(everyColumn ? title : title.replace(', every column', ''), table.markdown);
   summary.paragraph(whereLine(input));
   return { shown: table.shown, total: tests.length, brief };
 }
@@ -59,6 +62,13 @@ const BRIEF_HEADERS = ['Test', 'Status', 'Codeowners', 'PRs impacted (7d)', 'Qua
 function briefRow(test: TestView): string[] {
   const [link, , status, , , impacted, quarantined, ticket] = testTableRow(test);
   return [link!, status!, owners(test.codeowners.slice(0, 1)), impacted!, quarantined!, ticket!];
+}
+
+/** The columns with something in them: one the service filled for no test is left out. */
+function filledColumns(headers: string[], rows: string[][]): { headers: string[]; rows: string[][] } {
+  const kept = headers.map((_, column) => rows.some((row) => row[column]?.trim()));
+  const keep = <T>(cells: T[]) => cells.filter((_, column) => kept[column]);
+  return { headers: keep(headers), rows: rows.map(keep) };
 }
 
 /** As many rows as fit in `budget` bytes, as a markdown table. */
