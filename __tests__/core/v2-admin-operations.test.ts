@@ -207,6 +207,62 @@ describe.each(VERSIONS)('the nightly report over %s', (version) => {
   });
 });
 
+async function emulatorNow(): Promise<string> {
+  return (await emulator.control<{ now: string }>('GET', '/clock')).json.now;
+}
+
+describe.each(VERSIONS)("failing tests and a test's details over %s", (version) => {
+  it('lists the tests that failed in the window and shows one, with no v1 request over v2', async () => {
+    const { act } = setUp(version, 'failing');
+    const repo = { host: 'github.com', owner: 'octo-org', name: `failing-${version}` };
+    const now = Date.parse(await emulatorNow());
+    const ago = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const seeded = await emulator.control('POST', '/flaky-tests', {
+      repositories: [
+        {
+          repo,
+          org_url_slug: 'octo-org',
+          tests: [
+            {
+              name: `${version} fails often`,
+              status: 'flaky',
+              failures: [{ at: ago(2), summary: 'TimeoutError' }],
+              failure_rate_last_7d: 0.25,
+              failure_rate_last_24h: 0.5,
+            },
+            {
+              name: `${version} failed long ago`,
+              status: 'flaky',
+              failures: [{ at: ago(24 * 5), summary: 'x' }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(seeded.status).toBe(200);
+    const before = proxy.all.length;
+    const window = { 'start-time': ago(24), 'end-time': ago(-1) };
+    const failing = await act({ operation: 'list-failing-tests', 'org-url-slug': 'octo-org', ...window });
+    expect([failing.failed, failing.error]).toEqual([false, '']);
+    expect(failing.outputs['failing-count']).toBe('1');
+    expect(failing.summary).toContain(`${version} fails often`);
+    expect(failing.summary).not.toContain('failed long ago');
+    expect(failing.summary).not.toMatch(/\| +\|/);
+
+    const report = JSON.parse(failing.outputs.response ?? '{}') as { tests: { id: string }[] };
+    const details = await act({
+      operation: 'get-test-details',
+      'org-url-slug': 'octo-org',
+      'test-id': report.tests[0]!.id,
+    });
+    expect([details.failed, details.error]).toEqual([false, '']);
+    expect(details.outputs['test-name']).toBe(`${version} fails often`);
+    expect(details.summary).toMatch(/Failure rate 24h \/ 7d \| \d+\.\d% \/ \d+\.\d%/);
+    const sent = proxy.all.slice(before);
+    expect(sent.filter((line) => line.includes(version === 'v2' ? '/v1/' : '/v2/'))).toEqual([]);
+  });
+});
+
 describe('a lost answer over v2', () => {
   it('reads a submit back after the connection was cut once the service had acted, and never submits twice', async () => {
     const { queue, act } = setUp('v2', 'lost');

@@ -97,12 +97,13 @@ export const MostCommonFailure = Type.Object({
   last_occurrence: Type.Optional(DateTime),
 });
 
+// v1 always sends all three; v2's test cases have no failure messages, and their list one period's rate.
 export const FailingTest = Type.Composite([
   UnhealthyTest,
   Type.Object({
-    most_common_failures: Type.Array(MostCommonFailure),
-    failure_rate_last_7d: Type.Number(),
-    failure_rate_last_24h: Type.Number(),
+    most_common_failures: Type.Optional(Type.Array(MostCommonFailure)),
+    failure_rate_last_7d: Type.Optional(Type.Number()),
+    failure_rate_last_24h: Type.Optional(Type.Number()),
   }),
 ]);
 export type FailingTest = Static<typeof FailingTest>;

@@ -1,8 +1,8 @@
-// The flaky-tests endpoints v2's test cases can answer: the unhealthy tests (testCases.list by status,
-// with the last 7 days' metrics), the quarantined tests (by quarantineState), both kept to the run's
-// repository, and linking a ticket. v2's test cases have no web address, so a report over v2 names each
-// test without a link. The others stay on v1 (see V1_ONLY in service-client.ts): v2 has no most common
-// failures and no failing-tests list, which the failing report and a test's details show.
+// The flaky-tests endpoints over v2's test cases: the unhealthy tests (testCases.list by status, with the
+// last 7 days' metrics), the failing tests (by last failure, newest first), the quarantined tests (by
+// quarantineState), each kept to the run's repository; a test's details; linking a ticket. v2's test cases
+// have no web address and no failure messages, so a report over v2 names each test without a link and
+// without its most common failures.
 import type { RequestOf } from '../../../wire/index.js';
 import type { V2 } from '../../../wire/v2/index.js';
 import { writeOnce } from './unknown-outcome.js';
@@ -46,6 +46,53 @@ function unhealthyTestV1(test: V2<'TestCaseSummary'>): Answer {
     codeowners: test.codeowners,
     pull_requests_impacted_last_7d: test.metrics?.prsImpacted ?? 0,
     quarantined: test.quarantineState === 'quarantined',
+  };
+}
+
+/**
+ * One page of the tests that failed between start_time and end_time. v2 lists tests by their last failure,
+ * newest first, so the walk stops at the first test whose last failure is before the window; a test whose
+ * last failure is after end_time is counted too (it may not have failed inside the window).
+ */
+async function listFailing(s: V2Session, payload: RequestOf<'listFailingTests'>): Promise<Answer> {
+  const repositoryId = await s.ids.repositoryId(payload.repo);
+  const { page_size, page_token } = payload.page_query;
+  const { data } = await s.v2.call('testCases.list', {
+    query: {
+      sort: 'lastFailureAt',
+      direction: 'desc',
+      include: 'metrics',
+      period: '7d',
+      limit: page_size,
+      ...(page_token ? { cursor: page_token } : {}),
+    },
+  });
+  const start = Date.parse(payload.start_time);
+  const failedSince = (test: V2<'TestCaseSummary'>) => Date.parse(test.metrics?.lastFailureAt ?? '') >= start;
+  const inWindow = data.data.filter(failedSince);
+  const tests = inWindow.filter((test) => test.repoId === repositoryId);
+  const more = inWindow.length === data.data.length ? data : { hasMore: false, nextCursor: null };
+  return { tests: tests.map(failingTestV1), page: pageV1(tests.length, more) };
+}
+
+function failingTestV1(test: V2<'TestCaseSummary'>): Answer {
+  const rate = test.metrics?.failureRate;
+  return { ...unhealthyTestV1(test), ...(rate === undefined ? {} : { failure_rate_last_7d: rate }) };
+}
+
+/** A test's details: the test case with its failure rates over the last 7 days and the last day. */
+async function testDetails(s: V2Session, payload: RequestOf<'getTestDetails'>): Promise<Answer> {
+  const path = { testCaseId: payload.test_id };
+  const [week, day] = await Promise.all([
+    s.v2.call('testCases.get', { path, query: { include: 'metrics', period: '7d' } }),
+    s.v2.call('testCases.get', { path, query: { include: 'metrics', period: '1d' } }),
+  ]);
+  const dayRate = day.data.metrics?.failureRate;
+  return {
+    test: {
+      ...failingTestV1(week.data),
+      ...(dayRate === undefined ? {} : { failure_rate_last_24h: dayRate }),
+    },
   };
 }
 
@@ -125,4 +172,4 @@ async function linkTicket(s: V2Session, payload: RequestOf<'linkTicketToTestCase
   return {};
 }
 
-export const flakyV2 = { listUnhealthy, listQuarantined, linkTicket };
+export const flakyV2 = { listUnhealthy, listFailing, testDetails, listQuarantined, linkTicket };

@@ -21,13 +21,10 @@ import type { V2Session } from './session.js';
 import { V2Transport } from './transport.js';
 
 /**
- * The endpoints v2 has no equivalent for, still sent to v1 with the same key: the failing tests and a
- * test's details (v2's test cases have no most common failures), the CI-run recorder, the service status
- * and the device login.
+ * The endpoints v2 has no equivalent for, still sent to v1 with the same key: the CI-run recorder, the
+ * service status and the device login.
  */
 export const V1_ONLY: ReadonlySet<EndpointName> = new Set([
-  'listFailingTests',
-  'getTestDetails',
   'createCiRun',
   'getStatus',
   'deviceAuthInitiate',
@@ -50,6 +47,8 @@ const TRANSLATIONS: Partial<Record<EndpointName, Translation>> = {
   listPullRequests: queues.listPullRequests,
   getMergeQueueMetrics: queues.metrics,
   listUnhealthyTests: flakyV2.listUnhealthy,
+  listFailingTests: flakyV2.listFailing,
+  getTestDetails: flakyV2.testDetails,
   listQuarantinedTests: flakyV2.listQuarantined,
   linkTicketToTestCase: flakyV2.linkTicket,
 };

@@ -2,6 +2,7 @@
 // end-time exclusive; settings default and check the window before any request).
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
+import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
 import { rawResponse, repoLink, repoSlug } from '../common.js';
@@ -16,7 +17,6 @@ import {
   listedTest,
   cell,
   percent,
-  rate,
   readTest,
   testLink,
   text,
@@ -25,8 +25,9 @@ import {
 import type { FlakyTestsSettings } from './inputs.js';
 
 interface FailingTestView extends TestView {
-  failureRate7d: number;
-  failureRate24h: number;
+  /** Undefined when the service did not say (v2 lists one period's rate). */
+  failureRate7d?: number;
+  failureRate24h?: number;
   mostCommonFailure: string;
 }
 
@@ -52,7 +53,7 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   });
   const tests = items
     .map((raw) => ({ raw, view: readFailingTest(raw) }))
-    .sort((a, b) => b.view.failureRate7d - a.view.failureRate7d || byImpact(a.view, b.view));
+    .sort((a, b) => (b.view.failureRate7d ?? 0) - (a.view.failureRate7d ?? 0) || byImpact(a.view, b.view));
   const reportFile = await writeReportFile(op, 'failing-tests.json', {
     start_time: startTime,
     end_time: endTime,
@@ -68,28 +69,13 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
     )
     .paragraph(`Repository ${repoLink(repo)}; the window's end is excluded.`);
   if (tests.length) {
-    summary.paragraph('Sorted by failure rate over the last 7 days.').table(
-      [
-        'Test',
-        'Variant',
-        'Status',
-        'Failure rate 24h',
-        'Failure rate 7d',
-        'Most common failure',
-        'PRs impacted (7d)',
-      ],
-      firstRows(tests, ({ view }) => [
-        testLink(view),
-        cell(view.variant),
-        cell(view.status),
-        percent(view.failureRate24h),
-        percent(view.failureRate7d),
-        cell(view.mostCommonFailure),
-        String(view.pullRequestsImpacted),
-      ]),
-      'in report-file',
-      tests.length,
+    const table = filledColumns(
+      FAILING_HEADERS,
+      firstRows(tests, ({ view }) => failingRow(view)),
     );
+    summary
+      .paragraph('Sorted by failure rate over the last 7 days.')
+      .table(table.headers, table.rows, 'in report-file', tests.length);
   } else {
     summary.paragraph('No test failed in this window.');
   }
@@ -107,13 +93,41 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   };
 };
 
+const FAILING_HEADERS = [
+  'Test',
+  'Variant',
+  'Status',
+  'Failure rate 24h',
+  'Failure rate 7d',
+  'Most common failure',
+  'PRs impacted (7d)',
+];
+
+function failingRow(view: FailingTestView): string[] {
+  const shown = (value: number | undefined) => (value === undefined ? '' : percent(value));
+  return [
+    testLink(view),
+    cell(view.variant),
+    cell(view.status),
+    shown(view.failureRate24h),
+    shown(view.failureRate7d),
+    cell(view.mostCommonFailure),
+    String(view.pullRequestsImpacted),
+  ];
+}
+
+/** A failure rate as the service gave it; undefined when it gave none. */
+function knownRate(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 function readFailingTest(raw: Record<string, unknown>): FailingTestView {
   const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
   const first = failures[0];
   return {
     ...readTest(raw),
-    failureRate7d: rate(raw.failure_rate_last_7d),
-    failureRate24h: rate(raw.failure_rate_last_24h),
+    failureRate7d: knownRate(raw.failure_rate_last_7d),
+    failureRate24h: knownRate(raw.failure_rate_last_24h),
     mostCommonFailure: first ? `${text(first.summary)} (${text(first.occurrence_count) || '?'}×)` : '',
   };
 }

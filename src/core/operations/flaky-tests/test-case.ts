@@ -21,22 +21,21 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
   const raw = isObject(response.json) && isObject(response.json.test) ? response.json.test : {};
   const test = readTest(raw);
   const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
-  const summary = new Markdown().heading(testHeadline(test)).facts([
-    ['Test', { markdown: testLink(test) }],
-    ['Repository', repoSlug(op.context.repo)],
-    ['Variant', test.variant || '(none)'],
-    ['Status', test.status],
-    ['Reason', test.reason],
-    ['File', text(raw.file_path)],
-    ['Codeowners', { markdown: owners(test.codeowners) }],
-    ['PRs impacted (7d)', test.pullRequestsImpacted],
-    [
-      'Failure rate 24h / 7d',
-      `${percent(rate(raw.failure_rate_last_24h))} / ${percent(rate(raw.failure_rate_last_7d))}`,
-    ],
-    ['Quarantined', test.quarantined ? 'yes' : 'no'],
-    ['Ticket', { markdown: ticketLink(test.ticketUrl) || 'none' }],
-  ]);
+  const summary = new Markdown()
+    .heading(testHeadline(test))
+    .facts([
+      ['Test', { markdown: testLink(test) }],
+      ['Repository', repoSlug(op.context.repo)],
+      ['Variant', test.variant || '(none)'],
+      ['Status', test.status],
+      ['Reason', test.reason],
+      ['File', text(raw.file_path)],
+      ['Codeowners', { markdown: owners(test.codeowners) }],
+      ['PRs impacted (7d)', test.pullRequestsImpacted],
+      ...failureRates(raw),
+      ['Quarantined', test.quarantined ? 'yes' : 'no'],
+      ['Ticket', { markdown: ticketLink(test.ticketUrl) || 'none' }],
+    ]);
   if (failures.length) {
     summary.table(
       ['Most common failures', 'Occurrences', 'Last seen'],
@@ -89,4 +88,12 @@ function testHeadline(test: ReturnType<typeof readTest>): string {
   const status = test.status.toLowerCase();
   const quarantine = test.quarantined ? ', quarantined' : '';
   return `${HEALTH_ICONS[status] ?? '❔'} ${test.status.toUpperCase() || 'UNKNOWN'}${quarantine}: ${test.name}`;
+}
+
+/** The failure rates the service gave, as one fact; none when it gave neither. */
+function failureRates(raw: Record<string, unknown>): [string, string][] {
+  const known = (value: unknown) => (typeof value === 'number' ? percent(rate(value)) : '?');
+  const [day, week] = [raw.failure_rate_last_24h, raw.failure_rate_last_7d];
+  if (day === undefined && week === undefined) return [];
+  return [['Failure rate 24h / 7d', `${known(day)} / ${known(week)}`]];
 }

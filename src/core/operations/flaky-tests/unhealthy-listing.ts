@@ -1,6 +1,7 @@
 // The end of the nightly report's summary: the first tests with every column, collapsed, and where the
 // full list is (the JSON and CSV report files, uploaded as an artifact by the example workflow). The
 // collapsed table keeps to the bytes left: first the wordiest columns go, then rows.
+import { filledColumns } from '../../report/filled-columns.js';
 import { escapeMarkdown, type Markdown } from '../../report/markdown.js';
 import { TEST_TABLE_HEADERS, owners, testTableRow, type TestView } from './tests.js';
 
@@ -62,13 +63,6 @@ const BRIEF_HEADERS = ['Test', 'Status', 'Codeowners', 'PRs impacted (7d)', 'Qua
 function briefRow(test: TestView): string[] {
   const [link, , status, , , impacted, quarantined, ticket] = testTableRow(test);
   return [link!, status!, owners(test.codeowners.slice(0, 1)), impacted!, quarantined!, ticket!];
-}
-
-/** The columns with something in them: one the service filled for no test is left out. */
-function filledColumns(headers: string[], rows: string[][]): { headers: string[]; rows: string[][] } {
-  const kept = headers.map((_, column) => rows.some((row) => row[column]?.trim()));
-  const keep = <T>(cells: T[]) => cells.filter((_, column) => kept[column]);
-  return { headers: keep(headers), rows: rows.map(keep) };
 }
 
 /** As many rows as fit in `budget` bytes, as a markdown table. */
