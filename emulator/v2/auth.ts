@@ -1,10 +1,10 @@
 // Who is calling: an API key in `Authorization: Bearer`, or a first-party token in `x-trunk-token` (the
 // emulator's device-login sessions, which read but hold no permission, as an exchanged token cannot write
 // merge queues). A v1 organization token is refused with a message that says where keys are made.
-import { V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
+import { V2_KEY_PREFIX, V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
 import type { DeviceLogins } from '../device-auth.js';
 import { V2Error } from './errors.js';
-import { API_KEY_PREFIX, type ApiKey, type ApiKeys } from './keys.js';
+import type { ApiKey, ApiKeys } from './keys.js';
 
 const WHERE_KEYS_ARE_MADE = 'Settings > Developer > API Keys';
 /** The identity of a device-login session sent in x-trunk-token. */
@@ -29,7 +29,7 @@ export function authenticate(headers: Record<string, unknown>, credentials: Cred
     throw new V2Error(
       401,
       'AUTHENTICATION_REQUIRED',
-      `Send an API key (${API_KEY_PREFIX}…) as "Authorization: Bearer <key>"; an admin makes keys in ${WHERE_KEYS_ARE_MADE}`,
+      `Send an API key (${V2_KEY_PREFIX}…) as "Authorization: Bearer <key>"; an admin makes keys in ${WHERE_KEYS_ARE_MADE}`,
     );
   }
   const key = credentials.keys.find(given);
@@ -41,9 +41,9 @@ export function authenticate(headers: Record<string, unknown>, credentials: Cred
   throw new V2Error(
     401,
     'INVALID_TOKEN',
-    given.startsWith(API_KEY_PREFIX)
+    given.startsWith(V2_KEY_PREFIX)
       ? 'This API key is not one of the organization: it was deleted, or mistyped'
-      : `This is not an API key: v2 keys start with ${API_KEY_PREFIX}; an admin makes them in ${WHERE_KEYS_ARE_MADE}`,
+      : `This is not an API key: v2 keys start with ${V2_KEY_PREFIX}; an admin makes them in ${WHERE_KEYS_ARE_MADE}`,
   );
 }
 
@@ -51,7 +51,7 @@ function v1TokenRefused(): V2Error {
   return new V2Error(
     401,
     'INVALID_TOKEN',
-    `The organization API token works with the v1 API only. The v2 API takes an API key (${API_KEY_PREFIX}…), sent as "Authorization: Bearer <key>"; an admin makes keys in ${WHERE_KEYS_ARE_MADE}`,
+    `The organization API token works with the v1 API only. The v2 API takes an API key (${V2_KEY_PREFIX}…), sent as "Authorization: Bearer <key>"; an admin makes keys in ${WHERE_KEYS_ARE_MADE}`,
   );
 }
 

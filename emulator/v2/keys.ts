@@ -1,10 +1,9 @@
 // The v2 API's keys: each has a name, a secret (`trunk_v2_…`) and the permissions an admin granted it
 // (the names of V2_PERMISSIONS). The emulator always makes one key with every permission; the command
 // line (`--api-key name=perm,perm`) and startEmulator's `apiKeys` add more.
-import { V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
+import { V2_KEY_PREFIX, V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
 import { SeededRandom } from '../random.js';
 
-export const API_KEY_PREFIX = 'trunk_v2_';
 /** The name of the key made with every permission. */
 export const ADMIN_KEY_NAME = 'admin';
 export const ALL_PERMISSIONS = Object.keys(V2_PERMISSIONS) as V2Permission[];
@@ -55,9 +54,9 @@ export class ApiKeys {
   constructor(specs: readonly ApiKeySpec[], seed: number) {
     const random = new SeededRandom(seed ^ 0x5eed_0a2e);
     for (const spec of [{ name: ADMIN_KEY_NAME, permissions: ALL_PERMISSIONS }, ...specs]) {
-      const key = spec.key ?? `${API_KEY_PREFIX}${random.hex(40)}`;
-      if (!key.startsWith(API_KEY_PREFIX))
-        throw new Error(`API key ${spec.name}: a key starts with ${API_KEY_PREFIX}`);
+      const key = spec.key ?? `${V2_KEY_PREFIX}${random.hex(40)}`;
+      if (!key.startsWith(V2_KEY_PREFIX))
+        throw new Error(`API key ${spec.name}: a key starts with ${V2_KEY_PREFIX}`);
       if (this.bySecret.has(key)) throw new Error(`API key ${spec.name}: the same secret is given twice`);
       this.bySecret.set(key, { name: spec.name, key, permissions: new Set(spec.permissions) });
     }

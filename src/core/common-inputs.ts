@@ -3,7 +3,8 @@
 import { isIP } from 'node:net';
 import { isHostName, isOwnerAndName, type ContextOverrides } from './context.js';
 import { InputError } from './errors.js';
-import { API_VERSIONS, V2_KEY_PREFIX, type ApiVersion } from './api/base-url.js';
+import { V2_KEY_PREFIX } from '../wire/v2/permissions.js';
+import { API_VERSIONS, type ApiVersion } from './api/base-url.js';
 import { DEFAULT_API_URL, quoted, type Inputs, type InputSpec } from './inputs.js';
 
 export const COMMON_INPUTS: readonly InputSpec[] = [

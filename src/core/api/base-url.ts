@@ -14,6 +14,3 @@ export function apiBaseFor(version: ApiVersion, apiUrl: string): string {
   if (version === 'v2') return url.replace(VERSION_SUFFIX, '');
   return /\/v2$/.test(url) ? url.replace(/\/v2$/, '/v1') : url;
 }
-
-/** What a v2 API key starts with (a v1 organization token never does). */
-export const V2_KEY_PREFIX = 'trunk_v2_';

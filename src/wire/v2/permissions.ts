@@ -4,6 +4,9 @@
 // Developer > API Keys, so an error can say exactly what to grant.
 import type { V2OperationId } from './routes.js';
 
+/** What every v2 API key starts with (a v1 organization token never does). */
+export const V2_KEY_PREFIX = 'trunk_v2_';
+
 export const V2_PERMISSIONS = {
   mergeAndCancel: 'Merge and cancel PRs',
   setPriority: 'Set priority on PRs',
