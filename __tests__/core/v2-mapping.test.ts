@@ -106,7 +106,7 @@ const RUN: V2<'VerificationRun'> = {
 describe("a verification run's checks", () => {
   it('required first, failures first among them, each said required or not', () => {
     expect(runChecks(RUN).map((c) => [c.name, c.result, c.required, c.failed])).toEqual([
-      ['test', 'TIMEOUT', true, true],
+      ['test', 'TIMED_OUT', true, true],
       ['build', 'SUCCESS', true, false],
       ['lint', 'FAILURE', false, true],
       ['docs', 'SUCCESS', false, false],
@@ -124,7 +124,7 @@ describe("a verification run's checks", () => {
     const report = verificationRunReport(RUN);
     expect(report).toMatchObject({ testRunId: 'run-9', status: 'failed', testedPrNumbers: [7] });
     expect(report.failing.map((c) => [c.name, c.conclusion, c.required])).toEqual([
-      ['test', 'TIMEOUT', true],
+      ['test', 'TIMED_OUT', true],
       ['lint', 'FAILURE', false],
     ]);
   });

@@ -11,7 +11,9 @@ import type {
   QueueState,
   TestRunStatus,
 } from '../enums.js';
-import type { V2 } from './index.js';
+import type { components } from './openapi-types.js';
+
+type V2<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /** Each v2 value and its v1 spelling: both sides typed, so a value either wire adds is a type error here. */
 type Table<V2Value extends string, V1Value extends string = string> = Readonly<Record<V2Value, V1Value>>;

@@ -4,25 +4,8 @@ import { isObject } from '../../../wire/index.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
+import type { FailingCheck, TestRunReport } from './test-run-report.js';
 import { verificationRunReport } from './v2/run-report.js';
-
-export interface FailingCheck {
-  name: string;
-  conclusion: string;
-  url: string;
-  /** Known over v2 only: whether the run required it. */
-  required?: boolean;
-}
-
-export interface TestRunReport {
-  testRunId: string;
-  testBranch?: string;
-  status?: string;
-  createdAtMs?: number;
-  failing: FailingCheck[];
-  testedPrNumbers: number[];
-  impactedTargetsForTestedPrs?: string[];
-}
 
 const FAILED_CONCLUSIONS = new Set([
   'failure',

@@ -5,27 +5,8 @@ import { enumValue, readQueue } from '../../../wire/index.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
-import { readDispatchLine, type DispatchView } from './v2/dispatch.js';
-
-export interface LinePr {
-  prNumber: number;
-  state: string;
-  priorityValue?: number;
-  urgent: boolean;
-  prSha?: string;
-}
-
-export interface LineView {
-  queueState: string;
-  concurrency?: number;
-  /** 1-based; undefined when the PR is not in the line (not ready yet, or concluded). */
-  position?: number;
-  length: number;
-  /** The PRs ahead of this one, in line order. */
-  ahead: LinePr[];
-  /** Over v2: what the dispatch order says of the PR (then the position is exact, not approximate). */
-  dispatch?: DispatchView;
-}
+import type { LinePr, LineView } from './line-view.js';
+import { readDispatchLine } from './v2/dispatch.js';
 
 /** The line as getQueue shows it; undefined (said once in the log) when it cannot be read. */
 export async function readLine(

@@ -1,7 +1,7 @@
 // What changed between two looks at a waiting PR: whether it stepped back in line, and why. The service
 // does not say why a PR went back to PENDING; what the two looks show usually does (an urgent PR now
 // ahead, a PR ahead that left the line failed, a new head sha).
-import type { LineView } from './line.js';
+import type { LineView } from './line-view.js';
 import type { PullRequestEntry } from './lookup.js';
 import { shortSha } from './lookup.js';
 

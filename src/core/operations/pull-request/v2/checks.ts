@@ -1,10 +1,10 @@
 // A verification run's normalized checks (check runs and commit statuses in one shape), as people read
 // them: the required ones first, failures first among those, each with whether it is required.
-import type { V2 } from '../../../../wire/v2/index.js';
+import { CHECK_CONCLUSION_V1, CHECK_STATUS_V1, toV1, type V2 } from '../../../../wire/v2/index.js';
 
 export interface RunCheck {
   name: string;
-  /** The conclusion in v1's spelling (FAILURE, TIMEOUT), or the status while it runs (IN_PROGRESS). */
+  /** The conclusion in v1's spelling (FAILURE, TIMED_OUT), or the status while it runs (IN_PROGRESS). */
   result: string;
   required: boolean;
   failed: boolean;
@@ -20,10 +20,9 @@ export function runChecks(run: Pick<V2<'VerificationRun'>, 'checks' | 'requiredS
     const done = check.status === 'completed';
     return {
       name: String(check.name).slice(0, 200),
-      result: (done ? String(check.conclusion) : String(check.status))
-        .replace(/([a-z])([A-Z])/g, '$1_$2')
-        .toUpperCase()
-        .slice(0, 40),
+      result: String(
+        (done ? toV1(CHECK_CONCLUSION_V1, check.conclusion) : toV1(CHECK_STATUS_V1, check.status)) ?? '',
+      ).slice(0, 40),
       required: required.has(check.name),
       failed: done && FAILED.has(check.conclusion),
       url: typeof check.url === 'string' && /^https?:\/\//i.test(check.url) ? check.url.slice(0, 2000) : '',

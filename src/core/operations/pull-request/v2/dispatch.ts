@@ -1,27 +1,10 @@
 // The line as v2's dispatch order tells it, exactly rather than approximately: the runs holding PRs
 // (batches) and the PRs waiting, in the order the queue will take them; for the PR, what is directly
 // ahead of it, which failures hold it, and the batch it is predicted to join.
-import type { V2 } from '../../../../wire/v2/index.js';
+import { QUEUE_ENTRY_STATE_V1, QUEUE_STATE_V1, toV1, type V2 } from '../../../../wire/v2/index.js';
 import type { OperationContext } from '../../types.js';
-import type { LinePr, LineView } from '../line.js';
+import type { DispatchView, LinePr, LineView } from '../line-view.js';
 import { queueIdOf, type V2Access } from './access.js';
-
-/** What the dispatch order says of one PR. */
-export interface DispatchView {
-  /** The PRs the queue takes right before this one (its lane's last, in a parallel queue). */
-  directlyAhead: number[];
-  /** The failed PRs whose blame the queue is still working out, which this one waits on. */
-  heldBy: number[];
-  /** The batch it is predicted to be tested in, counted from 1. */
-  predictedBatch?: number;
-  /** The run testing it now, and the PRs tested with it. */
-  batch?: { runId: string; with: number[]; isBisection: boolean };
-}
-
-/** queueState and the PRs' states in v1's spelling, which the line's readers use. */
-function snake(value: string): string {
-  return value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
 
 export async function readDispatchLine(
   op: OperationContext<unknown>,
@@ -42,11 +25,14 @@ export function dispatchLineOf(order: V2<'MergeQueueOrder'>, prNumber: number): 
     prSha: pr.sha,
   });
   for (const batch of order.batches)
-    line.push(...batch.pullRequests.map((pr) => linePr(pr, snake(batch.state))));
+    line.push(
+      ...batch.pullRequests.map((pr) => linePr(pr, toV1(QUEUE_ENTRY_STATE_V1, batch.state) ?? batch.state)),
+    );
   for (const item of order.pending) line.push(linePr(item.pullRequest, 'pending'));
   const index = line.findIndex((pr) => pr.prNumber === prNumber);
   const view: LineView = {
-    queueState: snake(order.queueState),
+    // The line's readers take v1's spelling.
+    queueState: toV1(QUEUE_STATE_V1, order.queueState) ?? order.queueState,
     position: index >= 0 ? index + 1 : undefined,
     length: line.length,
     ahead: index >= 0 ? line.slice(0, index) : [],

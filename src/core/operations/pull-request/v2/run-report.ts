@@ -1,7 +1,7 @@
 // A verification run read into the report the PR summaries show (failing-checks.ts's TestRunReport):
 // its failing checks from the normalized checks, the required ones first.
-import type { V2 } from '../../../../wire/v2/index.js';
-import type { TestRunReport } from '../failing-checks.js';
+import { VERIFICATION_RUN_STATUS_V1, toV1, type V2 } from '../../../../wire/v2/index.js';
+import type { TestRunReport } from '../test-run-report.js';
 import { runChecks } from './checks.js';
 
 const MAX_FAILING = 50;
@@ -11,7 +11,7 @@ export function verificationRunReport(run: V2<'VerificationRun'>): TestRunReport
   return {
     testRunId: run.id,
     testBranch: run.testBranch || undefined,
-    status: run.status.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(),
+    status: toV1(VERIFICATION_RUN_STATUS_V1, run.status),
     createdAtMs: Number.isNaN(createdAtMs) ? undefined : createdAtMs,
     failing: runChecks(run)
       .filter((check) => check.failed)

@@ -1,6 +1,7 @@
 // v2's enums and transition reasons in words a person reads: "failed: a required check failed",
 // "sent back: a PR it was tested on top of failed", "by @octocat". Unknown values (the service may add
 // some) are spelled out from their own words rather than dropped.
+import { QUEUE_ENTRY_STATE_V1, toV1 } from '../../../../wire/v2/index.js';
 
 const STATE_WORDS: Record<string, string> = {
   notReady: 'not ready',
@@ -100,6 +101,5 @@ export function actorWords(actor: { gitHubLogin?: string; trunkUserId?: string }
 
 /** The output spelling of a v2 state, as v1's outputs spell it: testsPassed -> TESTS_PASSED. */
 export function stateOutputOf(state: unknown): string {
-  if (typeof state !== 'string') return '';
-  return state.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return toV1(QUEUE_ENTRY_STATE_V1, state)?.toUpperCase() ?? '';
 }
