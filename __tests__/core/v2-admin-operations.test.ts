@@ -3,8 +3,8 @@
 // quarantined tests and ticket links; and a submit whose answer is lost after the service acted, which is
 // read back and never sent twice. Every v2 request passes a proxy that checks it against the document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runAction } from '../helpers/action-runner.js';
-import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { VERSIONS, overVersion, type Version } from '../helpers/over-versions.js';
 import { tests } from '../helpers/flaky-harness.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
 
@@ -21,27 +21,8 @@ afterAll(async () => {
   expect(proxy.problems).toEqual([]);
 });
 
-const VERSIONS = ['v1', 'v2'] as const;
-type Version = (typeof VERSIONS)[number];
-
 function setUp(version: Version, name: string) {
-  const repo = `octo-org/${name}-${version}`;
-  const queue = new QueueDriver(emulator, repo, 'main');
-  const act = (inputs: Record<string, string>) =>
-    runAction({
-      eventName: 'workflow_dispatch',
-      env: { GITHUB_REPOSITORY: repo },
-      inputs: {
-        'api-url': `${proxy.origin}/v1`,
-        'api-token': version === 'v1' ? TEST_TOKEN : emulator.current.v2Key,
-        'api-version': version,
-        'target-branch': 'main',
-        'poll-interval-seconds': '1',
-        'wait-timeout-minutes': '1',
-        ...inputs,
-      },
-    });
-  return { repo, queue, act };
+  return overVersion(emulator, () => proxy, version, `octo-org/${name}-${version}`);
 }
 
 describe.each(VERSIONS)('over %s', (version) => {

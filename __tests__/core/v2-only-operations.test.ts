@@ -3,10 +3,9 @@
 // each stops with one line naming api-version. Every v2 request passes a proxy that checks it against
 // the v2 document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Clock } from '../../src/core/clock.js';
-import { runAction } from '../helpers/action-runner.js';
 import { emulatorClock } from '../helpers/virtual-clock.js';
-import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { overVersion, type Version } from '../helpers/over-versions.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
 
 const emulator = useEmulator({
@@ -24,26 +23,8 @@ afterAll(async () => {
   expect(proxy.problems).toEqual([]);
 });
 
-function setUp(name: string, version: 'v1' | 'v2' = 'v2') {
-  const repo = `octo-org/${name}`;
-  const queue = new QueueDriver(emulator, repo, 'main');
-  const act = (inputs: Record<string, string>, clock?: Clock) =>
-    runAction({
-      clock,
-      eventName: 'workflow_dispatch',
-      env: { GITHUB_REPOSITORY: repo },
-      inputs: {
-        'api-url': `${proxy.origin}/v1`,
-        'api-token': version === 'v1' ? TEST_TOKEN : emulator.current.v2Key,
-        'api-version': version,
-        'target-branch': 'main',
-        'pr-number': '17',
-        'poll-interval-seconds': '1',
-        'wait-timeout-minutes': '1',
-        ...inputs,
-      },
-    });
-  return { queue, act };
+function setUp(name: string, version: Version = 'v2') {
+  return overVersion(emulator, () => proxy, version, `octo-org/${name}`, { 'pr-number': '17' });
 }
 
 describe('over v1, each stops with one line naming api-version', () => {

@@ -3,8 +3,8 @@
 // other. Every v2 request passes a proxy that checks it against the v2 document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runCli } from '../../src/cli/main.js';
-import { runAction } from '../helpers/action-runner.js';
-import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { VERSIONS, overVersion, type Version } from '../helpers/over-versions.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
 
 const emulator = useEmulator({
@@ -22,27 +22,8 @@ afterAll(async () => {
   expect(proxy.problems).toEqual([]);
 });
 
-const VERSIONS = ['v1', 'v2'] as const;
-
-function setUp(version: (typeof VERSIONS)[number], name: string) {
-  const repo = `octo-org/${name}-${version}`;
-  const queue = new QueueDriver(emulator, repo, 'main');
-  const act = (inputs: Record<string, string>) =>
-    runAction({
-      eventName: 'workflow_dispatch',
-      env: { GITHUB_REPOSITORY: repo },
-      inputs: {
-        'api-url': `${proxy.origin}/v1`,
-        'api-token': version === 'v1' ? TEST_TOKEN : emulator.current.v2Key,
-        'api-version': version,
-        'target-branch': 'main',
-        'pr-number': '17',
-        'poll-interval-seconds': '1',
-        'wait-timeout-minutes': '1',
-        ...inputs,
-      },
-    });
-  return { queue, act };
+function setUp(version: Version, name: string) {
+  return overVersion(emulator, () => proxy, version, `octo-org/${name}-${version}`, { 'pr-number': '17' });
 }
 
 describe.each(VERSIONS)('over %s', (version) => {
