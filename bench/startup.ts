@@ -11,13 +11,16 @@
 // Two more subjects split the cost for the notes: bare `node -e ""`, and dist/index.js with no inputs
 // (it loads its entry, then stops at the first input check). The bundle files each run loads are in the
 // notes; bench/bundle.ts holds them to their goal.
+// `--vs <dir>/index.js` (lib/result.ts) runs another build's action and CLI (<dir>/cli/index.js) in the same
+// rounds as `--entry`'s (dist/index.js by default), for a before/after pair: both medians and the median of
+// the paired ratios on stderr.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildMinimalAction } from './lib/build-minimal-action.js';
 import { expectDone, loadedFiles, prepareGetSubmittedRun } from './lib/get-submitted-run.js';
 import { interleave, median, percentile, timeProcess } from './lib/measure.js';
-import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
+import { emitResults, ENTRY, progress, QUICK, ratioOf, VERSUS, type BenchResult } from './lib/result.js';
 import { REPO_ROOT } from './lib/servers.js';
 
 const RUNS = QUICK ? 3 : 20;
@@ -25,6 +28,8 @@ const GOAL_TOOLKIT = 1.3;
 const GOAL_NODE_HTTP = 1.5;
 const TOKEN = 'bench-token';
 const NODE = process.execPath;
+/** A build's CLI, beside its action's entry (dist/index.js -> dist/cli/index.js). */
+const cliOf = (entry: string) => join(dirname(entry), 'cli', 'index.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
 progress('startup: building the minimal toolkit action with ncc --minify...');
@@ -38,28 +43,28 @@ const toolkitEnv = {
   INPUT_BODY: JSON.stringify(request),
 };
 try {
+  const runAction = (entry: string) => async () => {
+    freshFiles();
+    const result = await timeProcess(NODE, [entry], { cwd: REPO_ROOT, env: actionEnv });
+    // The PR was found: the action really did the lookup, not just exit 0.
+    return expectDone(`node ${entry}`, result, result.exitCode === 0 && lookup.actionAnswered());
+  };
+  const runCli = (entry: string) => async () => {
+    const cli = cliOf(entry);
+    const result = await timeProcess(NODE, [cli, ...cliArgs.slice(1)], { cwd: REPO_ROOT, env: cliEnv });
+    return expectDone(`node ${cli}`, result, result.exitCode === 0 && lookup.cliAnswered(result.stdout));
+  };
+  const versus = VERSUS
+    ? [
+        { name: 'action vs', run: runAction(VERSUS) },
+        { name: 'cli vs', run: runCli(VERSUS) },
+      ]
+    : [];
   const samples = await interleave(
     [
-      {
-        name: 'action',
-        run: async () => {
-          freshFiles();
-          const result = await timeProcess(NODE, ['dist/index.js'], { cwd: REPO_ROOT, env: actionEnv });
-          // The PR was found: the action really did the lookup, not just exit 0.
-          return expectDone('node dist/index.js', result, result.exitCode === 0 && lookup.actionAnswered());
-        },
-      },
-      {
-        name: 'cli',
-        run: async () => {
-          const result = await timeProcess(NODE, cliArgs, { cwd: REPO_ROOT, env: cliEnv });
-          return expectDone(
-            'node dist/cli/index.js',
-            result,
-            result.exitCode === 0 && lookup.cliAnswered(result.stdout),
-          );
-        },
-      },
+      { name: 'action', run: runAction(ENTRY) },
+      { name: 'cli', run: runCli(ENTRY) },
+      ...versus,
       {
         name: 'toolkit',
         run: async () => {
@@ -93,7 +98,7 @@ try {
         name: 'load',
         run: async () => {
           freshFiles();
-          const result = await timeProcess(NODE, ['dist/index.js'], { cwd: REPO_ROOT, env: runnerEnv });
+          const result = await timeProcess(NODE, [ENTRY], { cwd: REPO_ROOT, env: runnerEnv });
           // Exit code 2: bad input (no operation), after its entry has loaded.
           return expectDone('node dist/index.js without inputs', result, result.exitCode === 2);
         },
@@ -105,6 +110,7 @@ try {
   progress(
     `start-up medians (ms): ${[...samples].map(([k, v]) => `${k} ${median(v).toFixed(1)}`).join(', ')}`,
   );
+  if (VERSUS) reportVersus(samples);
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const spread = (name: string) => {
@@ -216,4 +222,22 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
   await emulator.stop();
+}
+
+/** --vs: each subject's medians and ranges, and the median of the paired ratios (--entry / --vs). */
+function reportVersus(samples: Map<string, number[]>): void {
+  for (const subject of ['action', 'cli']) {
+    const now = samples.get(subject)!;
+    const before = samples.get(`${subject} vs`)!;
+    const pairs = now.map((value, i) => value / before[i]!);
+    const range = (values: number[], digits = 1) =>
+      `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
+    progress(
+      `--vs ${subject}: ${ENTRY} ${median(now).toFixed(1)} ms (${range(now)}), ${VERSUS} ` +
+        `${median(before).toFixed(1)} ms (${range(before)}); ratio of medians ` +
+        `${(median(now) / median(before)).toFixed(3)}, median of paired ratios ${median(pairs).toFixed(3)} ` +
+        `(${range(pairs, 2)}), ` +
+        `${now.length} rounds`,
+    );
+  }
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
 import { ApiError } from '../../src/core/api/errors.js';
 import type { Fault } from '../../emulator/faults.js';
@@ -187,6 +187,32 @@ describe('ApiClient against the emulator', () => {
       ]);
     } finally {
       recorder.close();
+    }
+  });
+
+  it('speaks TLS to an https api-url, so the token never crosses the wire in the clear', async () => {
+    const received: Buffer[] = [];
+    // A bare socket server: it records what arrives and closes, so the TLS handshake never completes.
+    const listener = createTcpServer((socket) => {
+      socket.once('data', (chunk: Buffer) => {
+        received.push(chunk);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const call = client({ baseUrl: `https://127.0.0.1:${port}/v1`, deadlineMs: 1_000 }).call(
+        'getQueue',
+        queue,
+      );
+      expect((await failureOf(call)).kind).toMatch(/network|timeout/);
+      expect(received.length).toBeGreaterThan(0);
+      // 0x16: a TLS handshake record (a ClientHello), not an HTTP request line.
+      expect(received.every((chunk) => chunk[0] === 0x16)).toBe(true);
+      expect(Buffer.concat(received).includes(TOKEN)).toBe(false);
+    } finally {
+      listener.close();
     }
   });
 });

@@ -10,7 +10,6 @@ import {
   type IncomingHttpHeaders,
   type IncomingMessage,
 } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
 import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
@@ -155,9 +154,15 @@ export interface ServiceClient {
   ): Promise<ApiResponse>;
 }
 
+/** How a client's requests go out: node:http's or node:https's request, with the client's one agent. */
+interface Transport {
+  send: typeof httpRequest;
+  agent: HttpAgent;
+}
+
 export class ApiClient implements ServiceClient {
   private readonly policy: RetryPolicy;
-  private readonly agent: HttpAgent;
+  private transport?: Promise<Transport>;
   private readonly secure: boolean;
   private readonly redact: (text: string) => string;
   private lastUrl?: { href: string; parsed: URL };
@@ -170,7 +175,6 @@ export class ApiClient implements ServiceClient {
       const own = token && token.length >= 4 ? text.split(token).join('***') : text;
       return options.redact ? options.redact(own) : own;
     };
-    this.agent = this.newAgent();
   }
 
   /**
@@ -205,9 +209,10 @@ export class ApiClient implements ServiceClient {
     const { name, body } = exchange;
     const deadline = Date.now() + this.options.deadlineMs;
     let answerLost = false;
+    const transport = await (this.transport ??= this.openTransport());
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
-      const outcome = await this.attempt(exchange, remaining, options);
+      const outcome = await this.attempt(transport, exchange, remaining, options);
       if (isStreamed(body) && body.checked) await body.checked;
       if ('response' in outcome) return outcome.response;
       if ('fatal' in outcome) {
@@ -267,7 +272,12 @@ export class ApiClient implements ServiceClient {
   }
 
   /** One request and its whole answer, within `remainingMs` and the attempt timeout. Never throws. */
-  private attempt(exchange: Exchange, remainingMs: number, options: CallOptions): Promise<Attempt> {
+  private attempt(
+    { send, agent }: Transport,
+    exchange: Exchange,
+    remainingMs: number,
+    options: CallOptions,
+  ): Promise<Attempt> {
     const { name: endpoint, method, url, body, headers, limit } = exchange;
     const timeoutMs = Math.max(1, Math.min(this.policy.attemptTimeoutMs, remainingMs));
     return new Promise<Attempt>((resolve) => {
@@ -284,10 +294,9 @@ export class ApiClient implements ServiceClient {
         const noAnswer = `no complete answer within ${(timeoutMs / 1000).toFixed(1)}s.`;
         finish({ retryable: new ApiError(endpoint, noAnswer, { kind: 'timeout' }) });
       }, timeoutMs);
-      const send = this.secure ? httpsRequest : httpRequest;
       let request: ReturnType<typeof httpRequest>;
       try {
-        request = send(this.parsed(url), { method, headers, agent: this.agent });
+        request = send(this.parsed(url), { method, headers, agent });
       } catch (error) {
         // A header Node refuses to send (a control character in a token): nothing left, nothing to retry.
         const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -408,12 +417,17 @@ export class ApiClient implements ServiceClient {
     return this.lastUrl.parsed;
   }
 
-  /** One agent per client: kept-alive, so that a run's requests share one connection. */
-  private newAgent(): HttpAgent {
+  /**
+   * One agent per client: kept-alive, so that a run's requests share one connection. node:https is loaded
+   * only for an https API: loading TLS costs a run over plain HTTP (the emulator) about 10 ms.
+   */
+  private async openTransport(): Promise<Transport> {
     const { proxy } = this.options;
     const proxyEnv = proxy && Object.values(proxy).some(Boolean) ? { ...proxy } : undefined;
     const options = { keepAlive: true, ...(proxyEnv ? { proxyEnv } : {}) };
-    return this.secure ? new HttpsAgent(options) : new HttpAgent(options);
+    if (!this.secure) return { send: httpRequest, agent: new HttpAgent(options) };
+    const https = await import('node:https');
+    return { send: https.request, agent: new https.Agent(options) };
   }
 
   private backoffMs(attempt: number): number {
