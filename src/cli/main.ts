@@ -14,7 +14,6 @@ import { createHost } from '../hosts/create.js';
 import { detectHost } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
-import { presentResult } from './present/index.js';
 import { unknownVariableWarnings } from './variables.js';
 
 export interface CliIo {
@@ -57,6 +56,9 @@ export async function runCli(io: CliIo): Promise<number> {
   const result = await runOperation(io, line, operation, log);
   if (line.json) io.stdout.write(`${JSON.stringify(jsonResult(result, operation))}\n`);
   else if (!stdoutCarriesData(line)) {
+    // The page for a person is loaded only to be shown: measuring text for a terminal (string-width and
+    // its Unicode tables) costs a program reading --json tens of milliseconds at start-up.
+    const { presentResult } = await import('./present/index.js');
     const colour = colourEnabled({ choice: line.colour, env: io.env, isTerminal: io.stdout.isTTY === true });
     io.stdout.write(presentResult(result, { colour }));
   }
