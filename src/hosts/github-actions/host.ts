@@ -1,6 +1,5 @@
 // The GitHub Actions host: inputs from INPUT_* variables, outputs and the job summary in the files the
 // runner names, log lines as workflow commands. Its environment is given, never read from process.env.
-import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { ProxySettings } from '../../core/api/client.js';
@@ -63,11 +62,20 @@ function annotationProperties(annotation: Annotation = {}): CommandProperties {
   };
 }
 
-/** One output in the runner's file format, with a delimiter that cannot occur in the value. */
+/**
+ * One output in the runner's file format, with a delimiter that does not occur in the value, so that no
+ * line of the value can end it. Checked, it needs no secrecy: Math.random spares every run loading
+ * node:crypto for it.
+ */
 function outputCommand(name: string, value: string): string {
-  let delimiter = `ghadelimiter_${randomUUID()}`;
-  while (value.includes(delimiter)) delimiter = `ghadelimiter_${randomUUID()}`;
+  let delimiter = newDelimiter();
+  while (value.includes(delimiter)) delimiter = newDelimiter();
   return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+}
+
+function newDelimiter(): string {
+  const random = () => Math.random().toString(36).slice(2);
+  return `ghadelimiter_${random()}${random()}`;
 }
 
 /** The runner's proxy variables (either case, as curl and Node read them). */
