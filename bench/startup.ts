@@ -229,7 +229,7 @@ try {
       ? ''
       : ` Out of reach with this bundle: ${what} (${ms(loading)}, Node included) plus the floor's own POST ` +
           `(${ms(floor - node)})${moreWhat ? ` and ${moreWhat} (${ms(more)})` : ''} already take ` +
-          `${ms(least)}, ${ratio.toFixed(2)}x the floor, before any of the run's own work.`;
+          `${ms(least)}, ${ratio.toFixed(2)}x the floor, before the lookup's own work.`;
   };
   emitResults([
     row(
@@ -245,7 +245,7 @@ try {
       actionCommand,
       nodeHttpFloor,
       `${environment} See the row above.`,
-      reach(load, 'loading dist/index.js to its first input check'),
+      reach(load, 'loading dist/index.js and stopping at its first input check'),
     ),
     row(
       'Start-up: CLI get-submitted-pull-request, against a minimal toolkit action',
