@@ -24,11 +24,13 @@ const diffs = [`refs/remotes/origin/${branch}`, `refs/heads/${branch}`].map((ref
     git(['diff', '--name-status', '-z', '--no-renames', `${ref}...${head}`, '--']),
   ]),
 );
-// Between the starts and the answers, as the action reads them.
-await new Promise((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+await nextTurn();
 let manifests = 0;
 const directory = join(repository, packagesDir);
 for (const name of readdirSync(directory)) {
+  // A few at a time, as the action reads them, so that git's output is taken (its pipe never fills) in between.
+  if (manifests % 64 === 63) await nextTurn();
   const manifest = JSON.parse(readFileSync(join(directory, name, 'package.json'), 'utf8'));
   if (manifest.name) manifests++;
 }
