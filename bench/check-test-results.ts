@@ -5,14 +5,25 @@
 // is the same parser library (sax) reading the same files and doing nothing else
 // (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
 // baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e wall
-// seconds, %M peak RSS in KiB).
+// seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js, `--vs <entry>`
+// runs a second build in the same rounds and prints both medians and the paired ratios (time and peak
+// RSS) on stderr, for a before/after; `--shape <id>` measures one shape only.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { JUNIT_SHAPES, type FailedTest, type JUnitShape } from './lib/junit-shapes.js';
 import { median, timeProcess } from './lib/measure.js';
-import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
+import {
+  emitResults,
+  ENTRY,
+  optionValue,
+  progress,
+  QUICK,
+  ratioOf,
+  VERSUS,
+  type BenchResult,
+} from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
@@ -26,6 +37,9 @@ const FAILURES = 2_000 / SCALE;
 const RUNS = QUICK ? 1 : 7;
 const GOAL_TIME = 1.5;
 const GOAL_MEMORY = 0.5;
+const SHAPE = optionValue('--shape');
+if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
+  throw new Error(`--shape ${SHAPE}: the shapes are ${JUNIT_SHAPES.map((shape) => shape.id).join(', ')}`);
 // What dominates the cost of the Surefire shape, from CPU profiles (--cpu-prof) and GC traces (--trace-gc),
 // and the memory of the jest shape, from process.memoryUsage() sampled every 10 ms; the other rows have
 // not been profiled as a whole, so they say nothing of it.
@@ -42,7 +56,8 @@ const emulator = await launchEmulator(TOKEN);
 try {
   const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
   const results: BenchResult[] = [];
-  for (const shape of JUNIT_SHAPES) results.push(...(await measureShape(shape, baseline)));
+  for (const shape of JUNIT_SHAPES.filter((one) => !SHAPE || one.id === SHAPE))
+    results.push(...(await measureShape(shape, baseline)));
   emitResults(results);
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -101,28 +116,59 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
       'checkout-dir': shapeDir,
     },
   });
+  const unquarantined = failures.length - Math.floor(failures.length * 0.75);
+  const gate = async (entry: string) => {
+    step.reset();
+    const run = await timed([resolve(REPO_ROOT, entry)], step.env);
+    checkGate(run.run.stdout, readSummary(step.files.summary), unquarantined);
+    return { ms: run.ms, rss: run.rssBytes };
+  };
   const action: { ms: number; rss: number }[] = [];
+  const versus: { ms: number; rss: number }[] = [];
   const floor: number[] = [];
   for (let round = -1; round < RUNS; round++) {
-    step.reset();
-    const gate = await timed([join(REPO_ROOT, 'dist/index.js')], step.env);
-    checkGate(
-      gate.run.stdout,
-      readSummary(step.files.summary),
-      failures.length - Math.floor(failures.length * 0.75),
-    );
+    // The two builds take turns going first, so that neither always runs right after the floor.
+    const now = VERSUS && round % 2 ? undefined : await gate(ENTRY);
+    const before = VERSUS ? await gate(VERSUS) : undefined;
+    const measured = now ?? (await gate(ENTRY));
     const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), shapeDir]);
     if (parse.run.exitCode !== 0) throw new Error(`the floor failed: ${parse.run.stderr.slice(-300)}`);
     if (round >= 0) {
-      action.push({ ms: gate.ms, rss: gate.rssBytes });
+      action.push(measured);
+      if (before) versus.push(before);
       floor.push(parse.ms);
     }
     progress(
-      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${gate.ms} ms, ${(gate.rssBytes / 2 ** 20).toFixed(0)} MiB; sax alone ${parse.ms} ms`,
+      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${measured.ms} ms, ${mib(measured.rss)} MiB${before ? `; --vs ${before.ms} ms, ${mib(before.rss)} MiB` : ''}; sax alone ${parse.ms} ms, ${mib(parse.rssBytes)} MiB`,
     );
   }
+  if (VERSUS) printVersus(shape.id, action, versus);
   const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / 100)} pages).`;
   return rowsOf(shape, { action, floor, bytes, baseline, about });
+}
+
+function mib(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(0);
+}
+
+/** `--vs`: both builds' medians, ranges and the median of the paired ratios, for time and peak RSS. */
+function printVersus(
+  shape: string,
+  now: { ms: number; rss: number }[],
+  before: { ms: number; rss: number }[],
+) {
+  for (const field of ['ms', 'rss'] as const) {
+    const unit = field === 'ms' ? 'ms' : 'MiB';
+    const show = (value: number) => (field === 'ms' ? value.toFixed(0) : mib(value));
+    const of = (runs: typeof now) => {
+      const values = runs.map((run) => run[field]);
+      return `${show(median(values))} ${unit} (${show(Math.min(...values))}-${show(Math.max(...values))})`;
+    };
+    const pairs = now.map((run, i) => run[field] / before[i]![field]);
+    progress(
+      `--vs ${shape} ${field === 'ms' ? 'wall time' : 'peak RSS'}: ${ENTRY} ${of(now)}, ${VERSUS} ${of(before)}; median of paired ratios ${median(pairs).toFixed(3)} (${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`,
+    );
+  }
 }
 
 interface ShapeRuns {
