@@ -40,16 +40,13 @@ const GOAL_MEMORY = 0.5;
 const SHAPE = optionValue('--shape');
 if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
   throw new Error(`--shape ${SHAPE}: the shapes are ${JUNIT_SHAPES.map((shape) => shape.id).join(', ')}`);
-// What dominates the cost of the Surefire shape, from CPU profiles (--cpu-prof) and GC traces (--trace-gc),
-// and the memory of the jest shape, from process.memoryUsage() sampled every 10 ms; the other rows have
-// not been profiled as a whole, so they say nothing of it.
+// What dominates the cost above the floors, for the rows that miss their goal: from CPU profiles
+// (--cpu-prof) of the jest and pytest shapes, and process.memoryUsage() with V8's heap spaces sampled
+// every 5 ms, in runs against the emulator and with api-url unreachable (no service at all).
 const TIME_COST =
-  'Above the floor: starting the bundled action (about 0.3 s), and the service answering 200 pages (10,000 quarantined and 10,000 flaky tests) that are read, checked against the API schema and reduced on the thread that parses, while the emulator takes the other core; the tag handlers and results.add cost about 5% of the parse.';
+  "Above the floor (CPU profiles of the jest and pytest shapes): the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 7-11% of the samples, garbage collection about 5%, starting the bundled action about 0.3 s, the outputs and report file (every failure, redacted) about 5% for pytest's 2,676 failures; and the service's 200 pages (10,000 quarantined and 10,000 flaky tests), read, checked against the API schema and reduced on the thread that parses while the emulator answers them on the same two cores. With api-url unreachable, pytest's reports took 3.49 s of CPU against sax's 3.45 s; with the service, 4.65 s (one run each).";
 const MEMORY_COST =
-  "Loading the action is about 5 MiB above node -e 0; asking the service for its 20,000 tests with one small report peaks about 31 MiB above it, mostly V8's young generation grown to 2 x 8 MiB while the pages' JSON, parsed, checked and dropped one after another, survives the collections that happen while a page is in flight; reading 100 MB adds about 12 MiB (sax's strings, the chunks and the failures).";
-
-const JEST_MEMORY_COST =
-  "At the peak (sampled): 55 MB of buffers outside the JS heap, what an exact gate remembers (every passed test, to tell a retry from a failure): the 361,120 passed names 18.7 MB (cut of the classname that jest-junit's default title repeats; 38.6 MB whole), their 63,196 (classname, file, suite) groups 9.8 MB, the id tables about 20 MB; and a JS heap of 54 MB, of which V8's young generation 2 x 16 MiB. sax alone on the same files peaks 27 MiB above node -e 0.";
+  "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-junit-'));
 const emulator = await launchEmulator(TOKEN);
@@ -70,7 +67,7 @@ async function timed(args: string[], env?: Record<string, string | undefined>) {
     env,
   });
   const [seconds, kib] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  return { ms: seconds! * 1000, rssBytes: kib! * 1024, run };
+  return { ms: Math.round(seconds! * 1000), rssBytes: kib! * 1024, run };
 }
 
 /** The quarantine: three failures in four, and other tests up to QUARANTINED, replacing the last shape's. */
@@ -125,7 +122,7 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
   };
   const action: { ms: number; rss: number }[] = [];
   const versus: { ms: number; rss: number }[] = [];
-  const floor: number[] = [];
+  const floor: { ms: number; rss: number }[] = [];
   for (let round = -1; round < RUNS; round++) {
     // The two builds take turns going first, so that neither always runs right after the floor.
     const now = VERSUS && round % 2 ? undefined : await gate(ENTRY);
@@ -136,7 +133,7 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
     if (round >= 0) {
       action.push(measured);
       if (before) versus.push(before);
-      floor.push(parse.ms);
+      floor.push({ ms: parse.ms, rss: parse.rssBytes });
     }
     progress(
       `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${measured.ms} ms, ${mib(measured.rss)} MiB${before ? `; --vs ${before.ms} ms, ${mib(before.rss)} MiB` : ''}; sax alone ${parse.ms} ms, ${mib(parse.rssBytes)} MiB`,
@@ -173,7 +170,7 @@ function printVersus(
 
 interface ShapeRuns {
   action: { ms: number; rss: number }[];
-  floor: number[];
+  floor: { ms: number; rss: number }[];
   bytes: number;
   baseline: number;
   about: string;
@@ -181,7 +178,8 @@ interface ShapeRuns {
 
 function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: ShapeRuns): BenchResult[] {
   const figure = median(action.map((run) => run.ms));
-  const floorMs = median(floor);
+  const floorMs = median(floor.map((run) => run.ms));
+  const floorAbove = median(floor.map((run) => run.rss)) - baseline;
   const ratio = ratioOf(figure, floorMs)!;
   const above = median(action.map((run) => run.rss)) - baseline;
   const memoryRatio = above / bytes;
@@ -200,7 +198,7 @@ function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: Sh
       command,
       floorCommand:
         'node bench/lib/sax-floor.mjs <reports> (sax alone, same files, same options, same 32 KiB reads)',
-      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.join(', ')} ms. The service is asked from the first failure on, while the rest is parsed.${ratio > GOAL_TIME && shape.id === 'surefire' ? ` ${TIME_COST}` : ''}`,
+      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.map((run) => run.ms).join(', ')} ms. The service is asked from the first failure on, while the rest is parsed.${ratio > GOAL_TIME ? ` ${TIME_COST}` : ''}`,
     },
     {
       name: `${title}, peak RSS above Node's baseline`,
@@ -212,16 +210,9 @@ function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: Sh
       met: memoryRatio <= GOAL_MEMORY,
       runs: RUNS,
       command,
-      notes: `${about} Peak RSS ${(median(action.map((run) => run.rss)) / 2 ** 20).toFixed(0)} MiB, node -e 0 ${(baseline / 2 ** 20).toFixed(0)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size. Reports are read through one reused 32 KiB buffer; passed test names, and the service's listed tests (identity and link), are kept as UTF-8 bytes in buffers outside the JS heap, so that what the gate remembers is never copied by a young-generation collection.${memoryRatio > GOAL_MEMORY ? memoryCost(shape.id) : ''}`,
+      notes: `${about} Peak RSS ${mib(median(action.map((run) => run.rss)))} MiB, node -e 0 ${mib(baseline)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size; sax alone on the same files peaks ${mib(floorAbove)} MiB above node -e 0 in the same rounds (${((floorAbove / bytes) * 100).toFixed(0)}%). Reports are read through one reused 32 KiB buffer. Of them the gate keeps each failed or skipped test whole (its identity as UTF-8 bytes outside the JS heap) and each passed case as an 8-byte fingerprint with the report it came from: a failed test whose fingerprint is there has those reports read again and compared in full, so a retry that passed is still told apart exactly. The service's listed tests (identity and link) are bytes outside the heap too.${memoryRatio > GOAL_MEMORY ? ` ${MEMORY_COST}` : ''}`,
     },
   ];
-}
-
-/** What dominates the memory of a shape that was profiled, after a space; '' for the others. */
-function memoryCost(shape: string): string {
-  if (shape === 'surefire') return ` ${MEMORY_COST}`;
-  if (shape === 'jest') return ` ${JEST_MEMORY_COST}`;
-  return '';
 }
 
 /** The gate must have found the unquarantined failures, and only them, or the figure measures nothing. */
