@@ -77,7 +77,7 @@ function usage(): string {
   return [
     'usage: npm run emulator -- [flags]',
     '',
-    'A local twin of the merge-queue and flaky-tests v1 API, with a page to watch and drive the queue.',
+    'A local twin of the merge-queue and flaky-tests API (v1 and v2), with a page to watch and drive the queue.',
     '',
     ...lines,
     '',

@@ -208,3 +208,42 @@ describe('the temp directory', () => {
     expect(existsSync(reportFile)).toBe(true);
   });
 });
+
+describe("over v2: a PR's way through the queue", () => {
+  const overV2 = () => laptop({ MERGE_QUEUE_API_TOKEN: emulator.v2Key, MERGE_QUEUE_API_VERSION: 'v2' });
+
+  it('get-queue-entry-history: where the PR is now, then each step and why as a table, not JSON', async () => {
+    const run = await runCli(['get-queue-entry-history', '--pr-number', '11'], { env: overV2() });
+    expect(run.exitCode).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Testing for \S+: PR #11 → main of acme\/present$/);
+    expect(lines[1]).toBe('  3 steps: tested once.');
+    const header = lines.find((line) => line.includes('WHY'))!;
+    expect(header).toMatch(/^ {2}STATE +WHEN +FOR +WHY +RUN$/);
+    const pending = lines.find((line) => line.startsWith('  pending '))!;
+    expect(pending.indexOf('it became ready')).toBe(header.indexOf('WHY'));
+    const testing = lines.find((line) => line.startsWith('  testing '))!;
+    expect(testing).toMatch(/ [0-9a-f]{8}$/);
+    expect(run.stdout).not.toContain('[{');
+    expect(run.stdout).not.toContain('TESTS_PASSED');
+  });
+
+  it('get-queue-entry-history of a PR never queued says so in one line', async () => {
+    const run = await runCli(['get-queue-entry-history', '--pr-number', '99'], { env: overV2() });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe('Never in the merge queue: PR #99 → main of acme/present\n');
+  });
+
+  it('list-verification-runs: the latest run in a sentence, then the runs with what they tested', async () => {
+    const run = await runCli(['list-verification-runs', '--pr-number', '11'], { env: overV2() });
+    expect(run.exitCode).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^The latest verification run of PR #11 is in progress \(started .+; 1 run\)$/);
+    expect(lines.find((line) => line.includes('OUTCOME'))).toMatch(
+      /^ {2}RUN +OUTCOME +STARTED +TIME +TESTED PRS$/,
+    );
+    expect(lines.find((line) => line.includes('in progress  '))).toMatch(
+      /^ {2}[0-9a-f]{8} +in progress .+ #11$/,
+    );
+  });
+});

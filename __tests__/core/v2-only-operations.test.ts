@@ -185,7 +185,9 @@ describe('over v2, what happened to a PR', () => {
 
     const runs = await act({ operation: 'list-verification-runs' });
     expect(runs.outputs).toMatchObject({ count: '1', 'latest-status': 'FAILED' });
-    expect(runs.summary).toMatch(/^## ❌ The latest verification run of PR #17 failed /);
+    expect(runs.summary).toMatch(
+      /^## ❌ The latest verification run of PR #17 failed \(started .+ ago; 1 run\)\n/,
+    );
 
     const run = await act({ operation: 'get-verification-run' });
     expect(run.failed).toBe(false);

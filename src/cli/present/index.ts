@@ -9,6 +9,7 @@ import { Page } from './page.js';
 import { presentPullRequest } from './pull-request.js';
 import { presentPullRequestList, presentQueue } from './queue.js';
 import { painter } from './style.js';
+import { presentQueueEntryHistory, presentVerificationRuns } from './verification.js';
 
 export interface PresentOptions {
   colour: boolean;
@@ -39,5 +40,9 @@ function presentDetails(page: Page, details: OperationDetails): void {
       return presentTestResults(page, details);
     case 'test-list':
       return presentTestList(page, details);
+    case 'queue-entry-history':
+      return presentQueueEntryHistory(page, details);
+    case 'verification-runs':
+      return presentVerificationRuns(page, details);
   }
 }

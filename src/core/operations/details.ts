@@ -6,6 +6,8 @@ import type { GateOutcome } from './flaky-tests/check-test-results/summary.js';
 import type { ListedTest } from './flaky-tests/tests.js';
 import type { UnhealthyCounts } from './flaky-tests/unhealthy-summary.js';
 import type { Computed } from './impacted-targets/compute/compute.js';
+import type { HistoryStepRow } from './pull-request/v2/history.js';
+import type { RunRow } from './pull-request/v2/run-summaries.js';
 import type { PrReport } from './pull-request/wait.js';
 
 export type QueueSnapshot = ReturnType<typeof readQueue>;
@@ -85,6 +87,29 @@ export interface PullRequestListDetails {
   nowMs: number;
 }
 
+/** get-queue-entry-history: the PR's steps through the queue (v2). */
+export interface QueueEntryHistoryDetails {
+  kind: 'queue-entry-history';
+  repo: string;
+  branch: string;
+  prNumber: number;
+  nowMs: number;
+  /** Where the PR is now, in words; '' when it was never in the queue. */
+  heading: string;
+  /** The steps told in one sentence: "5 steps over 12m: tested twice, sent back once (...)". */
+  story: string;
+  finished: boolean;
+  steps: HistoryStepRow[];
+}
+
+/** list-verification-runs: the runs the queue started, the latest first (v2). */
+export interface VerificationRunsDetails {
+  kind: 'verification-runs';
+  heading: string;
+  runs: RunRow[];
+  hasMore: boolean;
+}
+
 export type OperationDetails =
   | QueueDetails
   | PullRequestDetails
@@ -92,7 +117,9 @@ export type OperationDetails =
   | UploadedTargetsDetails
   | TestResultsDetails
   | TestListDetails
-  | PullRequestListDetails;
+  | PullRequestListDetails
+  | QueueEntryHistoryDetails
+  | VerificationRunsDetails;
 
 /** An operation's details as the kinds above (types.ts names none of them, to keep imports one way). */
 export function detailsOf(result: { details?: object }): OperationDetails | undefined {

@@ -192,22 +192,6 @@ export class Markdown {
   }
 }
 
-/**
- * A table without the columns no row fills: a column the service left empty everywhere is left out, not
- * shown as a column of blanks or "unknown".
- */
-export function withoutEmptyColumns(
-  headers: string[],
-  rows: string[][],
-): { headers: string[]; rows: string[][] } {
-  if (!rows.length) return { headers, rows };
-  const kept = headers.map((_, index) => rows.some((row) => (row[index] ?? '').trim() !== ''));
-  return {
-    headers: headers.filter((_, index) => kept[index]),
-    rows: rows.map((row) => row.filter((_, index) => kept[index])),
-  };
-}
-
 function cellOf(value: unknown): string {
   return isMarkdown(value) ? value.markdown : escapeCell(value);
 }

@@ -3,7 +3,8 @@
 // same numbers as a table), the tests that tripped fail-on, the top tests by pull requests impacted, and
 // where the full list is. Every section is cut to its head, so that the summary stays within
 // UNHEALTHY_SUMMARY_BYTES however many tests the organization has; the report files hold every test.
-import { Markdown, escapeMarkdown, withoutEmptyColumns } from '../../report/markdown.js';
+import { filledColumns } from '../../report/filled-columns.js';
+import { Markdown, escapeMarkdown } from '../../report/markdown.js';
 import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
 import { plural } from '../../report/words.js';
 import type { FailOn } from './inputs.js';
@@ -168,7 +169,7 @@ function topTable(summary: Markdown, tests: ReportedTest[], now: number): void {
   ]);
   // A section of one status does not repeat it on every row.
   const oneStatus = new Set(first.map((test) => test.status)).size === 1;
-  const shown = withoutEmptyColumns(
+  const shown = filledColumns(
     TOP_HEADERS,
     rows.map((row) => (oneStatus ? row.map((cell, index) => (index === 1 ? '' : cell)) : row)),
   );

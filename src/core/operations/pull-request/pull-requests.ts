@@ -11,14 +11,8 @@ import {
   type PrState,
   type PriorityName,
 } from '../../../wire/index.js';
-import {
-  Markdown,
-  codeSpan,
-  escapeCell,
-  escapeMarkdown,
-  link,
-  withoutEmptyColumns,
-} from '../../report/markdown.js';
+import { filledColumns } from '../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
@@ -287,7 +281,7 @@ function testRunSummary(
       `**${escapeMarkdown(first.name)}** concluded **${escapeMarkdown(first.conclusion)}**.${first.url ? ` ${link('Open the failed check →', first.url)}` : ''}`,
     );
   }
-  const testedTable = withoutEmptyColumns(
+  const testedTable = filledColumns(
     ['Tested PR', 'Title'],
     tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(filled(pr.title))]),
   );

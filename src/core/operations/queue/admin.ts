@@ -5,14 +5,8 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import {
-  Markdown,
-  codeSpan,
-  escapeCell,
-  escapeMarkdown,
-  link,
-  withoutEmptyColumns,
-} from '../../report/markdown.js';
+import { filledColumns } from '../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
 import type { QueueDetails } from '../details.js';
@@ -327,7 +321,7 @@ function lineTable(
     return;
   }
   const now = response?.serverTimeMs ?? op.clock?.now() ?? Date.now();
-  const table = withoutEmptyColumns(
+  const table = filledColumns(
     ['#', 'PR', 'Title', 'State', 'Priority', 'In this state'],
     prs.map((pr, index) => [
       String(index + 1),

@@ -4,14 +4,8 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
-import {
-  Markdown,
-  codeSpan,
-  escapeCell,
-  escapeMarkdown,
-  link,
-  withoutEmptyColumns,
-} from '../../report/markdown.js';
+import { filledColumns } from '../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 import { plural } from '../../report/words.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
@@ -58,7 +52,7 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
     );
   const now = last.serverTimeMs ?? op.clock?.now() ?? Date.now();
   if (rows.length) {
-    const table = withoutEmptyColumns(
+    const table = filledColumns(
       ['PR', 'Title', 'State', 'In this state', 'Priority', 'Author'],
       rows.map((pr) => [
         link(

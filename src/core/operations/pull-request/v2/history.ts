@@ -3,8 +3,9 @@
 import type { V2 } from '../../../../wire/v2/index.js';
 import { realClock } from '../../../clock.js';
 import { formatDuration } from '../../../report/duration.js';
-import { Markdown, codeSpan, escapeMarkdown, link, withoutEmptyColumns } from '../../../report/markdown.js';
-import { pullRequestUrl, rawResponse, requirePrNumber } from '../../common.js';
+import { filledColumns } from '../../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../../report/markdown.js';
+import { pullRequestUrl, rawResponse, repoSlug, requirePrNumber } from '../../common.js';
 import type { Operation, OperationContext } from '../../types.js';
 import type { PullRequestSettings } from '../inputs.js';
 import { pullRequestIdOf, requireV2 } from './access.js';
@@ -45,6 +46,17 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
       transitions: JSON.stringify(steps.map(transitionOutput)),
     },
     summary: historySummary(op, steps, now),
+    details: {
+      kind: 'queue-entry-history',
+      repo: repoSlug(op.context.repo),
+      branch: op.context.targetBranch ?? '',
+      prNumber: requirePrNumber(op.context),
+      nowMs: now,
+      heading: historyHeading(steps, now),
+      story: steps.length ? storyOf(steps) : '',
+      finished: ENDED.has(last?.state ?? ''),
+      steps: stepRows(steps, now),
+    },
   };
 };
 
@@ -84,40 +96,75 @@ export function whyWords(step: Step): string {
   return [why, by && `by ${by}`].filter(Boolean).join(', ');
 }
 
-export function historySummary(op: OperationContext<unknown>, steps: Step[], nowMs: number): Markdown {
-  const number = requirePrNumber(op.context);
-  const target = `${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`;
+const ENDED = new Set(['merged', 'failed', 'cancelled']);
+
+/** Where the PR is now, in words: "Testing for 4m (an API call asked for it)"; '' before its first step. */
+function historyHeading(steps: Step[], nowMs: number): string {
   const last = steps.at(-1);
-  if (!last) return new Markdown().headingMarkdown(`❔ Never in the merge queue: ${target}`);
+  if (!last) return '';
   const lastAt = Date.parse(last.changedAt);
-  const ended = ['merged', 'failed', 'cancelled'].includes(last.state);
-  const when = ended
+  const when = ENDED.has(last.state)
     ? ago(last.changedAt, nowMs)
     : Number.isNaN(lastAt)
       ? ''
       : `for ${formatDuration(nowMs - lastAt)}`;
   const why = whyWords(last);
-  const heading = `${ICONS[last.state] ?? '🕒'} ${capitalized(stateWords(last.state))}${when ? ` ${when}` : ''}${why ? ` (${why})` : ''}`;
+  return `${capitalized(stateWords(last.state))}${when ? ` ${when}` : ''}${why ? ` (${why})` : ''}`;
+}
+
+/** A step as a person reads it, in plain text: the summary escapes it, a terminal shows it. */
+export interface HistoryStepRow {
+  /** In words: "tests passed". */
+  state: string;
+  /** As outputs spell it: TESTS_PASSED. */
+  stateOutput: string;
+  when: string;
+  /** How long the PR stayed in it; '' for a last step that ended the PR's time in the queue. */
+  lasted: string;
+  why: string;
+  by: string;
+  runId: string;
+}
+
+export function stepRows(steps: Step[], nowMs: number): HistoryStepRow[] {
+  const ended = ENDED.has(steps.at(-1)?.state ?? '');
+  return steps.map((step, i) => {
+    const next = steps[i + 1]
+      ? Date.parse(steps[i + 1]!.changedAt)
+      : ended && i === steps.length - 1
+        ? NaN
+        : nowMs;
+    const at = Date.parse(step.changedAt);
+    return {
+      state: stateWords(step.state),
+      stateOutput: stateOutputOf(step.state),
+      when: ago(step.changedAt, nowMs),
+      lasted: Number.isNaN(next) || Number.isNaN(at) ? '' : formatDuration(next - at),
+      why: reasonWords(step.reason),
+      by: actorWords(step.actor),
+      runId: step.verificationRunId ?? '',
+    };
+  });
+}
+
+export function historySummary(op: OperationContext<unknown>, steps: Step[], nowMs: number): Markdown {
+  const number = requirePrNumber(op.context);
+  const target = `${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`;
+  const last = steps.at(-1);
+  if (!last) return new Markdown().headingMarkdown(`❔ Never in the merge queue: ${target}`);
+  const heading = `${ICONS[last.state] ?? '🕒'} ${historyHeading(steps, nowMs)}`;
   const summary = new Markdown().headingMarkdown(`${escapeMarkdown(heading)}: ${target}`);
   summary.paragraph(escapeMarkdown(storyOf(steps)));
-  const table = withoutEmptyColumns(
+  const table = filledColumns(
     ['State', 'When', 'For', 'Why', 'By', 'Run'],
-    steps.map((step, i) => {
-      const next = steps[i + 1]
-        ? Date.parse(steps[i + 1]!.changedAt)
-        : ended && i === steps.length - 1
-          ? NaN
-          : nowMs;
-      const at = Date.parse(step.changedAt);
-      return [
-        escapeMarkdown(stateWords(step.state)),
-        escapeMarkdown(ago(step.changedAt, nowMs)),
-        Number.isNaN(next) || Number.isNaN(at) ? '' : escapeMarkdown(formatDuration(next - at)),
-        escapeMarkdown(reasonWords(step.reason)),
-        escapeMarkdown(actorWords(step.actor)),
-        step.verificationRunId ? codeSpan(step.verificationRunId.slice(0, 40)) : '',
-      ];
-    }),
+    stepRows(steps, nowMs).map((row) => [
+      escapeMarkdown(row.state),
+      escapeMarkdown(row.when),
+      escapeMarkdown(row.lasted),
+      escapeMarkdown(row.why),
+      escapeMarkdown(row.by),
+      row.runId ? codeSpan(row.runId.slice(0, 40)) : '',
+    ]),
   );
   return summary.table(table.headers, table.rows);
 }

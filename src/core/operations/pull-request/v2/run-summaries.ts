@@ -2,7 +2,8 @@
 // long) and one run (its outcome, the first failing required check, every check required first).
 import type { V2 } from '../../../../wire/v2/index.js';
 import { formatDuration, timeSince } from '../../../report/duration.js';
-import { Markdown, codeSpan, escapeMarkdown, link, withoutEmptyColumns } from '../../../report/markdown.js';
+import { filledColumns } from '../../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../../report/markdown.js';
 import { plural } from '../../../report/words.js';
 import { missingRequired, type RunCheck } from './checks.js';
 import { requiredFromWords, runStatusWords } from './words.js';
@@ -37,35 +38,77 @@ function runTime(run: Run, nowMs: number): string {
 
 const prList = (prs: { number: number }[]) => prs.map((pr) => `#${pr.number}`).join(', ');
 
-export function runsSummary(
+/** A run as a person reads it, in plain text: the summary escapes it, a terminal shows it. */
+export interface RunRow {
+  id: string;
+  /** v2's status value: inProgress, failed, cancelled, succeeded. */
+  status: string;
+  outcome: string;
+  bisection: boolean;
+  started: string;
+  time: string;
+  testedPrs: string;
+  failedChecks: string;
+}
+
+export function runRows(runs: Run[], nowMs: number): RunRow[] {
+  return runs.map((run) => ({
+    id: run.id,
+    status: run.status,
+    outcome: runStatusWords(run.status),
+    bisection: run.isBisection,
+    started: ago(run.createdAt, nowMs),
+    time: runTime(run, nowMs),
+    testedPrs: prList(run.testedPullRequests),
+    failedChecks: run.checks
+      .filter((c) => c.status === 'completed' && ['failure', 'timeout', 'cancelled'].includes(c.conclusion))
+      .map((c) => c.name.slice(0, 100))
+      .join(', '),
+  }));
+}
+
+/**
+ * "The latest verification run of PR #7 failed (started 3m ago; 2 runs)", or that there is none yet. Our own
+ * words around `whose`, which the caller gives as the text or the markdown it needs.
+ */
+export function runsHeading(
   runs: Run[],
   whose: string,
   status: string | undefined,
   nowMs: number,
   hasMore: boolean,
-): Markdown {
-  const filter = status ? ` ${runStatusWords(status)}` : '';
+): string {
+  const filter = status ? `${runStatusWords(status)} ` : '';
   const latest = runs[0];
-  if (!latest) return new Markdown().headingMarkdown(`🧪 No${filter} verification runs of ${whose} yet`);
-  const count = `${plural(runs.length, `${filter.trim() ? `${filter.trim()} ` : ''}run`)}${hasMore ? ' shown, more exist' : ''}`;
+  if (!latest) return `No ${filter}verification runs of ${whose} yet`;
+  const count = `${plural(runs.length, `${filter}run`)}${hasMore ? ' shown, more exist' : ''}`;
+  const when = ago(latest.createdAt, nowMs);
+  const predicate = RUN_PREDICATES[latest.status] ?? runStatusWords(latest.status);
+  return `The latest verification run of ${whose} ${predicate} (${when ? `started ${when}; ` : ''}${count})`;
+}
+
+/** A run's status as the verb of a sentence, where its word alone does not read as one. */
+const RUN_PREDICATES: Record<string, string> = {
+  inProgress: 'is in progress',
+  cancelled: 'was cancelled',
+};
+
+/** The runs' summary under a heading of markdown (runsHeading's). */
+export function runsSummary(runs: Run[], headingMarkdown: string, nowMs: number): Markdown {
   const summary = new Markdown().headingMarkdown(
-    `${icon(latest.status)} The latest verification run of ${whose} ${escapeMarkdown(runStatusWords(latest.status))} ${escapeMarkdown(ago(latest.createdAt, nowMs) || '')} (${count})`,
+    `${runs[0] ? icon(runs[0].status) : '🧪'} ${headingMarkdown}`,
   );
-  const table = withoutEmptyColumns(
+  if (!runs.length) return summary;
+  const table = filledColumns(
     ['Run', 'Outcome', 'Started', 'Time', 'Tested PRs', 'Failed checks'],
-    runs.map((run) => {
-      const failed = run.checks.filter(
-        (c) => c.status === 'completed' && ['failure', 'timeout', 'cancelled'].includes(c.conclusion),
-      );
-      return [
-        `${codeSpan(run.id.slice(0, 40))}${run.isBisection ? ' (bisection)' : ''}`,
-        `${icon(run.status)} ${escapeMarkdown(runStatusWords(run.status))}`,
-        escapeMarkdown(ago(run.createdAt, nowMs)),
-        escapeMarkdown(runTime(run, nowMs)),
-        escapeMarkdown(prList(run.testedPullRequests)),
-        escapeMarkdown(failed.map((c) => c.name.slice(0, 100)).join(', ')),
-      ];
-    }),
+    runRows(runs, nowMs).map((row) => [
+      `${codeSpan(row.id.slice(0, 40))}${row.bisection ? ' (bisection)' : ''}`,
+      `${icon(row.status)} ${escapeMarkdown(row.outcome)}`,
+      escapeMarkdown(row.started),
+      escapeMarkdown(row.time),
+      escapeMarkdown(row.testedPrs),
+      escapeMarkdown(row.failedChecks),
+    ]),
   );
   return summary.table(table.headers, table.rows);
 }

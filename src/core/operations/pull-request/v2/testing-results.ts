@@ -4,7 +4,8 @@ import type { V2 } from '../../../../wire/v2/index.js';
 import { realClock } from '../../../clock.js';
 import { InputError } from '../../../errors.js';
 import { formatDuration } from '../../../report/duration.js';
-import { Markdown, codeSpan, escapeMarkdown, link, withoutEmptyColumns } from '../../../report/markdown.js';
+import { filledColumns } from '../../../report/filled-columns.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../../report/markdown.js';
 import { plural } from '../../../report/words.js';
 import { pullRequestUrl, rawResponse } from '../../common.js';
 import type { Operation, OperationContext } from '../../types.js';
@@ -118,7 +119,7 @@ export function resultsSummary(
       `From ${span}; median testing time ${formatDuration(median(results.map((r) => r.testingDurationMs)))}; ${results.filter((r) => r.isBisection).length} in bisections.`,
     ),
   );
-  const table = withoutEmptyColumns(
+  const table = filledColumns(
     ['PR', 'Outcome', 'Ended', 'Testing time', 'Entry', 'Run'],
     results
       .slice(0, SHOWN)

@@ -8,7 +8,7 @@ import { rawResponse, requirePrNumber } from '../../common.js';
 import type { Operation, OperationContext } from '../../types.js';
 import { pullRequestIdOf, queueIdOf, requireV2, type V2Access } from './access.js';
 import type { RunStatus, VerificationRunSettings } from './inputs.js';
-import { runSummary, runsSummary } from './run-summaries.js';
+import { runRows, runSummary, runsHeading, runsSummary } from './run-summaries.js';
 import { runChecks } from './checks.js';
 import { stateOutputOf } from './words.js';
 
@@ -37,10 +37,10 @@ export const listVerificationRuns: Operation<VerificationRunSettings> = async (o
         query,
       });
   const runs = data.data;
-  const whose = ofQueue
-    ? `the queue for ${codeSpan(op.context.targetBranch ?? '')}`
-    : `PR #${requirePrNumber(op.context)}`;
+  const branch = op.context.targetBranch ?? '';
+  const pr = ofQueue ? '' : `PR #${requirePrNumber(op.context)}`;
   const now = response.serverTimeMs ?? (op.clock ?? realClock).now();
+  const heading = (whose: string) => runsHeading(runs, whose, status, now, data.hasMore);
   return {
     outputs: {
       response: rawResponse(response),
@@ -50,7 +50,13 @@ export const listVerificationRuns: Operation<VerificationRunSettings> = async (o
       'latest-run-id': runs[0]?.id ?? '',
       'latest-status': stateOutputOf(runs[0]?.status),
     },
-    summary: runsSummary(runs, whose, status, now, data.hasMore),
+    summary: runsSummary(runs, heading(pr || `the queue for ${codeSpan(branch)}`), now),
+    details: {
+      kind: 'verification-runs',
+      heading: heading(pr || `the queue for ${branch}`),
+      runs: runRows(runs, now),
+      hasMore: data.hasMore,
+    },
   };
 };
 
