@@ -5,14 +5,25 @@
 // is the same parser library (sax) reading the same files and doing nothing else
 // (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
 // baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e wall
-// seconds, %M peak RSS in KiB).
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+// seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js, `--vs <entry>`
+// runs a second build in the same rounds and prints both medians and the paired ratios (time and peak
+// RSS) on stderr, for a before/after; `--shape <id>` measures one shape only.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { example } from '../__tests__/helpers/webhook-examples.js';
 import { JUNIT_SHAPES, type FailedTest, type JUnitShape } from './lib/junit-shapes.js';
 import { median, timeProcess } from './lib/measure.js';
-import { emitResults, progress, QUICK, ratioOf, type BenchResult } from './lib/result.js';
+import {
+  emitResults,
+  ENTRY,
+  optionValue,
+  progress,
+  QUICK,
+  ratioOf,
+  VERSUS,
+  type BenchResult,
+} from './lib/result.js';
 import { launchEmulator, postJson, REPO_ROOT } from './lib/servers.js';
 import { stepEnvironment } from './lib/step-env.js';
 
@@ -26,23 +37,28 @@ const FAILURES = 2_000 / SCALE;
 const RUNS = QUICK ? 1 : 7;
 const GOAL_TIME = 1.5;
 const GOAL_MEMORY = 0.5;
-// What dominates the cost of the Surefire shape, from CPU profiles (--cpu-prof) and GC traces (--trace-gc),
-// and the memory of the jest shape, from process.memoryUsage() sampled every 10 ms; the other rows have
-// not been profiled as a whole, so they say nothing of it.
-const TIME_COST =
-  'Above the floor: starting the bundled action (about 0.3 s), and the service answering 200 pages (10,000 quarantined and 10,000 flaky tests) that are read, checked against the API schema and reduced on the thread that parses, while the emulator takes the other core; the tag handlers and results.add cost about 5% of the parse.';
-const MEMORY_COST =
-  "Loading the action is about 5 MiB above node -e 0; asking the service for its 20,000 tests with one small report peaks about 31 MiB above it, mostly V8's young generation grown to 2 x 8 MiB while the pages' JSON, parsed, checked and dropped one after another, survives the collections that happen while a page is in flight; reading 100 MB adds about 12 MiB (sax's strings, the chunks and the failures).";
+/** One failure of a test the service does not know: the gate asks for every list, then fails the step. */
+const SMALL_REPORT =
+  '<testsuite name="small"><testcase classname="small" name="fails alone"><failure message="boom"/></testcase></testsuite>\n';
 
-const JEST_MEMORY_COST =
-  "At the peak (sampled): 55 MB of buffers outside the JS heap, what an exact gate remembers (every passed test, to tell a retry from a failure): the 361,120 passed names 18.7 MB (cut of the classname that jest-junit's default title repeats; 38.6 MB whole), their 63,196 (classname, file, suite) groups 9.8 MB, the id tables about 20 MB; and a JS heap of 54 MB, of which V8's young generation 2 x 16 MiB. sax alone on the same files peaks 27 MiB above node -e 0.";
+const SHAPE = optionValue('--shape');
+if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
+  throw new Error(`--shape ${SHAPE}: the shapes are ${JUNIT_SHAPES.map((shape) => shape.id).join(', ')}`);
+// What dominates the cost above the floors, for the rows that miss their goal: from CPU profiles
+// (--cpu-prof) of the jest and pytest shapes, and process.memoryUsage() with V8's heap spaces sampled
+// every 5 ms, in runs against the emulator and with api-url unreachable (no service at all).
+const TIME_COST =
+  "Above the floor (CPU profiles of the jest and pytest shapes): the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 7-11% of the samples, garbage collection about 5%, starting the bundled action about 0.3 s, the outputs and report file (every failure, redacted) about 5% for pytest's 2,676 failures; and the service's 200 pages (10,000 quarantined and 10,000 flaky tests), read, checked against the API schema and reduced on the thread that parses while the emulator answers them on the same two cores. With api-url unreachable, pytest's reports took 3.49 s of CPU against sax's 3.45 s; with the service, 4.65 s (one run each).";
+const MEMORY_COST =
+  "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-junit-'));
 const emulator = await launchEmulator(TOKEN);
 try {
   const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
   const results: BenchResult[] = [];
-  for (const shape of JUNIT_SHAPES) results.push(...(await measureShape(shape, baseline)));
+  for (const shape of JUNIT_SHAPES.filter((one) => !SHAPE || one.id === SHAPE))
+    results.push(...(await measureShape(shape, baseline)));
   emitResults(results);
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -55,7 +71,7 @@ async function timed(args: string[], env?: Record<string, string | undefined>) {
     env,
   });
   const [seconds, kib] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  return { ms: seconds! * 1000, rssBytes: kib! * 1024, run };
+  return { ms: Math.round(seconds! * 1000), rssBytes: kib! * 1024, run };
 }
 
 /** The quarantine: three failures in four, and other tests up to QUARANTINED, replacing the last shape's. */
@@ -88,7 +104,42 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
   progress(
     `${shape.id}: ${files.length} reports, ${(bytes / 1e6).toFixed(1)} MB, ${cases} cases, ${failures.length} failures; ${quarantined} quarantined`,
   );
-  const step = stepEnvironment(shapeDir, {
+  const gate = gateRunner(shapeDir, shape.glob, failures.length - Math.floor(failures.length * 0.75));
+  // The same service with one small report: what loading the action and asking for the lists cost alone.
+  const smallDir = join(dir, `${shape.id}-small`);
+  mkdirSync(smallDir);
+  writeFileSync(join(smallDir, 'small.xml'), SMALL_REPORT);
+  const small = gateRunner(smallDir, 'small.xml', 1);
+  const service: { ms: number; rss: number }[] = [];
+  const action: { ms: number; rss: number }[] = [];
+  const versus: { ms: number; rss: number }[] = [];
+  const floor: { ms: number; rss: number }[] = [];
+  for (let round = -1; round < RUNS; round++) {
+    // The two builds take turns going first, so that neither always runs right after the floor.
+    const now = VERSUS && round % 2 ? undefined : await gate(ENTRY);
+    const before = VERSUS ? await gate(VERSUS) : undefined;
+    const measured = now ?? (await gate(ENTRY));
+    const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), shapeDir]);
+    if (parse.run.exitCode !== 0) throw new Error(`the floor failed: ${parse.run.stderr.slice(-300)}`);
+    const alone = await small(ENTRY);
+    if (round >= 0) {
+      action.push(measured);
+      service.push(alone);
+      if (before) versus.push(before);
+      floor.push({ ms: parse.ms, rss: parse.rssBytes });
+    }
+    progress(
+      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${measured.ms} ms, ${mib(measured.rss)} MiB${before ? `; --vs ${before.ms} ms, ${mib(before.rss)} MiB` : ''}; sax alone ${parse.ms} ms, ${mib(parse.rssBytes)} MiB; one small report ${alone.ms} ms, ${mib(alone.rss)} MiB`,
+    );
+  }
+  if (VERSUS) printVersus(shape.id, action, versus);
+  const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / 100)} pages).`;
+  return rowsOf(shape, { action, floor, service, bytes, baseline, about });
+}
+
+/** The gate on the reports `glob` finds under `dir`, as the runner starts it, checked to have found `unquarantined` failures. */
+function gateRunner(dir: string, glob: string, unquarantined: number) {
+  const step = stepEnvironment(dir, {
     eventName: 'workflow_dispatch',
     payload: example('workflow_dispatch'),
     repository: `${REPO.owner}/${REPO.name}`,
@@ -97,45 +148,61 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
       'api-url': emulator.url,
       'api-token': TOKEN,
       'org-url-slug': 'acme',
-      'junit-paths': shape.glob,
-      'checkout-dir': shapeDir,
+      'junit-paths': glob,
+      'checkout-dir': dir,
     },
   });
-  const action: { ms: number; rss: number }[] = [];
-  const floor: number[] = [];
-  for (let round = -1; round < RUNS; round++) {
+  return async (entry: string) => {
     step.reset();
-    const gate = await timed([join(REPO_ROOT, 'dist/index.js')], step.env);
-    checkGate(
-      gate.run.stdout,
-      readSummary(step.files.summary),
-      failures.length - Math.floor(failures.length * 0.75),
-    );
-    const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), shapeDir]);
-    if (parse.run.exitCode !== 0) throw new Error(`the floor failed: ${parse.run.stderr.slice(-300)}`);
-    if (round >= 0) {
-      action.push({ ms: gate.ms, rss: gate.rssBytes });
-      floor.push(parse.ms);
-    }
+    const run = await timed([resolve(REPO_ROOT, entry)], step.env);
+    checkGate(run.run.stdout, readSummary(step.files.summary), unquarantined);
+    return { ms: run.ms, rss: run.rssBytes };
+  };
+}
+
+function mib(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(0);
+}
+
+/** `--vs`: both builds' medians, ranges and the median of the paired ratios, for time and peak RSS. */
+function printVersus(
+  shape: string,
+  now: { ms: number; rss: number }[],
+  before: { ms: number; rss: number }[],
+) {
+  for (const field of ['ms', 'rss'] as const) {
+    const unit = field === 'ms' ? 'ms' : 'MiB';
+    const show = (value: number) => (field === 'ms' ? value.toFixed(0) : mib(value));
+    const of = (runs: typeof now) => {
+      const values = runs.map((run) => run[field]);
+      return `${show(median(values))} ${unit} (${show(Math.min(...values))}-${show(Math.max(...values))})`;
+    };
+    const pairs = now.map((run, i) => run[field] / before[i]![field]);
     progress(
-      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${gate.ms} ms, ${(gate.rssBytes / 2 ** 20).toFixed(0)} MiB; sax alone ${parse.ms} ms`,
+      `--vs ${shape} ${field === 'ms' ? 'wall time' : 'peak RSS'}: ${ENTRY} ${of(now)}, ${VERSUS} ${of(before)}; median of paired ratios ${median(pairs).toFixed(3)} (${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)})`,
     );
   }
-  const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / 100)} pages).`;
-  return rowsOf(shape, { action, floor, bytes, baseline, about });
 }
 
 interface ShapeRuns {
   action: { ms: number; rss: number }[];
-  floor: number[];
+  floor: { ms: number; rss: number }[];
+  /** The gate on one small report, asking the same service. */
+  service: { ms: number; rss: number }[];
   bytes: number;
   baseline: number;
   about: string;
 }
 
-function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: ShapeRuns): BenchResult[] {
+function rowsOf(
+  shape: JUnitShape,
+  { action, floor, service, bytes, baseline, about }: ShapeRuns,
+): BenchResult[] {
   const figure = median(action.map((run) => run.ms));
-  const floorMs = median(floor);
+  const floorMs = median(floor.map((run) => run.ms));
+  const floorAbove = median(floor.map((run) => run.rss)) - baseline;
+  const serviceMs = median(service.map((run) => run.ms));
+  const serviceAbove = median(service.map((run) => run.rss)) - baseline;
   const ratio = ratioOf(figure, floorMs)!;
   const above = median(action.map((run) => run.rss)) - baseline;
   const memoryRatio = above / bytes;
@@ -154,7 +221,7 @@ function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: Sh
       command,
       floorCommand:
         'node bench/lib/sax-floor.mjs <reports> (sax alone, same files, same options, same 32 KiB reads)',
-      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.join(', ')} ms. The service is asked from the first failure on, while the rest is parsed.${ratio > GOAL_TIME && shape.id === 'surefire' ? ` ${TIME_COST}` : ''}`,
+      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.map((run) => run.ms).join(', ')} ms. The service is asked from the first failure on, while the rest is parsed; the gate on one small report, asking the same service for its lists, takes ${serviceMs.toFixed(0)} ms in the same rounds.${ratio > GOAL_TIME ? ` ${TIME_COST}` : ''}`,
     },
     {
       name: `${title}, peak RSS above Node's baseline`,
@@ -166,16 +233,9 @@ function rowsOf(shape: JUnitShape, { action, floor, bytes, baseline, about }: Sh
       met: memoryRatio <= GOAL_MEMORY,
       runs: RUNS,
       command,
-      notes: `${about} Peak RSS ${(median(action.map((run) => run.rss)) / 2 ** 20).toFixed(0)} MiB, node -e 0 ${(baseline / 2 ** 20).toFixed(0)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size. Reports are read through one reused 32 KiB buffer; passed test names, and the service's listed tests (identity and link), are kept as UTF-8 bytes in buffers outside the JS heap, so that what the gate remembers is never copied by a young-generation collection.${memoryRatio > GOAL_MEMORY ? memoryCost(shape.id) : ''}`,
+      notes: `${about} Peak RSS ${mib(median(action.map((run) => run.rss)))} MiB, node -e 0 ${mib(baseline)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size; sax alone on the same files peaks ${mib(floorAbove)} MiB above node -e 0 in the same rounds (${((floorAbove / bytes) * 100).toFixed(0)}%), and the gate on one small report, asking the same service, ${mib(serviceAbove)} MiB (loading the action and the service's lists, whatever the reports' size); the two together, ${mib(floorAbove + serviceAbove)} MiB or ${(((floorAbove + serviceAbove) / bytes) * 100).toFixed(0)}% of the reports' size, are roughly the floor of any gate that parses with sax while it asks for the same lists. Reports are read through one reused 32 KiB buffer. Of them the gate keeps each failed or skipped test whole (its identity as UTF-8 bytes outside the JS heap) and each passed case as an 8-byte fingerprint with the report it came from: a failed test whose fingerprint is there has those reports read again and compared in full, so a retry that passed is still told apart exactly. The service's listed tests (identity and link) are bytes outside the heap too.${memoryRatio > GOAL_MEMORY ? ` ${MEMORY_COST}` : ''}`,
     },
   ];
-}
-
-/** What dominates the memory of a shape that was profiled, after a space; '' for the others. */
-function memoryCost(shape: string): string {
-  if (shape === 'surefire') return ` ${MEMORY_COST}`;
-  if (shape === 'jest') return ` ${JEST_MEMORY_COST}`;
-  return '';
 }
 
 /** The gate must have found the unquarantined failures, and only them, or the figure measures nothing. */

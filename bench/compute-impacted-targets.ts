@@ -5,7 +5,11 @@
 // the same question on the same repository: `turbo ls --affected` and `nx show projects --affected`
 // (each finds the changed packages and their dependents), and a paths-filter step, picomatch with one
 // filter per rule of the config (bench/lib/paths-filter.mjs). Goal: at most 0.5x the fastest peer. The
-// floor: `git diff --name-only <base>...<head>`, the least any tool must do to know what changed.
+// floor: `git diff --name-only <base>...<head>`, the least any tool must do to know what changed. Two
+// more floors in the same rounds say what the goal leaves room for: the action's own start (Node and
+// the bundle, up to its first file read: a run told to read a config that is not there), and the git
+// processes and manifest reads the action does, done the cheapest way in plain Node
+// (lib/compute-io-floor.mjs).
 // Every subject runs in the same interleaved rounds, under GNU time for its peak RSS, with one
 // environment (lib/measure.ts: PATH and what each needs). turbo and nx are not dependencies of the
 // project (about 120 MB with their native binaries): they are installed from npm, pinned, into a
@@ -184,6 +188,14 @@ function fastImportStream(): { stream: Buffer; tracked: number; changed: number 
   return { stream: Buffer.from(parts.join('')), tracked: files.length, changed };
 }
 
+/** The after/before ratios of each round's pair, as medians, with the ranges of both builds. */
+function pairedSaid(after: { ms: number; cpuMs: number }[], before: { ms: number; cpuMs: number }[]): string {
+  const ratio = (field: 'ms' | 'cpuMs') => median(after.map((a, i) => a[field] / before[i]![field]));
+  const range = (samples: { ms: number }[]) =>
+    `${Math.min(...samples.map((s) => s.ms)).toFixed(0)}-${Math.max(...samples.map((s) => s.ms)).toFixed(0)} ms`;
+  return `after/before paired ratios: wall ${ratio('ms').toFixed(3)}, CPU ${ratio('cpuMs').toFixed(3)}; ranges: after ${range(after)}, before ${range(before)}`;
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'bench-compute-'));
 try {
   const repo = join(dir, 'monorepo');
@@ -211,12 +223,21 @@ try {
     'INPUT_TARGET-BRANCH': 'main',
     'INPUT_PR-SHA': head,
   };
+  // The action told to take the changed files from a list and to read a config that is not there: it
+  // starts no git and stops at its first file read, with exit code 2.
+  const startEnv = {
+    ...actionEnv,
+    'INPUT_TARGETS-CONFIG': 'no-such-config.yml',
+    'INPUT_CHANGED-FILES-FILE': 'no-such-list.txt',
+  };
   const floorArgs = ['-C', repo, 'diff', '--name-only', 'main...feature'];
   const expectedChanged = changed;
 
   interface Sample {
     ms: number;
     peakKiB: number;
+    /** User and system CPU time of the process and its children (git): steadier than wall time under load. */
+    cpuMs: number;
   }
   const measured = async (
     what: string,
@@ -224,15 +245,20 @@ try {
     env: Env,
     check: (stdout: string) => boolean,
     cwd = REPO_ROOT,
+    exitCode = 0,
   ) => {
     step.reset();
-    const result = await timeProcess(GNU_TIME, ['-f', 'peak-rss-kib=%M', ...args], { cwd, env });
-    const peak = /peak-rss-kib=(\d+)\s*$/.exec(result.stderr);
-    if (result.exitCode !== 0 || !peak || !check(result.stdout)) {
+    const result = await timeProcess(GNU_TIME, ['-f', 'cpu-s=%U+%S peak-rss-kib=%M', ...args], { cwd, env });
+    const peak = /cpu-s=([\d.]+)\+([\d.]+) peak-rss-kib=(\d+)\s*$/.exec(result.stderr);
+    if (result.exitCode !== exitCode || !peak || !check(result.stdout)) {
       const said = (result.stdout + result.stderr).trim().split('\n').slice(-3).join(' | ');
       throw new Error(`${what} did not do its job (exit ${result.exitCode}): ${said}`);
     }
-    return { ms: result.ms, peakKiB: Number(peak[1]) };
+    return {
+      ms: result.ms,
+      peakKiB: Number(peak[3]),
+      cpuMs: (Number(peak[1]) + Number(peak[2])) * 1000,
+    };
   };
   let targetsCount = 0;
   const computedEverything = () => {
@@ -355,6 +381,28 @@ try {
         name: 'node',
         run: () => measured('node -e ""', [NODE, '-e', ''], {}, () => true),
       },
+      {
+        name: 'start',
+        run: () =>
+          measured(
+            `node ${ENTRY} (up to its first file read)`,
+            [NODE, ENTRY],
+            startEnv,
+            (out) => out.includes('targets-config'),
+            REPO_ROOT,
+            2,
+          ),
+      },
+      {
+        name: 'io',
+        run: () =>
+          measured(
+            'node bench/lib/compute-io-floor.mjs',
+            [NODE, 'bench/lib/compute-io-floor.mjs', repo, 'main', head, 'packages'],
+            {},
+            (out) => out.startsWith(`${expectedChanged} changed files, ${PACKAGES} manifests`),
+          ),
+      },
     ],
     RUNS,
     1,
@@ -364,12 +412,15 @@ try {
   const actionMs = medianOf('action', 'ms');
   const gitMs = medianOf('git', 'ms');
   const nodeMs = medianOf('node', 'ms');
+  const startMs = medianOf('start', 'ms');
+  const ioMs = medianOf('io', 'ms');
   const actionMiB = medianOf('action', 'peakKiB') / 1024;
   const nodeMiB = medianOf('node', 'peakKiB') / 1024;
   const gitMiB = medianOf('git', 'peakKiB') / 1024;
   progress(
-    `medians: ${[...samples.keys()].map((k) => `${k} ${medianOf(k, 'ms').toFixed(0)} ms`).join(', ')}`,
+    `medians: ${[...samples.keys()].map((k) => `${k} ${medianOf(k, 'ms').toFixed(0)} ms (CPU ${medianOf(k, 'cpuMs').toFixed(0)} ms)`).join(', ')}`,
   );
+  if (VS) progress(`--vs: ${pairedSaid(samples.get('action')!, samples.get('before')!)}`);
   const peerMedians = peers.map((peer) => ({ name: peer.name, ms: medianOf(peer.name, 'ms') }));
   const fastest = peerMedians.reduce((best, peer) => (peer.ms < best.ms ? peer : best));
   const peerCommands: Record<string, string> = {
@@ -378,6 +429,8 @@ try {
     'paths-filter': 'node bench/lib/paths-filter.mjs (git diff, then picomatch, one filter per rule)',
   };
   const peerRatio = ratioOf(actionMs, fastest.ms);
+  const goalMs = GOAL_PEER_RATIO * fastest.ms;
+  const floorsSaid = `Floors of the same rounds: node -e "" ${round(nodeMs)} ms; the action's start (Node and the bundle, up to its first file read) ${round(startMs)} ms; the git processes and the ${PACKAGES.toLocaleString('en-US')} manifest reads the action does, in a bare Node script (bench/lib/compute-io-floor.mjs), ${round(ioMs)} ms, ${round(ioMs / fastest.ms, 2)}x of ${fastest.name}. ${goalMs > ioMs ? `The goal (${round(goalMs)} ms) leaves ${round(goalMs - ioMs)} ms over that floor` : `The goal (${round(goalMs)} ms) is below that floor, which leaves nothing`} for loading the bundle (${round(startMs - nodeMs)} ms here), the config, the rules, the dependents and the outputs, which take ${round(actionMs - ioMs)} ms here.`;
   const gitRatio = ratioOf(actionMs, gitMs);
   const scale = `${tracked.toLocaleString('en-US')} files, ${changed.toLocaleString('en-US')} changed, ${SERVICES + 4} rules, ${PACKAGES.toLocaleString('en-US')} packages`;
   const command =
@@ -401,7 +454,7 @@ try {
       runs: RUNS,
       command,
       floorCommand: `${peerCommands[fastest.name]}, the fastest peer`,
-      notes: `${targetsCount.toLocaleString('en-US')} targets impacted. Peers, medians of the same rounds: ${peersSaid}${bin ? '' : ' (--quick: turbo and nx not run)'}. turbo and nx list the changed packages and their dependents; paths-filter only matches the changed files against the rules' globs (no dependents). Run-time installs from npm, not project dependencies: turbo@${PEER_VERSIONS.turbo} and nx@${PEER_VERSIONS.nx} with their native binaries (about 120 MB).`,
+      notes: `${targetsCount.toLocaleString('en-US')} targets impacted. Peers, medians of the same rounds: ${peersSaid}${bin ? '' : ' (turbo and nx are not run with --quick or --vs)'}. ${floorsSaid} turbo and nx list the changed packages and their dependents; paths-filter only matches the changed files against the rules' globs (no dependents). Run-time installs from npm, not project dependencies: turbo@${PEER_VERSIONS.turbo} and nx@${PEER_VERSIONS.nx} with their native binaries (about 120 MB).`,
     },
     {
       name: `Compute impacted targets: ${scale}${QUICK ? ' (quick)' : ''}, against git diff alone`,

@@ -27,7 +27,7 @@ import { SPEED_TRICKS, type SpeedTrick } from './lib/speed-tricks.js';
 const EXPECTED: { file: string; about: string }[] = [
   { file: 'bundle.ts', about: 'issue 8, the bundle size' },
   { file: 'startup.ts', about: 'issues 8 and 12, the start-up of the action and the CLI' },
-  { file: 'throughput.ts', about: 'issue 8, the emulator throughput' },
+  { file: 'throughput.ts', about: 'issues 16 and 29, the emulator throughput' },
   { file: 'impacted-targets.ts', about: 'issue 3, a 20 MiB impacted-targets upload' },
   {
     file: 'compute-impacted-targets.ts',

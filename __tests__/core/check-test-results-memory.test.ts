@@ -1,12 +1,18 @@
-// What the quarantine gate remembers of hundreds of thousands of test cases, kept outside the JS heap:
-// the string table (every string back as it went in, one id each, across its blocks) and the merge of a
-// test's attempts when jest names tests `{classname} {title}`.
+// What the quarantine gate remembers of hundreds of thousands of test cases: the string table (every
+// string back as it went in, one id each, across its blocks), the passed log (a fingerprint per passed
+// case, and which report logged it), and the merge of a test's attempts across reports, where a test that
+// passed before it failed is found by reading its report again.
 import { describe, expect, it } from '@jest/globals';
 import {
   TestResults,
   type TestCaseRead,
 } from '../../src/core/operations/flaky-tests/check-test-results/results.js';
 import { StringIds } from '../../src/core/operations/flaky-tests/check-test-results/string-ids.js';
+import {
+  fingerprintOf,
+  PassedLog,
+  type TestIdentity,
+} from '../../src/core/operations/flaky-tests/check-test-results/passed-log.js';
 
 describe('the string table', () => {
   it('gives each distinct string of a group one id and the string back, across many blocks', () => {
@@ -51,6 +57,56 @@ describe('the string table', () => {
   });
 });
 
+describe('the passed log', () => {
+  const identity = (
+    name: string,
+    classname = 'cart',
+    file = 'cart.test.ts',
+    suite = 'cart',
+  ): TestIdentity => ({
+    name,
+    classname,
+    file,
+    suite,
+  });
+  const printOf = (test: TestIdentity) => {
+    const print = new Int32Array(2);
+    fingerprintOf(test, print);
+    return print;
+  };
+
+  it('gives a test the same fingerprint every time, and another to a test whose strings split otherwise', () => {
+    expect(printOf(identity('adds'))).toEqual(printOf(identity('adds')));
+    const prints = [
+      identity('adds'),
+      identity('adds', 'cart2'),
+      identity('adds', 'cart', 'cart.test.ts', ''),
+      identity('b', 'a'),
+      identity('', 'ab'),
+      identity('ab', ''),
+      identity('addś'),
+    ].map((test) => printOf(test).join(','));
+    expect(new Set(prints).size).toBe(prints.length);
+  });
+
+  it('names the reports that logged a fingerprint, across blocks and reports that logged none', () => {
+    const log = new PassedLog();
+    // 150,000 cases over reports 0, 2, 3 and 7 (1, 4, 5 and 6 logged nothing): three blocks.
+    const reportOf = (i: number) => [0, 2, 3, 7][Math.floor(i / 37_500)]!;
+    for (let i = 0; i < 150_000; i++) log.add(printOf(identity(`test ${i}`)), reportOf(i));
+    expect(log.size).toBe(150_000);
+    expect(log.reportsWith([printOf(identity('test 0'))])).toEqual([0]);
+    expect(log.reportsWith([printOf(identity('test 37500'))])).toEqual([2]);
+    expect(log.reportsWith([printOf(identity('test 149999')), printOf(identity('test 80000'))])).toEqual([
+      3, 7,
+    ]);
+    expect(log.reportsWith([printOf(identity('test 150000')), printOf(identity('test 1', 'other'))])).toEqual(
+      [],
+    );
+    expect(log.reportsWith([])).toEqual([]);
+  });
+});
+
 function testCase(name: string, classname: string, outcome: TestCaseRead['outcome']): TestCaseRead {
   return {
     name,
@@ -65,40 +121,87 @@ function testCase(name: string, classname: string, outcome: TestCaseRead['outcom
   };
 }
 
-describe('test cases named `{classname} {title}`', () => {
+/** The cases of each report added in turn, then the reports the results name read again, as reports.ts does. */
+function gate(reports: TestCaseRead[][]): { results: TestResults; reread: number[] } {
+  const results = new TestResults();
+  for (const report of reports) {
+    for (const test of report) results.add(test);
+    results.reports++;
+  }
+  const reread = results.reportsToRecheck();
+  for (const index of reread) for (const test of reports[index]!) results.recheck(test);
+  return { results, reread };
+}
+
+describe("a test's attempts", () => {
   const classname = 'cart › checkout';
 
-  it('merges the attempts of a test in either order', () => {
+  it('merges the attempts of a test in either order, reading again only the report where it passed first', () => {
+    const { results, reread } = gate([
+      [testCase('applies the code', classname, 'passed'), testCase('rounds down', classname, 'passed')],
+      [testCase('keeps the total', classname, 'failed'), testCase('expires', classname, 'passed')],
+      [
+        testCase('applies the code', classname, 'failed'),
+        testCase('keeps the total', classname, 'passed'),
+        testCase('rounds up', classname, 'failed'),
+      ],
+    ]);
+    expect(results.failed().map((test) => test.name)).toEqual(['rounds up']);
+    expect(results.passedOnRetry()).toBe(2);
+    expect(reread).toEqual([0]);
+  });
+
+  it('reads nothing again when no failed test passed before', () => {
+    const { results, reread } = gate([
+      [testCase('applies the code', classname, 'passed')],
+      [testCase('keeps the total', classname, 'failed'), testCase('keeps the total', classname, 'failed')],
+    ]);
+    expect(reread).toEqual([]);
+    expect(results.failed().map((test) => [test.name, test.attempts])).toEqual([['keeps the total', 2]]);
+  });
+
+  it('keeps a failure whose report read again holds only other tests that passed', () => {
     const results = new TestResults();
-    results.add(testCase(`${classname} applies the code`, classname, 'passed'));
-    results.add(testCase(`${classname} applies the code`, classname, 'failed'));
-    results.add(testCase(`${classname} keeps the total`, classname, 'failed'));
-    results.add(testCase(`${classname} keeps the total`, classname, 'passed'));
-    results.add(testCase(`${classname} rounds down`, classname, 'failed'));
-    expect(results.failed().map((test) => test.name)).toEqual([`${classname} rounds down`]);
+    results.add(testCase('applies the code', classname, 'failed'));
+    results.add(testCase('applies the code', classname, 'passed'));
+    results.reports++;
+    results.add(testCase('keeps the total', classname, 'passed'));
+    results.add(testCase('keeps the total', 'cart', 'failed'));
+    // The first test passed after it failed; the second failed in another classname than it passed in.
+    results.recheck(testCase('keeps the total', classname, 'passed'));
+    results.recheck(testCase('keeps the total', 'cart', 'skipped'));
+    expect(results.failed().map((test) => `${test.classname}: ${test.name}`)).toEqual([
+      'cart: keeps the total',
+    ]);
+    expect(results.passedOnRetry()).toBe(1);
+  });
+
+  it('lists a test skipped, passed, then failed as passed on retry, and one skipped then failed as failed', () => {
+    const { results } = gate([
+      [testCase('applies the code', classname, 'skipped'), testCase('keeps the total', classname, 'passed')],
+      [testCase('applies the code', classname, 'passed'), testCase('keeps the total', classname, 'skipped')],
+      [
+        testCase('applies the code', classname, 'failed'),
+        testCase('keeps the total', classname, 'failed'),
+        testCase('rounds down', classname, 'skipped'),
+        testCase('rounds down', classname, 'failed'),
+      ],
+    ]);
+    expect(results.failed().map((test) => [test.name, test.attempts])).toEqual([['rounds down', 2]]);
     expect(results.passedOnRetry()).toBe(2);
   });
 
-  it('never takes a title for the same title after the classname', () => {
-    const results = new TestResults();
-    // The title alone, and the classname then the title: two tests of the same classname.
-    results.add(testCase('applies the code', classname, 'passed'));
-    results.add(testCase(`${classname} applies the code`, classname, 'failed'));
-    results.add(testCase(`${classname}applies the code`, classname, 'failed'));
-    results.add(testCase(classname, classname, 'failed'));
-    expect(results.failed().map((test) => test.name)).toEqual([
-      `${classname} applies the code`,
-      `${classname}applies the code`,
-      classname,
+  it('keeps tests of other classnames, files or suites apart, whatever their names', () => {
+    const { results } = gate([
+      [testCase(`${classname} applies the code`, classname, 'passed')],
+      [
+        testCase(`${classname} applies the code`, 'cart', 'failed'),
+        testCase(`${classname} applies the code`, `${classname} applies`, 'failed'),
+        { ...testCase(`${classname} applies the code`, classname, 'failed'), file: 'other.test.ts' },
+        { ...testCase(`${classname} applies the code`, classname, 'failed'), suite: 'other' },
+      ],
     ]);
+    expect(results.failed()).toHaveLength(4);
     expect(results.passedOnRetry()).toBe(0);
-  });
-
-  it('keeps tests of other classnames apart, whatever their names', () => {
-    const results = new TestResults();
-    results.add(testCase(`${classname} applies the code`, classname, 'passed'));
-    results.add(testCase(`${classname} applies the code`, 'cart', 'failed'));
-    results.add(testCase(`${classname} applies the code`, `${classname} applies`, 'failed'));
-    expect(results.failed()).toHaveLength(2);
   });
 });

@@ -413,6 +413,45 @@ describe('many tests', () => {
   });
 });
 
+describe('a test that passed before it failed', () => {
+  it('is passed on a retry when the report that passed it is read first, as Bazel lays out its attempts', async () => {
+    const dir = checkout();
+    const target = (path: string, cases: string) => {
+      mkdirSync(join(dir, 'reports', 'bazel-testlogs', path, '..'), { recursive: true });
+      writeFileSync(
+        join(dir, 'reports', 'bazel-testlogs', path),
+        `<testsuites><testsuite name="//cart:cart_test">${cases}</testsuite></testsuites>`,
+      );
+    };
+    const passing = Array.from(
+      { length: 500 },
+      (_, i) => `<testcase classname="cart/cart_test" name="TestOther/${i}"/>`,
+    );
+    // test.xml, the last attempt, sorts before test_attempts/attempt_1.xml, the first.
+    target(
+      'cart/cart_test/test.xml',
+      `${passing.join('')}<testcase classname="cart/cart_test" name="TestCheckout"/>`,
+    );
+    target(
+      'cart/cart_test/test_attempts/attempt_1.xml',
+      '<testcase classname="cart/cart_test" name="TestCheckout"><failure message="got 3, want 4"/></testcase>',
+    );
+    // The same name in another target, which never passed there; and a test that passed, then failed, in one report.
+    target(
+      'search/search_test/test.xml',
+      '<testcase classname="search/search_test" name="TestCheckout"><failure message="timed out"/></testcase>' +
+        '<testcase classname="search/search_test" name="TestQuery"/>' +
+        '<testcase classname="search/search_test" name="TestQuery"><failure message="flaked"/></testcase>',
+    );
+    await seedTests([]);
+    const result = await gate(dir, { 'fail-on-verdict': 'any' });
+    expect(parsed(result.outputs['unquarantined-failures'])).toEqual([
+      expect.objectContaining({ name: 'TestCheckout', message: 'timed out' }),
+    ]);
+    expect(String(result.summary)).toContain('2 passed on a retry');
+  });
+});
+
 describe('bad reports', () => {
   it.each([
     ['truncated.xml', /truncated\.xml is not well-formed JUnit XML at line 5, column \d+: Unclosed root tag/],

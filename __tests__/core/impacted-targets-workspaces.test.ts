@@ -4,7 +4,7 @@
 // config's implicit dependents, test files and docs preset. Layouts are written to disk and read the way a
 // run reads a checkout.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseTargetsConfig } from '../../src/core/operations/impacted-targets/compute/config.js';
 import { impactOf } from '../../src/core/operations/impacted-targets/compute/impact.js';
@@ -73,12 +73,75 @@ describe('manifests as the package managers read them', () => {
     expect((await targets(npm, ['packages/core/a.js'])).targets).toEqual(['root']);
   });
 
+  it('refuses a manifest over 1 MiB, naming it', async () => {
+    const root = layout({
+      'pnpm-workspace.yaml': 'packages: [packages/*]\n',
+      'packages/core/package.json': { ...pkg('core'), description: 'x'.repeat(1024 * 1024) },
+    });
+    await expect(targets(root, ['x'])).rejects.toThrow(
+      /^packages\/core\/package\.json is over 1048576 bytes$/,
+    );
+  });
+
   it('says which manifest is broken and how, and then impacts all (the compute fails safe)', async () => {
     const root = layout({
       'pnpm-workspace.yaml': 'packages: [packages/*]\n',
       'packages/core/package.json': '{ "name": "core", // no comments in JSON\n}',
     });
     await expect(targets(root, ['x'])).rejects.toThrow(/^packages\/core\/package\.json is not valid JSON \(/);
+  });
+});
+
+describe('symlinks the checkout may hold (its author controls them)', () => {
+  const outsideManifest = () => {
+    const dir = join(temp.dir, `outside-${++layouts}`);
+    mkdirSync(join(dir, 'evil'), { recursive: true });
+    writeFileSync(join(dir, 'evil', 'package.json'), JSON.stringify(pkg('evil')));
+    return dir;
+  };
+
+  it('refuses a manifest that is a symlink out of the checkout, and reads one that stays inside', async () => {
+    const outside = outsideManifest();
+    const root = layout({
+      'pnpm-workspace.yaml': 'packages: [packages/*]\n',
+      'packages/core/package.json': pkg('core'),
+      'shared/app.json': pkg('app', { core: 'workspace:*' }),
+    });
+    mkdirSync(join(root, 'packages', 'app'));
+    symlinkSync('../../shared/app.json', join(root, 'packages', 'app', 'package.json'));
+    expect((await targets(root, ['packages/core/a.js'])).targets).toEqual(['app', 'core']);
+
+    mkdirSync(join(root, 'packages', 'evil'));
+    symlinkSync(join(outside, 'evil', 'package.json'), join(root, 'packages', 'evil', 'package.json'));
+    await expect(targets(root, ['packages/core/a.js'])).rejects.toThrow(
+      /^packages\/evil\/package\.json leads outside the working directory/,
+    );
+  });
+
+  it('does not enter a package directory that is a symlink; refuses a workspace base that leads out', async () => {
+    const outside = outsideManifest();
+    const root = layout({
+      'pnpm-workspace.yaml': 'packages: [packages/*]\n',
+      'packages/core/package.json': pkg('core'),
+    });
+    symlinkSync(join(outside, 'evil'), join(root, 'packages', 'evil'));
+    expect((await targets(root, ['packages/evil/a.js'])).targets).toEqual([]);
+
+    const linkedBase = layout({ 'pnpm-workspace.yaml': 'packages: [packages/*]\n' });
+    symlinkSync(outside, join(linkedBase, 'packages'));
+    await expect(targets(linkedBase, ['packages/evil/a.js'])).rejects.toThrow(
+      /^packages\/evil\/package\.json leads outside the working directory/,
+    );
+  });
+
+  it('reads a workspace base that is a symlink inside the checkout', async () => {
+    const root = layout({
+      'pnpm-workspace.yaml': 'packages: [packages/*]\n',
+      'real/core/package.json': pkg('core'),
+      'real/app/package.json': pkg('app', { core: 'workspace:*' }),
+    });
+    symlinkSync('real', join(root, 'packages'));
+    expect((await targets(root, ['packages/core/a.js'])).targets).toEqual(['app', 'core']);
   });
 });
 

@@ -23,6 +23,14 @@ export interface Share {
 }
 
 const EMULATOR_CODE = "the emulator's own code";
+/** The native functions by which Node's streams write to a socket (stream_wrap's bindings). */
+const SOCKET_CALLS = new Set([
+  'writev',
+  'writeBuffer',
+  'writeUtf8String',
+  'writeLatin1String',
+  'writeAsciiString',
+]);
 
 /** The main thread's profile in a --cpu-prof-dir (file names carry the thread id; the main one is 0). */
 export function mainThreadProfile(dir: string): string {
@@ -43,7 +51,9 @@ function kindOf({ functionName, url }: ProfileNode['callFrame']): string {
   if (/\/node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|ajv)\//.test(url))
     return 'fastify';
   if (url.includes('/emulator/')) return EMULATOR_CODE;
-  if (url.startsWith('node:') || url === '') return "Node's HTTP stack and socket writes";
+  // The socket's system calls: on a loaded machine, also the wait for the core the peer was woken onto.
+  if (url === '' && SOCKET_CALLS.has(functionName)) return 'socket writes (system calls)';
+  if (url.startsWith('node:') || url === '') return "Node's HTTP stack";
   return 'other';
 }
 

@@ -26,10 +26,11 @@ export function launchServer(
   args: string[],
   timeoutMs = 60_000,
   stopSignal: NodeJS.Signals = 'SIGTERM',
+  cwd = REPO_ROOT,
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: REPO_ROOT,
+      cwd,
       env: benchEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -72,9 +73,14 @@ export function launchServer(
 
 /**
  * The emulator as `npm run emulator -- --port 0 --token <token>` runs it, minus npm's own process.
- * `nodeArgs` go to Node itself (e.g. --cpu-prof).
+ * `nodeArgs` go to Node itself (e.g. --cpu-prof); `root` is the checkout whose emulator runs (another one
+ * for a before/after comparison, with its own node_modules).
  */
-export function launchEmulator(token: string, nodeArgs: string[] = []): Promise<RunningServer> {
+export function launchEmulator(
+  token: string,
+  nodeArgs: string[] = [],
+  root = REPO_ROOT,
+): Promise<RunningServer> {
   const profiled = nodeArgs.includes('--cpu-prof');
   return launchServer(
     'the emulator',
@@ -92,6 +98,7 @@ export function launchEmulator(token: string, nodeArgs: string[] = []): Promise<
     ],
     undefined,
     profiled ? 'SIGUSR2' : 'SIGTERM',
+    root,
   );
 }
 

@@ -70,10 +70,17 @@ export const SPEED_TRICKS: SpeedTrick[] = [
       "Bought the 20 MiB upload's time goal (1.63x to 1.42x curl, goal 1.5x; figure from the round that added it, issue 29). Test: __tests__/core/impacted-targets-early-upload.test.ts.",
   },
   {
-    what: "Off-heap string ids for the quarantine gate's passed tests and the service's lists",
-    files: 'src/core/operations/flaky-tests/check-test-results/',
+    what: "Off-heap string ids for the quarantine gate's failed and skipped tests and the service's lists",
+    files: 'src/core/operations/flaky-tests/check-test-results/string-ids.ts',
     kept: true,
     figure:
-      "Bought the gate's memory goal (57 to 44 MiB above Node's baseline for 100 MB of reports, goal 48 MiB; figure from the round that added it, issue 29). Then its bytes in 1 MiB blocks that never move (a doubled buffer held the old and the new at once), a name cut of the classname jest-junit's default title repeats, the groups off the heap too: jest shape (105 MB, 361,120 cases), 7 rounds alternating the builds, peak RSS 222 to 154 MiB, wall unchanged (paired 1.01). Tests: __tests__/core/check-test-results-memory.test.ts.",
+      "Bought the gate's memory goal (57 to 44 MiB above Node's baseline for 100 MB of reports, goal 48 MiB; figure from the round that added it, issue 29). Then its bytes in 1 MiB blocks that never move (a doubled buffer held the old and the new at once), a name cut of the classname jest-junit's default title repeats, the groups off the heap too: jest shape (105 MB, 361,120 cases), 7 rounds alternating the builds, peak RSS 222 to 154 MiB, wall unchanged (paired 1.01). The name cut and the groups went with the passed log below. Tests: __tests__/core/check-test-results-memory.test.ts.",
+  },
+  {
+    what: "The quarantine gate's passed log: an 8-byte fingerprint per passed case instead of its name, the reports that logged a failed test's fingerprint read again and compared in full",
+    files: 'src/core/operations/flaky-tests/check-test-results/passed-log.ts, results.ts, reports.ts',
+    kept: true,
+    figure:
+      'jest shape (104.8 MB, 361,120 cases), 7 rounds alternating the builds, load 11-15: peak RSS 151 to 104 MiB (paired 0.686), wall 37,910 to 18,530 ms (paired 0.700, 0.44-1.21); pytest (100 MB, 238,162 cases): peak RSS 128 to 109 MiB (paired 0.850), wall paired 1.144 (0.58-1.38, noise), CPU 6,330 to 6,070 ms. Tests: __tests__/core/check-test-results-memory.test.ts, check-test-results.test.ts (a test that passed before it failed).',
   },
 ];

@@ -9,7 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
 import { openRegularFile, sizeOf, type OpenedFile } from '../../../files.js';
-import type { TestCaseRead, TestResults } from './results.js';
+import type { TestCaseRead } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
 /** Text kept from a failure's body to find its first line; the rest (stack traces, output) is skipped. */
@@ -29,6 +29,9 @@ export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmln
 export const MAX_TOKEN_CHARS = 1024 * 1024;
 (sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH = MAX_TOKEN_CHARS;
 
+/** Where a report's test cases go, each as its </testcase> closes (the object is reused: copy what is kept). */
+export type TestCaseSink = (test: TestCaseRead) => void;
+
 /** How much more of the run's reports may be read, shared by every report of the run. */
 export interface ReadBudget {
   bytesLeft: number;
@@ -36,17 +39,17 @@ export interface ReadBudget {
 }
 
 /**
- * Reads one report into `results` through `buffer`, by its real path (no symlink followed); malformed or
+ * Reads one report into `sink` through `buffer`, by its real path (no symlink followed); malformed or
  * truncated XML is an InputError naming file and position, and so is a read past the run's budget.
  */
 export async function readJUnitReport(
   path: string,
   shownAs: string,
-  results: TestResults,
+  sink: TestCaseSink,
   buffer: Buffer,
   budget: ReadBudget,
 ): Promise<void> {
-  const reader = new JUnitReader(shownAs, results);
+  const reader = new JUnitReader(shownAs, sink);
   let opened: OpenedFile;
   try {
     opened = await openRegularFile(path, constants.O_NOFOLLOW);
@@ -74,10 +77,9 @@ export async function readJUnitReport(
   }
   if (reader.parseError) throw malformed(shownAs, reader.parseError);
   if (!reader.sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
-  results.reports++;
 }
 
-/** One report's parse: each test case as its tags open and close, added to `results` when it ends. */
+/** One report's parse: each test case as its tags open and close, handed to the sink when it ends. */
 class JUnitReader {
   sawRoot = false;
   parseError: string | undefined;
@@ -93,7 +95,7 @@ class JUnitReader {
 
   constructor(
     shownAs: string,
-    private readonly results: TestResults,
+    private readonly sink: TestCaseSink,
   ) {
     this.testCase = {
       name: '',
@@ -180,7 +182,7 @@ class JUnitReader {
       this.suiteFiles.pop();
     } else if (name === 'testcase' && this.inCase) {
       testCase.passedOnRerun = this.flaky && testCase.outcome === 'passed';
-      this.results.add(testCase);
+      this.sink(testCase);
       this.inCase = false;
     } else if (this.body !== undefined && FAILURE_TAGS.has(name)) {
       if (!testCase.message) testCase.message = cap(firstLine(this.body));

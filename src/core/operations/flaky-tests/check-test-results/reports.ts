@@ -10,7 +10,7 @@ import { InputError } from '../../../errors.js';
 import { CheckoutFileRefusal, realPathInCheckout } from '../../../files.js';
 import { quoted } from '../../../inputs.js';
 import { CHUNK_BYTES, readJUnitReport, type ReadBudget } from './junit.js';
-import { TestResults } from './results.js';
+import { TestResults, type TestCaseRead } from './results.js';
 
 /** More report files than this is a glob that caught far more than reports. */
 const MAX_REPORTS = 20_000;
@@ -28,9 +28,19 @@ export async function readReports(
   const results = new TestResults(onFirstFailure);
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   const budget: ReadBudget = { bytesLeft: maxBytes, maxBytes };
+  const real = (file: string) => reportPath(checkoutDir, containingDirectory(globs, checkoutDir, file), file);
+  const add = (test: TestCaseRead) => results.add(test);
   for (const file of files) {
-    const real = reportPath(checkoutDir, containingDirectory(globs, checkoutDir, file), file);
-    await readJUnitReport(real, file, results, buffer, budget);
+    await readJUnitReport(real(file), file, add, buffer, budget);
+    results.reports++;
+  }
+  // A failed test may have passed in an earlier attempt, which the results only know by its fingerprint:
+  // the reports that hold one are read again and compared in full (none in a run without retries).
+  const recheck = (test: TestCaseRead) => results.recheck(test);
+  const again: ReadBudget = { bytesLeft: maxBytes, maxBytes };
+  for (const index of results.reportsToRecheck()) {
+    const file = files[index]!;
+    await readJUnitReport(real(file), file, recheck, buffer, again);
   }
   return results;
 }

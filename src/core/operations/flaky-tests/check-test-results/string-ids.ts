@@ -1,8 +1,8 @@
 // Distinct strings, each given a dense number, kept as UTF-8 bytes in buffers outside the JS heap. The
-// gate remembers every passed test's name (360,000 of them in 100 MB of jest reports) and 20,000 listed
-// tests while it reads the reports; as JS strings and objects they would outlive many young-generation
-// collections, and what survives those makes V8 grow its young generation (to 2 x 16 MiB). Bytes in a
-// Buffer are never copied by a collection.
+// gate remembers the service's 20,000 listed tests, and the tests of the reports that did not simply
+// pass (failed, skipped: thousands), while it reads the reports; as JS strings and objects they would
+// outlive many young-generation collections, and what survives those makes V8 grow its young
+// generation (to 2 x 16 MiB). Bytes in a Buffer are never copied by a collection.
 //
 // How it works: the bytes go into blocks of BLOCK_BYTES, filled one after another and never moved (a
 // buffer doubled and copied would hold the old and the new at once, and the old one stays until a
