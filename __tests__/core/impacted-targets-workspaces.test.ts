@@ -105,10 +105,10 @@ describe('symlinks the checkout may hold (its author controls them)', () => {
     const root = layout({
       'pnpm-workspace.yaml': 'packages: [packages/*]\n',
       'packages/core/package.json': pkg('core'),
-      'shared/app.json': pkg('app', { core: 'workspace:*' }),
+      'manifests/app.json': pkg('app', { core: 'workspace:*' }),
     });
     mkdirSync(join(root, 'packages', 'app'));
-    symlinkSync('../../shared/app.json', join(root, 'packages', 'app', 'package.json'));
+    symlinkSync('../../manifests/app.json', join(root, 'packages', 'app', 'package.json'));
     expect((await targets(root, ['packages/core/a.js'])).targets).toEqual(['app', 'core']);
 
     mkdirSync(join(root, 'packages', 'evil'));

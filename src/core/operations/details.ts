@@ -93,12 +93,10 @@ export interface QueueEntryHistoryDetails {
   repo: string;
   branch: string;
   prNumber: number;
-  nowMs: number;
   /** Where the PR is now, in words; '' when it was never in the queue. */
   heading: string;
   /** The steps told in one sentence: "5 steps over 12m: tested twice, sent back once (...)". */
   story: string;
-  finished: boolean;
   steps: HistoryStepRow[];
 }
 

@@ -36,6 +36,8 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
   } while (cursor && steps.length < MAX_STEPS);
   const now = serverTimeMs ?? (op.clock ?? realClock).now();
   const last = steps.at(-1);
+  const rows = stepRows(steps, now);
+  const heading = historyHeading(steps, now);
   return {
     outputs: {
       response: text,
@@ -45,17 +47,15 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
       'times-sent-back': steps.filter((step, i) => isStepBack(step, i, steps)).length,
       transitions: JSON.stringify(steps.map(transitionOutput)),
     },
-    summary: historySummary(op, steps, now),
+    summary: historySummary(op, steps, rows, heading),
     details: {
       kind: 'queue-entry-history',
       repo: repoSlug(op.context.repo),
       branch: op.context.targetBranch ?? '',
       prNumber: requirePrNumber(op.context),
-      nowMs: now,
-      heading: historyHeading(steps, now),
+      heading,
       story: steps.length ? storyOf(steps) : '',
-      finished: ENDED.has(last?.state ?? ''),
-      steps: stepRows(steps, now),
+      steps: rows,
     },
   };
 };
@@ -126,14 +126,10 @@ export interface HistoryStepRow {
   runId: string;
 }
 
-export function stepRows(steps: Step[], nowMs: number): HistoryStepRow[] {
+function stepRows(steps: Step[], nowMs: number): HistoryStepRow[] {
   const ended = ENDED.has(steps.at(-1)?.state ?? '');
   return steps.map((step, i) => {
-    const next = steps[i + 1]
-      ? Date.parse(steps[i + 1]!.changedAt)
-      : ended && i === steps.length - 1
-        ? NaN
-        : nowMs;
+    const next = steps[i + 1] ? Date.parse(steps[i + 1]!.changedAt) : ended ? NaN : nowMs;
     const at = Date.parse(step.changedAt);
     return {
       state: stateWords(step.state),
@@ -147,17 +143,24 @@ export function stepRows(steps: Step[], nowMs: number): HistoryStepRow[] {
   });
 }
 
-export function historySummary(op: OperationContext<unknown>, steps: Step[], nowMs: number): Markdown {
+/** The summary: where the PR is now (`heading`, historyHeading's), its story, then each step (`rows`). */
+function historySummary(
+  op: OperationContext<unknown>,
+  steps: Step[],
+  rows: HistoryStepRow[],
+  heading: string,
+): Markdown {
   const number = requirePrNumber(op.context);
   const target = `${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`;
   const last = steps.at(-1);
   if (!last) return new Markdown().headingMarkdown(`❔ Never in the merge queue: ${target}`);
-  const heading = `${ICONS[last.state] ?? '🕒'} ${historyHeading(steps, nowMs)}`;
-  const summary = new Markdown().headingMarkdown(`${escapeMarkdown(heading)}: ${target}`);
+  const summary = new Markdown().headingMarkdown(
+    `${escapeMarkdown(`${ICONS[last.state] ?? '🕒'} ${heading}`)}: ${target}`,
+  );
   summary.paragraph(escapeMarkdown(storyOf(steps)));
   const table = filledColumns(
     ['State', 'When', 'For', 'Why', 'By', 'Run'],
-    stepRows(steps, nowMs).map((row) => [
+    rows.map((row) => [
       escapeMarkdown(row.state),
       escapeMarkdown(row.when),
       escapeMarkdown(row.lasted),

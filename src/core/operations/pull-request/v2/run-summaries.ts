@@ -93,15 +93,15 @@ const RUN_PREDICATES: Record<string, string> = {
   cancelled: 'was cancelled',
 };
 
-/** The runs' summary under a heading of markdown (runsHeading's). */
-export function runsSummary(runs: Run[], headingMarkdown: string, nowMs: number): Markdown {
+/** The runs' summary (runRows's, the latest first) under a heading of markdown (runsHeading's). */
+export function runsSummary(rows: RunRow[], headingMarkdown: string): Markdown {
   const summary = new Markdown().headingMarkdown(
-    `${runs[0] ? icon(runs[0].status) : '🧪'} ${headingMarkdown}`,
+    `${rows[0] ? icon(rows[0].status) : '🧪'} ${headingMarkdown}`,
   );
-  if (!runs.length) return summary;
+  if (!rows.length) return summary;
   const table = filledColumns(
     ['Run', 'Outcome', 'Started', 'Time', 'Tested PRs', 'Failed checks'],
-    runRows(runs, nowMs).map((row) => [
+    rows.map((row) => [
       `${codeSpan(row.id.slice(0, 40))}${row.bisection ? ' (bisection)' : ''}`,
       `${icon(row.status)} ${escapeMarkdown(row.outcome)}`,
       escapeMarkdown(row.started),

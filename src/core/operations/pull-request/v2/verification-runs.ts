@@ -41,6 +41,7 @@ export const listVerificationRuns: Operation<VerificationRunSettings> = async (o
   const pr = ofQueue ? '' : `PR #${requirePrNumber(op.context)}`;
   const now = response.serverTimeMs ?? (op.clock ?? realClock).now();
   const heading = (whose: string) => runsHeading(runs, whose, status, now, data.hasMore);
+  const rows = runRows(runs, now);
   return {
     outputs: {
       response: rawResponse(response),
@@ -50,11 +51,11 @@ export const listVerificationRuns: Operation<VerificationRunSettings> = async (o
       'latest-run-id': runs[0]?.id ?? '',
       'latest-status': stateOutputOf(runs[0]?.status),
     },
-    summary: runsSummary(runs, heading(pr || `the queue for ${codeSpan(branch)}`), now),
+    summary: runsSummary(rows, heading(pr || `the queue for ${codeSpan(branch)}`)),
     details: {
       kind: 'verification-runs',
       heading: heading(pr || `the queue for ${branch}`),
-      runs: runRows(runs, now),
+      runs: rows,
       hasMore: data.hasMore,
     },
   };
