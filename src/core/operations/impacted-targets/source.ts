@@ -235,7 +235,7 @@ function* parseInStretches(
 }
 
 function parseLines(content: Buffer, start: number): TargetList {
-  const targets = new TargetList(content, countByte(content, LF, start) + 1);
+  const targets = new TargetList(content, countByte(content, LF, start) + 1, 'lines');
   for (let lineStart = start; lineStart < content.length;) {
     let lineEnd = content.indexOf(LF, lineStart);
     if (lineEnd < 0) lineEnd = content.length;
@@ -285,7 +285,7 @@ class JsonArrayStrings {
     open: number,
     quotes: number,
   ) {
-    this.targets = new TargetList(content, Math.ceil(quotes / 2));
+    this.targets = new TargetList(content, Math.ceil(quotes / 2), 'json-array');
     this.at = skipJsonSpace(content, open + 1);
     if (content[this.at] === CLOSE_BRACKET) this.finish(this.at);
   }

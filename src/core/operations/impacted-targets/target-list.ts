@@ -1,9 +1,16 @@
 // An ordered list of impacted targets without duplicates, kept as byte ranges of the buffer they were
 // read from rather than as JS strings. A 20 MiB file holds hundreds of thousands of targets, and as
-// strings in a Set they would take about twice the file's size; as ranges plus a hash table they take a
-// few bytes each, and the request body is assembled by copying bytes. Each range holds a target exactly
+// strings in a Set they would take about twice the file's size; as ranges plus a hash table they take
+// 9 bytes each, and the request body is assembled by copying bytes. Each range holds a target exactly
 // as JSON.stringify would write it between the quotes, so equal targets are equal bytes.
+// Only a target's start is kept, not its end: a target held in the source ends before the first quote
+// (in a JSON array) or line end (in lines of text) after its start, less the whitespace before that; one
+// holding a quote would have been re-encoded into `extra`, where each target is followed by a NUL. A
+// length kept per target cost 2 bytes more, which put the 20 MiB upload of npm names over its memory goal.
 import { hashBytes, PlainJsonStrings, randomHashBase, seededHash } from './target-hash.js';
+
+/** What the source is: the strings of a JSON array, or lines of text. */
+export type SourceFormat = 'json-array' | 'lines';
 
 /** How a range of the source buffer spells its target. */
 export type Spelling =
@@ -14,19 +21,19 @@ export type Spelling =
   /** the inside of a JSON string with backslash escapes */
   | 'json-escaped';
 
-/** A target's tag takes the low 3 bits of its 16-bit entry in `lengthsAndTags`, its length the rest. */
+/** A target's tag takes the low 3 bits of its entry in `startsAndTags`, its start the rest. */
 const TAG_BITS = 3;
 const TAG_MASK = (1 << TAG_BITS) - 1;
-/** The most a length entry holds; it stands for a length kept in `longLengths` (a target of 8 KiB or more). */
-const LONG = 0xffff >>> TAG_BITS;
+/** Past the last start an entry holds (512 MiB): `extra` grows to at most 6 times the 40 MiB file. */
+const START_LIMIT = 2 ** (32 - TAG_BITS);
 const IN_EXTRA = 1;
 /** The source holds the target between quotes, exactly as JSON writes it. */
 const QUOTED = 2;
 /** Quoted, and right after the previous target's closing quote and a comma (`"a","b"`). */
 const FOLLOWS = 4;
 /**
- * How full the hash table may get: 1.25 slots of 4 bytes per target (with the start, length and tag: 11
- * bytes a target). The slots' hash bits keep the longer probes of a fuller table within a cache line or two.
+ * How full the hash table may get: 1.25 slots of 4 bytes per target (with the start and tag: 9 bytes a
+ * target). The slots' hash bits keep the longer probes of a fuller table within a cache line or two.
  */
 const MAX_LOAD = 0.8;
 /**
@@ -49,9 +56,14 @@ const BATCH = 16;
  */
 const CHANCE_MATCHES_ALLOWED = 4096;
 
+const QUOTE = 0x22;
+const LF = 0x0a;
+/** Follows each target in `extra`: a NUL, which JSON never leaves unescaped in a string. */
+const END_IN_EXTRA = 0;
+
 /** 1 for the bytes that JSON must escape inside a string: control characters, quote, backslash. */
 const MUST_ESCAPE = new Uint8Array(256).map((_, byte) =>
-  byte < 0x20 || byte === 0x22 || byte === 0x5c ? 1 : 0,
+  byte < 0x20 || byte === QUOTE || byte === 0x5c ? 1 : 0,
 );
 
 /** What String.prototype.trim removes, in the ASCII range. */
@@ -63,14 +75,15 @@ export class TargetList {
   /** Targets that had to be re-encoded (escapes, control characters, non-ASCII space at an end). */
   private extra: Buffer = Buffer.alloc(0);
   private extraLength = 0;
-  private starts: Int32Array;
   /**
-   * Per target, its byte length (LONG for one kept in `longLengths`) and its tag: IN_EXTRA when it lies
-   * in `extra`, else QUOTED and FOLLOWS as the source spells it. One array, not two: half a megabyte
-   * less for a 20 MiB list, whose memory is what its goal is about.
+   * Per target, its start times 8 plus its tag: IN_EXTRA when it lies in `extra`, else QUOTED and
+   * FOLLOWS as the source spells it.
    */
-  private lengthsAndTags: Uint16Array;
-  private readonly longLengths = new Map<number, number>();
+  private readonly startsAndTags: Uint32Array;
+  /** Where the last target listed ends, in its buffer. */
+  private lastEnd = -1;
+  /** The byte that ends a target held in the source, after any whitespace. */
+  private readonly sourceEnd: number;
   /** Open addressing, filled at most to MAX_LOAD: 0 when empty, else 7 bits of hash and 1 + a target's index. */
   private slots: Int32Array;
   private count = 0;
@@ -90,10 +103,11 @@ export class TargetList {
   constructor(
     private readonly source: Buffer,
     expectedCount: number,
+    format: SourceFormat,
   ) {
+    this.sourceEnd = format === 'lines' ? LF : QUOTE;
     const capacity = Math.max(16, expectedCount);
-    this.starts = new Int32Array(capacity);
-    this.lengthsAndTags = new Uint16Array(capacity);
+    this.startsAndTags = new Uint32Array(capacity);
     this.slots = new Int32Array(Math.ceil(capacity / MAX_LOAD));
     this.plainStrings = new PlainJsonStrings(source);
   }
@@ -196,7 +210,7 @@ export class TargetList {
       const runEnd = this.quotedRunEnd(i, sharedBytes);
       const separator = i > 0 ? 1 : 0;
       if (runEnd > i) {
-        const from = (this.starts[i] as number) - 1;
+        const from = this.startOf(i) - 1;
         const to = this.endOf(runEnd - 1) + 1;
         if (to - from >= chunkBytes) {
           if (separator) chunk[used++] = 0x2c;
@@ -219,7 +233,7 @@ export class TargetList {
         i = runEnd;
         continue;
       }
-      const start = this.starts[i] as number;
+      const start = this.startOf(i);
       const end = this.endOf(i);
       // A comma, the quoted target, and room for the closing bracket.
       const needed = end - start + 4;
@@ -248,7 +262,7 @@ export class TargetList {
     const source = this.source;
     if (source[start] !== 0x5b || source[end - 1] !== 0x5d) return false;
     if (this.count === 0) return end - start === 2;
-    if ((this.starts[0] as number) !== start + 2 || this.endOf(this.count - 1) !== end - 2) return false;
+    if (this.startOf(0) !== start + 2 || this.endOf(this.count - 1) !== end - 2) return false;
     if ((this.tagOf(0) & QUOTED) === 0) return false;
     for (let i = 1; i < this.count; i++) if ((this.tagOf(i) & FOLLOWS) === 0) return false;
     return true;
@@ -261,7 +275,7 @@ export class TargetList {
    */
   private quotedRunEnd(first: number, maxBytes: number): number {
     if ((this.tagOf(first) & QUOTED) === 0) return first;
-    const limit = (this.starts[first] as number) + maxBytes;
+    const limit = this.startOf(first) + maxBytes;
     let last = first;
     while (last + 1 < this.count && (this.tagOf(last + 1) & FOLLOWS) !== 0 && this.endOf(last + 1) <= limit)
       last++;
@@ -273,7 +287,7 @@ export class TargetList {
     this.insertBatch();
     const shown: string[] = [];
     for (let i = 0; i < Math.min(n, this.count); i++) {
-      const text = this.bufferOf(i).toString('utf8', this.starts[i], this.endOf(i));
+      const text = this.bufferOf(i).toString('utf8', this.startOf(i), this.endOf(i));
       shown.push(this.isExtra(i) ? (JSON.parse(`"${text}"`) as string) : text);
     }
     return shown;
@@ -283,11 +297,19 @@ export class TargetList {
     return this.isExtra(index) ? this.extra : this.source;
   }
 
+  private startOf(index: number): number {
+    return (this.startsAndTags[index] as number) >>> TAG_BITS;
+  }
+
+  /** Where the target ends: see the top of this file. */
   private endOf(index: number): number {
-    const length = (this.lengthsAndTags[index] as number) >>> TAG_BITS;
-    return (
-      (this.starts[index] as number) + (length === LONG ? (this.longLengths.get(index) as number) : length)
-    );
+    const start = this.startOf(index);
+    if (this.isExtra(index)) return this.extra.indexOf(END_IN_EXTRA, start);
+    const source = this.source;
+    let end = source.indexOf(this.sourceEnd, start);
+    if (end < 0) end = source.length;
+    while (end > start && isAsciiSpace(source[end - 1] as number)) end--;
+    return end;
   }
 
   private isExtra(index: number): boolean {
@@ -295,20 +317,22 @@ export class TargetList {
   }
 
   private tagOf(index: number): number {
-    return (this.lengthsAndTags[index] as number) & TAG_MASK;
+    return (this.startsAndTags[index] as number) & TAG_MASK;
   }
 
+  /** Adds a re-encoded target to `extra`, followed by the byte that marks its end there. */
   private addEncoded(encoded: string): void {
-    const length = Buffer.byteLength(encoded);
+    const length = Buffer.byteLength(encoded) + 1;
     if (this.extraLength + length > this.extra.length) {
       const grown = Buffer.alloc(Math.max(this.extra.length * 2, this.extraLength + length, 256));
       this.extra.copy(grown, 0, 0, this.extraLength);
       this.extra = grown;
     }
     const start = this.extraLength;
-    this.extraLength += this.extra.write(encoded, start);
-    const hash = hashBytes(this.extra, start, this.extraLength);
-    if (!this.insert(this.extra, start, this.extraLength, true, hash)) this.extraLength = start;
+    const end = start + this.extra.write(encoded, start);
+    this.extra[end] = END_IN_EXTRA;
+    const hash = hashBytes(this.extra, start, end);
+    if (this.insert(this.extra, start, end, true, hash)) this.extraLength = end + 1;
   }
 
   /**
@@ -335,14 +359,12 @@ export class TargetList {
       }
       slot = slot + 1 === size ? 0 : slot + 1;
     }
-    if (this.count === this.starts.length || this.count === INDEX_MASK)
-      throw new Error('TargetList: more targets than expectedCount');
+    if (this.count === this.startsAndTags.length || this.count === INDEX_MASK || start >= START_LIMIT)
+      throw new Error('TargetList: more targets than expectedCount, or a start past START_LIMIT');
     const index = this.count++;
-    this.starts[index] = start;
-    const length = end - start;
     const tag = inExtra ? IN_EXTRA : this.spellingTag(buffer, start, end, index);
-    this.lengthsAndTags[index] = ((length < LONG ? length : LONG) << TAG_BITS) | tag;
-    if (length >= LONG) this.longLengths.set(index, length);
+    this.startsAndTags[index] = start * (TAG_MASK + 1) + tag;
+    this.lastEnd = end;
     this.targetBytes += end - start;
     slots[slot] = (fingerprint << INDEX_BITS) | (index + 1);
     return true;
@@ -354,12 +376,7 @@ export class TargetList {
     this.hashBase = randomHashBase();
     this.falseMatches = 0;
     for (let index = 0; index < this.count; index++) {
-      const hash = seededHash(
-        this.bufferOf(index),
-        this.starts[index] as number,
-        this.endOf(index),
-        this.hashBase,
-      );
+      const hash = seededHash(this.bufferOf(index), this.startOf(index), this.endOf(index), this.hashBase);
       let slot = this.slotOf(hash);
       while (slots[slot] !== 0) slot = slot + 1 === slots.length ? 0 : slot + 1;
       slots[slot] = ((hash >>> INDEX_BITS) << INDEX_BITS) | (index + 1);
@@ -368,15 +385,15 @@ export class TargetList {
 
   /** QUOTED and FOLLOWS for a target of the source about to be listed at `index`. */
   private spellingTag(source: Buffer, start: number, end: number, index: number): number {
-    if (source[start - 1] !== 0x22 || source[end] !== 0x22) return 0;
+    if (source[start - 1] !== QUOTE || source[end] !== QUOTE) return 0;
     if (index === 0 || (this.tagOf(index - 1) & QUOTED) === 0) return QUOTED;
-    const previousEnd = this.endOf(index - 1);
+    const previousEnd = this.lastEnd;
     return start === previousEnd + 3 && source[previousEnd + 1] === 0x2c ? QUOTED | FOLLOWS : QUOTED;
   }
 
   private sameBytes(index: number, buffer: Buffer, start: number, end: number): boolean {
     const held = this.bufferOf(index);
-    const heldStart = this.starts[index] as number;
+    const heldStart = this.startOf(index);
     if (this.endOf(index) - heldStart !== end - start) return false;
     for (let i = 0; i < end - start; i++) {
       if (held[heldStart + i] !== buffer[start + i]) return false;
