@@ -48,10 +48,11 @@ const SHAPE = optionValue('--shape');
 if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
   throw new Error(`--shape ${SHAPE}: the shapes are ${JUNIT_SHAPES.map((shape) => shape.id).join(', ')}`);
 // What dominates the cost above the floors, for the rows that miss their goal: from CPU profiles
-// (--cpu-prof) of the jest and pytest shapes, and process.memoryUsage() with V8's heap spaces sampled
-// every 5 ms, in runs against the emulator and with api-url unreachable (no service at all).
+// (--cpu-prof) of the surefire and pytest shapes (time), of the jest and pytest shapes and
+// process.memoryUsage() with V8's heap spaces sampled every 5 ms (memory), in runs against the emulator
+// and with api-url unreachable (no service at all).
 const TIME_COST =
-  "Above the floor (CPU profiles of the jest and pytest shapes): the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 7-11% of the samples, garbage collection about 5%, the outputs and report file (every failure, redacted) about 5% for pytest's 2,676 failures; and the service's 200 pages (10,000 quarantined and 10,000 flaky tests), read, checked against the API schema and reduced on the thread that parses while the emulator answers them on the same two cores. With api-url unreachable, pytest's reports took 3.49 s of CPU against sax's 3.45 s; with the service, 4.65 s (one run each).";
+  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, one run each of the surefire and pytest shapes, in ms of samples) against sax alone's: sax itself costs what it costs alone (surefire 630 ms against 650); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 70 ms for surefire's 49,000 cases and 340 ms for pytest's 238,000; the service's 200 pages on the thread that parses about 210 ms (140 ms in the client: the socket, JSON.parse, the check against the API schema; 70 ms indexing the 20,000 listed tests as bytes); garbage collection 90-160 ms against 40-90 ms alone; loading the action before the first report about 110 ms, and the outputs, summary and report file after the last 50 ms (surefire) to 150 ms (pytest's 2,676 failures).";
 const MEMORY_COST =
   "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
