@@ -4,11 +4,12 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
-import { constants } from 'node:fs';
+import { closeSync, constants, read } from 'node:fs';
+import { promisify } from 'node:util';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
-import { openRegularFile, sizeOf, type OpenedFile } from '../../../files.js';
+import { openRegularFileSync, sizeOf } from '../../../files.js';
 import type { TestCaseRead } from './results.js';
 
 const MAX_MESSAGE_CHARS = 500;
@@ -19,6 +20,9 @@ const MAX_BODY_CHARS = 4096;
  * at one chunk however large the reports are, and no chunk is left for the garbage collector.
  */
 export const CHUNK_BYTES = 32 * 1024;
+
+/** Reads are asynchronous, so that the service's pages are handled between a report's chunks. */
+const readChunk = promisify(read);
 
 /** The sax options of every read, shared with the benchmark's floor so that both parse alike. */
 export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmlns: false } as const;
@@ -50,18 +54,18 @@ export async function readJUnitReport(
   budget: ReadBudget,
 ): Promise<void> {
   const reader = new JUnitReader(shownAs, sink);
-  let opened: OpenedFile;
+  let opened: ReturnType<typeof openRegularFileSync>;
   try {
-    opened = await openRegularFile(path, constants.O_NOFOLLOW);
+    opened = openRegularFileSync(path, constants.O_NOFOLLOW);
   } catch (error) {
     throw unreadable(shownAs, error);
   }
   if ('notAFile' in opened) throw notAFile(shownAs, opened.notAFile);
-  const file = opened.handle;
+  const { fd } = opened;
   try {
     const decoder = new StringDecoder('utf8');
     for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
       if (!bytesRead) break;
       budget.bytesLeft -= bytesRead;
       if (budget.bytesLeft < 0) throw overBudget(shownAs, budget.maxBytes);
@@ -73,7 +77,7 @@ export async function readJUnitReport(
     if (error instanceof InputError) throw error;
     if (!reader.parseError) throw unreadable(shownAs, error);
   } finally {
-    await file.close();
+    closeSync(fd);
   }
   if (reader.parseError) throw malformed(shownAs, reader.parseError);
   if (!reader.sawRoot) throw malformed(shownAs, 'the file holds no XML element (it is empty or not XML)');
