@@ -36,8 +36,11 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
   } while (cursor && steps.length < MAX_STEPS);
   const now = serverTimeMs ?? (op.clock ?? realClock).now();
   const last = steps.at(-1);
-  const rows = stepRows(steps, now);
-  const heading = historyHeading(steps, now);
+  const told: HistoryWords = {
+    heading: historyHeading(steps, now),
+    story: steps.length ? storyOf(steps) : '',
+    steps: stepRows(steps, now),
+  };
   return {
     outputs: {
       response: text,
@@ -47,15 +50,13 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
       'times-sent-back': steps.filter((step, i) => isStepBack(step, i, steps)).length,
       transitions: JSON.stringify(steps.map(transitionOutput)),
     },
-    summary: historySummary(op, steps, rows, heading),
+    summary: historySummary(op, last, told),
     details: {
       kind: 'queue-entry-history',
       repo: repoSlug(op.context.repo),
       branch: op.context.targetBranch ?? '',
       prNumber: requirePrNumber(op.context),
-      heading,
-      story: steps.length ? storyOf(steps) : '',
-      steps: rows,
+      ...told,
     },
   };
 };
@@ -143,24 +144,26 @@ function stepRows(steps: Step[], nowMs: number): HistoryStepRow[] {
   });
 }
 
-/** The summary: where the PR is now (`heading`, historyHeading's), its story, then each step (`rows`). */
-function historySummary(
-  op: OperationContext<unknown>,
-  steps: Step[],
-  rows: HistoryStepRow[],
-  heading: string,
-): Markdown {
+/** The history in plain words, made once for the summary and the terminal page. */
+interface HistoryWords {
+  /** Where the PR is now (historyHeading's); '' when it was never in the queue. */
+  heading: string;
+  story: string;
+  steps: HistoryStepRow[];
+}
+
+/** The summary: where the PR is now, its story, then each step; `last` is the last step, if any. */
+function historySummary(op: OperationContext<unknown>, last: Step | undefined, told: HistoryWords): Markdown {
   const number = requirePrNumber(op.context);
   const target = `${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`;
-  const last = steps.at(-1);
   if (!last) return new Markdown().headingMarkdown(`❔ Never in the merge queue: ${target}`);
   const summary = new Markdown().headingMarkdown(
-    `${escapeMarkdown(`${ICONS[last.state] ?? '🕒'} ${heading}`)}: ${target}`,
+    `${escapeMarkdown(`${ICONS[last.state] ?? '🕒'} ${told.heading}`)}: ${target}`,
   );
-  summary.paragraph(escapeMarkdown(storyOf(steps)));
+  summary.paragraph(escapeMarkdown(told.story));
   const table = filledColumns(
     ['State', 'When', 'For', 'Why', 'By', 'Run'],
-    rows.map((row) => [
+    told.steps.map((row) => [
       escapeMarkdown(row.state),
       escapeMarkdown(row.when),
       escapeMarkdown(row.lasted),
