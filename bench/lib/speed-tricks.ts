@@ -83,4 +83,25 @@ export const SPEED_TRICKS: SpeedTrick[] = [
     figure:
       'jest shape (104.8 MB, 361,120 cases), 7 rounds alternating the builds, load 11-15: peak RSS 151 to 104 MiB (paired 0.686), wall 37,910 to 18,530 ms (paired 0.700, 0.44-1.21); pytest (100 MB, 238,162 cases): peak RSS 128 to 109 MiB (paired 0.850), wall paired 1.144 (0.58-1.38, noise), CPU 6,330 to 6,070 ms. Tests: __tests__/core/check-test-results-memory.test.ts, check-test-results.test.ts (a test that passed before it failed).',
   },
+  {
+    what: 'The v2 client loaded only by a run that speaks v2 (a dynamic import in serviceClientFor)',
+    files: 'src/core/api/service-client.ts, src/core/operations/pull-request/v2/access.ts',
+    kept: false,
+    figure:
+      "Start-up (get-submitted-pull-request over v1), alternating the builds: dist/index.js 146 to 121 kB; 100 rounds, wall 165.9 to 163.8 ms by medians, 1.020x paired; 40 rounds 1.030x, 30 rounds 0.994x. Under 3%: the action's load is compiling and running cold the code a run executes, not reading the bytes it does not.",
+  },
+  {
+    what: "The operation's chunk fetched as soon as the operation is named, while the context is resolved",
+    files: 'src/core/operations/registry.ts (later)',
+    kept: false,
+    figure:
+      'Start-up, 100 rounds alternating the builds: 0.989x paired (slower); 20 rounds of bench/startup.ts --vs 0.999x. Compiling the chunk runs on the main thread either way.',
+  },
+  {
+    what: 'The entry re-minified by esbuild with ASCII-only output (no two-byte source string to decode)',
+    files: 'scripts/minify-chunks.mjs',
+    kept: false,
+    figure:
+      'Start-up, 20 rounds of bench/startup.ts --vs: dist/index.js 146 to 132 kB, 1.005x paired (0.84-1.35): no measurable gain.',
+  },
 ];
