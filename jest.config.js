@@ -18,4 +18,8 @@ export default {
   },
   testTimeout: 30000,
   maxWorkers: 2,
+  // jest keeps the ES modules each test file loads (--experimental-vm-modules): a worker grew past 1.3 GB
+  // over the suite, and ending a process that large took longer than the 500 ms jest waits before it
+  // kills the worker and reports a leak. A worker over 300 MB between two files is replaced instead.
+  workerIdleMemoryLimit: '300MB',
 };
