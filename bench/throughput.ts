@@ -2,11 +2,11 @@
 // list-unhealthy-tests. The emulator runs in its own process, as `npm run emulator` starts it (no request
 // log); autocannon runs in this one. The floors answer the emulator's own response bodies byte for byte
 // (bench/lib/fixed-body-server.mjs): a bare node:http server, and fastify with no schema or hooks (the
-// peer: what the framework the emulator is built on costs alone). For getSubmittedPullRequest, a third
-// server (bench/lib/endpoint-floor-server.mjs) does only the work the endpoint cannot skip (read the body,
-// JSON.parse, check the token, a Map lookup, JSON.stringify), with node:http and in a fastify route. Every target is measured in interleaved
-// rounds, with its answers per second and the CPU it spent per answer (from /proc). Last, a CPU profile of
-// the emulator under the same load says where its time goes.
+// peer: what the framework the emulator is built on costs alone). For getSubmittedPullRequest, two more
+// servers (bench/lib/endpoint-floor-server.mjs) do only the work the endpoint cannot skip (read the body,
+// JSON.parse, check the token, a Map lookup, JSON.stringify): one on node:http, one in a fastify route.
+// Every target is measured in interleaved rounds, with its answers per second and the CPU it spent per
+// answer (from /proc). Last, a CPU profile of the emulator under the same load says where its time goes.
 // The goals: issue 29's, getSubmittedPullRequest at least 0.8x node:http answering the same fixed body;
 // issue 16's, list-unhealthy-tests at least 20,000 req/s (floor: node:http).
 // `--vs <checkout>`: a before/after comparison. Only the emulators run: this one and the one in <checkout>
@@ -60,7 +60,7 @@ if (ENDPOINT_NAMES.length === 0) {
 
 /** What is measured: the emulator, the floors and peer, and with --vs the other checkout's emulator. */
 type Server = 'emulator' | 'node:http' | 'fastify' | 'work floor' | 'fastify work floor' | 'vs';
-/** The servers measured on each endpoint (the work floor serves getSubmittedPullRequest only). */
+/** The servers measured on each endpoint (the work floors serve getSubmittedPullRequest only). */
 const SERVED: Record<Endpoint, Server[]> = VERSUS
   ? { getSubmittedPullRequest: ['emulator', 'vs'], 'list-unhealthy-tests': ['emulator', 'vs'] }
   : {
