@@ -2,8 +2,8 @@
 // 280,000 test cases, depending on the shape) against 10,000 quarantined tests in the emulator, for each
 // shape of report users' test runners write (bench/lib/junit-shapes.ts: Maven Surefire, jest-junit,
 // pytest, Bazel). The figure is the wall time of `node dist/index.js` as the runner starts it; the floor
-// is the same parser library (sax) reading the same files and doing nothing else
-// (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
+// is the same parser library (sax) reading the same files in the same chunks, synchronously, and doing
+// nothing else (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
 // baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e wall
 // seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js, `--vs <entry>`
 // runs a second build in the same rounds and prints both medians and the paired ratios (time and peak
@@ -52,9 +52,9 @@ if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
 // process.memoryUsage() with V8's heap spaces sampled every 5 ms (memory), in runs against the emulator
 // and with api-url unreachable (no service at all).
 const TIME_COST =
-  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, one run each of the surefire and pytest shapes, in ms of samples) against sax alone's: sax itself costs what it costs alone (surefire 630 ms against 650); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 70 ms for surefire's 49,000 cases and 340 ms for pytest's 238,000; the service's 200 pages on the thread that parses about 210 ms (140 ms in the client: the socket, JSON.parse, the check against the API schema; 70 ms indexing the 20,000 listed tests as bytes); garbage collection 90-160 ms against 40-90 ms alone; loading the action before the first report about 110 ms, and the outputs, summary and report file after the last 50 ms (surefire) to 150 ms (pytest's 2,676 failures).";
+  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures). The lever left is the service's pages: asked and indexed on a thread of their own, they would take about 250 ms off the thread that parses, on both shapes (not measured end to end: the emulator's process shares the machine's two cores).";
 const MEMORY_COST =
-  "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
+  "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower (Bazel's 2,382 reports: 76-78 MiB against 95-99). Reading the reports synchronously made the parse allocate faster, so V8 grows its young generation sooner: Bazel's peak went from 82 to 96 MiB (7 rounds, paired 1.16) while its wall time fell by a fifth. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-junit-'));
 const emulator = await launchEmulator(TOKEN);
@@ -252,7 +252,7 @@ function rowsOf(
       runs: RUNS,
       command,
       floorCommand:
-        'node bench/lib/sax-floor.mjs <reports> (sax alone, same files, same options, same 32 KiB reads)',
+        'node bench/lib/sax-floor.mjs <reports> (sax alone, same files, same options, same 32 KiB reads, read synchronously)',
       notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.map((run) => run.ms).join(', ')} ms. The service is asked from the first failure on, while the rest is parsed; the gate on one small report, asking the same service for its lists, takes ${serviceMs.toFixed(0)} ms in the same rounds. ${jobFloor({ figure, floorMs, withLists, startUp, bare })}${ratio > GOAL_TIME ? ` ${TIME_COST}` : ''}`,
     },
     {

@@ -4,8 +4,8 @@
 // puts the package in `classname`, Maven Surefire records reruns as <rerunFailure>/<flakyFailure>, Bazel
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
-import { closeSync, constants, read } from 'node:fs';
-import { promisify } from 'node:util';
+import { closeSync, constants, readSync } from 'node:fs';
+import { setImmediate as turn } from 'node:timers/promises';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
@@ -20,9 +20,6 @@ const MAX_BODY_CHARS = 4096;
  * at one chunk however large the reports are, and no chunk is left for the garbage collector.
  */
 export const CHUNK_BYTES = 32 * 1024;
-
-/** Reads are asynchronous, so that the service's pages are handled between a report's chunks. */
-const readChunk = promisify(read);
 
 /** The sax options of every read, shared with the benchmark's floor so that both parse alike. */
 export const SAX_OPTIONS = { trim: false, normalize: false, position: true, xmlns: false } as const;
@@ -65,7 +62,11 @@ export async function readJUnitReport(
   try {
     const decoder = new StringDecoder('utf8');
     for (;;) {
-      const { bytesRead } = await readChunk(fd, buffer, 0, buffer.length, null);
+      // Each chunk is read synchronously (a report was just written: it is in the page cache), after a
+      // turn of the event loop, so that the service's pages are handled between chunks. Asynchronous
+      // reads left the parse waiting on the thread pool: 100 MB took 9-24% longer.
+      await turn();
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
       if (!bytesRead) break;
       budget.bytesLeft -= bytesRead;
       if (budget.bytesLeft < 0) throw overBudget(shownAs, budget.maxBytes);
