@@ -3,11 +3,11 @@
 // shape of report users' test runners write (bench/lib/junit-shapes.ts: Maven Surefire, jest-junit,
 // pytest, Bazel). The figure is the wall time of `node dist/index.js` as the runner starts it; the floor
 // is the same parser library (sax) reading the same files in the same chunks, synchronously, and doing
-// nothing else (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above Node's own
-// baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e wall
-// seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js, `--vs <entry>`
-// runs a second build in the same rounds and prints both medians and the paired ratios (time and peak
-// RSS) on stderr, for a before/after; `--shape <id>` measures one shape only.
+// nothing else (bench/lib/sax-floor.mjs), run interleaved with it. Memory: the action's peak RSS above
+// Node's own baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e
+// wall seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js,
+// `--vs <entry>` runs a second build in the same rounds and prints both medians and the paired ratios
+// (time and peak RSS) on stderr, for a before/after; `--shape <id>` measures one shape only.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -15,6 +15,7 @@ import {
   CHUNK_BYTES,
   MAX_TOKEN_CHARS,
 } from '../../src/core/operations/flaky-tests/check-test-results/junit.js';
+import { readReports } from '../../src/core/operations/flaky-tests/check-test-results/reports.js';
 
 const run = promisify(execFile);
 const FIXTURES = resolve('__tests__/fixtures/junit');
@@ -368,6 +369,31 @@ describe('large reports', () => {
     for (const failure of [report.failures[7]!, report.failures[8]!]) {
       expect(failure.message).toBe(`${huge.trim().slice(0, 500)}…`);
     }
+  });
+
+  it('lets other work run between the chunks of a report, so the service is asked while the rest is read', async () => {
+    const dir = checkout();
+    mkdirSync(join(dir, 'reports'));
+    const cases = Array.from(
+      { length: 8000 },
+      (_, i) =>
+        `<testcase classname="Suite" name="test ${i}">${i === 0 ? '<failure message="boom"/>' : ''}</testcase>`,
+    );
+    const xml = `<testsuite name="Suite">${cases.join('\n')}</testsuite>`;
+    const chunks = Math.ceil(xml.length / CHUNK_BYTES);
+    expect(chunks).toBeGreaterThan(8);
+    writeFileSync(join(dir, 'reports', 'large.xml'), xml);
+    // Started at the first failure, as the gate starts asking the service: one step per turn of the loop.
+    let turns = 0;
+    let reading = true;
+    const step = () => {
+      turns++;
+      if (reading) setImmediate(step);
+    };
+    const results = await readReports(['reports/*.xml'], dir, () => setImmediate(step));
+    reading = false;
+    expect(results.failed()).toHaveLength(1);
+    expect(turns).toBeGreaterThanOrEqual(chunks - 2);
   });
 });
 
