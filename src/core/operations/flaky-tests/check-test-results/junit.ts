@@ -64,7 +64,7 @@ export async function readJUnitReport(
     for (;;) {
       // Each chunk is read synchronously (a report was just written: it is in the page cache), after a
       // turn of the event loop, so that the service's pages are handled between chunks. Asynchronous
-      // reads left the parse waiting on the thread pool: 100 MB took 9-24% longer.
+      // reads left the parse waiting on the thread pool (figures in bench/lib/speed-tricks.ts).
       await turn();
       const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
       if (!bytesRead) break;
