@@ -5,15 +5,18 @@ import { describe, expect, it } from '@jest/globals';
 import type { ApiResponse } from '../../src/core/api/client.js';
 import { followPages, type Listing } from '../../src/core/operations/flaky-tests/pages.js';
 
-/** A service of pages keyed by the token that asks for them; records every token asked for. */
-function service(pages: Record<string, string>) {
+/**
+ * A service of pages keyed by the token that asks for them; records every token asked for. `early`:
+ * hands the answer's text to `onAnswer` (the quarantine gate's listings do not pass it on).
+ */
+function service(pages: Record<string, string>, { early = true } = {}) {
   const asked: string[] = [];
   const fetchPage: Listing['fetchPage'] = (page, onAnswer) => {
     asked.push(page.page_token);
     const text = pages[page.page_token];
     if (text === undefined) return Promise.reject(new Error(`no page for token "${page.page_token}"`));
     // As the client does: the text first, the checked answer on a later turn of the event loop.
-    onAnswer(text);
+    if (early) onAnswer(text);
     const response: ApiResponse = {
       status: 200,
       contentType: 'application/json',
@@ -77,5 +80,47 @@ describe('followPages', () => {
     const long = service({ '': page(['a'], 't2'), t2: page(['b'], 't3'), t3: page(['c'], '') });
     await expect(followPages(listing(long.fetchPage, { maxPages: 2 }))).rejects.toThrow('max-pages');
     expect(long.asked).toEqual(['', 't2']);
+  });
+
+  it('keeps a page without giving other work a turn when the next request waits for it, and gives turns when it is out', async () => {
+    const names = (from: number) => Array.from({ length: 50 }, (_, i) => `test ${from + i}`);
+    const pages = { '': page(names(0), 't2'), t2: page(names(50), 't3'), t3: page(names(100), '') };
+    // Other work (the gate's parse of its reports), counting the turns of the event loop it gets.
+    let turns = 0;
+    let working = true;
+    const otherWork = (async () => {
+      while (working) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns++;
+      }
+    })();
+    const turnsWhileKept = async (early: boolean) => {
+      const { fetchPage } = service(pages, { early });
+      const counted: number[] = [];
+      let handedOver = 0;
+      const { items } = await followPages(
+        listing(
+          (request, onAnswer) => {
+            if (request.page_token) counted.push(turns - handedOver);
+            return fetchPage(request, onAnswer);
+          },
+          { maxPages: 3, onPage: () => (handedOver = turns) },
+        ),
+      );
+      expect(items).toHaveLength(150);
+      return counted;
+    };
+    try {
+      // No early request: the next page is asked for right after the page is kept, with no turn between.
+      expect(await turnsWhileKept(false)).toEqual([0, 0]);
+      // Early requests: each page but the last had the next one asked for before it was handed over, so
+      // keeping its 50 tests gives other work a turn every 10.
+      const before = turns;
+      await turnsWhileKept(true);
+      expect(turns - before).toBeGreaterThanOrEqual(2 * 4);
+    } finally {
+      working = false;
+      await otherWork;
+    }
   });
 });

@@ -82,8 +82,9 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
     const pageItems = body[listing.itemsField];
     if (Array.isArray(pageItems)) {
       for (let i = 0; i < pageItems.length; i++) {
-        // Another listing's answer that came in meanwhile sends its next request before more is kept here.
-        if (i > 0 && i % KEEP_SLICE === 0) await nextTurn();
+        // With the next page already asked for, another listing's answer that came in meanwhile sends its
+        // next request before more is kept here. Without, the next request waits for this loop: no turn.
+        if (i > 0 && i % KEEP_SLICE === 0 && inFlight.next) await nextTurn();
         const item: unknown = pageItems[i];
         if (!isObject(item)) continue;
         if (listing.take) listing.take(item);

@@ -54,10 +54,10 @@ export async function fetchServiceLists(
       });
   };
   const notFound = adviseOnNotFound(REPOSITORY_NOT_FOUND);
-  // Each page is asked for once the page before has been checked, not as soon as it arrives (the
-  // client's onAnswer): the listings run while the reports are read, so an early request saves the gate
-  // no time, and two pages of each listing held at once outlive enough young-generation collections
-  // for V8 to double its young generation (100 MB of reports: a 100 MiB peak instead of 83 MiB).
+  // Each page is asked for once the page before has been checked and kept (followPages keeps it in one
+  // go, with no request out), not as soon as it arrives (the client's onAnswer): against a service 20 ms
+  // away the early request saved 1% more, and with two pages of each listing held at once the gate's
+  // peak memory was 4% higher (100 MB of Surefire reports, 7 rounds).
   const settled = await Promise.allSettled([
     listing('list-quarantined-tests', 'quarantined_tests', (page_query) =>
       op.client.call('listQuarantinedTests', { ...base, page_query }).catch(notFound),
