@@ -7,7 +7,10 @@
 // Node's own baseline (`node -e 0`), against half the reports' size. Both measured with /usr/bin/time (%e
 // wall seconds, %M peak RSS in KiB). `--entry <entry>` measures another build than dist/index.js,
 // `--vs <entry>` runs a second build in the same rounds and prints both medians and the paired ratios
-// (time and peak RSS) on stderr, for a before/after; `--shape <id>` measures one shape only.
+// (time and peak RSS) on stderr, for a before/after; `--shape <id>` measures one shape only. A second
+// emulator answers every request LATENCY_MS after it came in, as a service across a network does: the
+// gate against it is a row of its own, against the longest chain of pages it must follow (the pages of
+// a listing are asked one after another) or sax alone, whichever is longer.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +40,9 @@ const FAILURES = 2_000 / SCALE;
 const RUNS = QUICK ? 1 : 7;
 const GOAL_TIME = 1.5;
 const GOAL_MEMORY = 0.5;
+/** The distant service's latency, as the nightly report's benchmark has it. */
+const LATENCY_MS = 20;
+const PAGE_SIZE = 100;
 /** One failure of a test the service does not know: the gate asks for every list, then fails the step. */
 const SMALL_REPORT =
   '<testsuite name="small"><testcase classname="small" name="fails alone"><failure message="boom"/></testcase></testsuite>\n';
@@ -52,12 +58,13 @@ if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
 // process.memoryUsage() with V8's heap spaces sampled every 5 ms (memory), in runs against the emulator
 // and with api-url unreachable (no service at all).
 const TIME_COST =
-  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures). The lever left is the service's pages: asked and indexed on a thread of their own, they would take about 250 ms off the thread that parses, on both shapes (not measured end to end: the emulator's process shares the machine's two cores).";
+  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures). The lever left is a thread of their own for the service's pages. Its most, measured with a build that asked for the lists only after the last report and subtracting their time (7 rounds each): 1.37x sax alone (surefire), 1.40x (Bazel), 1.45x (pytest), before starting a worker and loading the client into it. It would shorten only a run against a service at no distance: against one 20 ms away, the longest listing is the longer job (the row below), and the thread would not shorten what users wait. Not built: ncc copies a worker's source as an asset instead of compiling it, so each of the three bundles would need a second build, and the client (v1 or v2, retries, redaction) and its errors would have to cross the thread.";
 const MEMORY_COST =
   "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower (Bazel's 2,382 reports: 76-78 MiB against 95-99). Reading the reports synchronously made the parse allocate faster, so V8 grows its young generation sooner: Bazel's peak went from 82 to 96 MiB (7 rounds, paired 1.16) while its wall time fell by a fifth. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-junit-'));
 const emulator = await launchEmulator(TOKEN);
+const distant = await launchEmulator(TOKEN);
 try {
   const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
   const results: BenchResult[] = [];
@@ -66,7 +73,7 @@ try {
   emitResults(results);
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  await emulator.stop();
+  await Promise.all([emulator.stop(), distant.stop()]);
 }
 
 async function timed(args: string[], env?: Record<string, string | undefined>) {
@@ -78,7 +85,10 @@ async function timed(args: string[], env?: Record<string, string | undefined>) {
   return { ms: Math.round(seconds! * 1000), rssBytes: kib! * 1024, run };
 }
 
-/** The quarantine: three failures in four, and other tests up to QUARANTINED, replacing the last shape's. */
+/**
+ * The quarantine, in both emulators (the distant one with its latency): three failures in four, and other
+ * tests up to QUARANTINED, replacing the last shape's.
+ */
 async function quarantine(failures: FailedTest[]): Promise<number> {
   const quarantinedFailures = failures
     .filter((_, index) => index % 4 !== 0)
@@ -90,13 +100,16 @@ async function quarantine(failures: FailedTest[]): Promise<number> {
       classname: `com.acme.other.Suite${i % 50}`,
     })),
   ].map((test) => ({ ...test, status: 'flaky', quarantine_override: 'ALWAYS_QUARANTINE' }));
-  await postJson(`${new URL(emulator.url).origin}/_emulator/flaky-tests`, TOKEN, {
-    repositories: [{ repo: REPO, org_url_slug: 'acme', tests }],
+  const repositories = [{ repo: REPO, org_url_slug: 'acme', tests }];
+  await postJson(`${new URL(emulator.url).origin}/_emulator/flaky-tests`, TOKEN, { repositories });
+  await postJson(`${new URL(distant.url).origin}/_emulator/flaky-tests`, TOKEN, {
+    repositories,
+    latency_ms: LATENCY_MS,
   });
   return tests.length;
 }
 
-/** One shape's reports written and gated RUNS times, interleaved with the floor; its two rows. */
+/** One shape's reports written and gated RUNS times, interleaved with the floors; its three rows. */
 async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchResult[]> {
   const shapeDir = join(dir, shape.id);
   mkdirSync(shapeDir);
@@ -108,29 +121,40 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
   progress(
     `${shape.id}: ${files.length} reports, ${(bytes / 1e6).toFixed(1)} MB, ${cases} cases, ${failures.length} failures; ${quarantined} quarantined`,
   );
-  const gate = gateRunner(shapeDir, shape.glob, failures.length - Math.floor(failures.length * 0.75));
+  const unquarantined = failures.length - Math.floor(failures.length * 0.75);
+  const runs = await measureRounds(shape, shapeDir, unquarantined, quarantined);
+  const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / PAGE_SIZE)} pages).`;
+  const chainMs = Math.ceil(quarantined / PAGE_SIZE) * LATENCY_MS;
+  return rowsOf(shape, { ...runs, bytes, baseline, about, chainMs });
+}
+
+/** The gate, its floors and the runs that explain them, RUNS rounds after a warm-up. */
+async function measureRounds(
+  shape: JUnitShape,
+  shapeDir: string,
+  unquarantined: number,
+  quarantined: number,
+): Promise<RoundRuns> {
+  const gate = gateRunner(shapeDir, shape.glob, unquarantined);
+  const gateAfar = gateRunner(shapeDir, shape.glob, unquarantined, distant);
   // The same service with one small report: what loading the action and asking for the lists cost alone.
-  const smallDir = join(dir, `${shape.id}-small`);
-  mkdirSync(smallDir);
-  writeFileSync(join(smallDir, 'small.xml'), SMALL_REPORT);
-  const small = gateRunner(smallDir, 'small.xml', 1);
+  const small = gateRunner(smallReport(shape.id, 'small', SMALL_REPORT), 'small.xml', 1);
   // And with one passing test: starting the action and ending it, without the service.
-  const passingDir = join(dir, `${shape.id}-passing`);
-  mkdirSync(passingDir);
-  writeFileSync(join(passingDir, 'passing.xml'), PASSING_REPORT);
-  const passing = gateRunner(passingDir, 'passing.xml', 0);
-  const service: Run[] = [];
-  const startUp: Run[] = [];
-  const action: Run[] = [];
-  const versus: Run[] = [];
-  const floor: Run[] = [];
-  const withLists: Run[] = [];
-  const bare: Run[] = [];
+  const passing = gateRunner(smallReport(shape.id, 'passing', PASSING_REPORT), 'passing.xml', 0);
+  const runs: RoundRuns = {
+    action: [],
+    afar: [],
+    versus: [],
+    versusAfar: [],
+    floor: [],
+    withLists: [],
+    service: [],
+    startUp: [],
+    bare: [],
+  };
   for (let round = -1; round < RUNS; round++) {
-    // The two builds take turns going first, so that neither always runs right after the floor.
-    const now = VERSUS && round % 2 ? undefined : await gate(ENTRY);
-    const before = VERSUS ? await gate(VERSUS) : undefined;
-    const measured = now ?? (await gate(ENTRY));
+    const [measured, before] = await bothBuilds(gate, round);
+    const [distantOne, distantBefore] = await bothBuilds(gateAfar, round);
     const parse = await timed([join(REPO_ROOT, 'bench/lib/sax-floor.mjs'), shapeDir]);
     if (parse.run.exitCode !== 0) throw new Error(`the floor failed: ${parse.run.stderr.slice(-300)}`);
     const alone = await small(ENTRY);
@@ -138,35 +162,61 @@ async function measureShape(shape: JUnitShape, baseline: number): Promise<BenchR
     const nothing = await timed(['-e', '0']);
     const both = await saxWithLists(shapeDir, quarantined);
     if (round >= 0) {
-      action.push(measured);
-      service.push(alone);
-      startUp.push(started);
-      bare.push({ ms: nothing.ms, rss: nothing.rssBytes });
-      if (before) versus.push(before);
-      floor.push({ ms: parse.ms, rss: parse.rssBytes });
-      withLists.push(both);
+      runs.action.push(measured);
+      runs.afar.push(distantOne);
+      if (before) runs.versus.push(before);
+      if (distantBefore) runs.versusAfar.push(distantBefore);
+      runs.floor.push({ ms: parse.ms, rss: parse.rssBytes });
+      runs.withLists.push(both);
+      runs.service.push(alone);
+      runs.startUp.push(started);
+      runs.bare.push({ ms: nothing.ms, rss: nothing.rssBytes });
     }
     progress(
-      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${measured.ms} ms, ${mib(measured.rss)} MiB${before ? `; --vs ${before.ms} ms, ${mib(before.rss)} MiB` : ''}; sax alone ${parse.ms} ms, ${mib(parse.rssBytes)} MiB; one small report ${alone.ms} ms, ${mib(alone.rss)} MiB; one passing test ${started.ms} ms; node -e 0 ${nothing.ms} ms; sax with the lists ${both.ms} ms`,
+      `${shape.id} ${round < 0 ? 'warm-up' : `run ${round + 1}`}: action ${measured.ms} ms, ${mib(measured.rss)} MiB${before ? `; --vs ${before.ms} ms, ${mib(before.rss)} MiB` : ''}; ${LATENCY_MS} ms away ${distantOne.ms} ms, ${mib(distantOne.rss)} MiB${distantBefore ? `; --vs ${distantBefore.ms} ms, ${mib(distantBefore.rss)} MiB` : ''}; sax alone ${parse.ms} ms, ${mib(parse.rssBytes)} MiB; one small report ${alone.ms} ms, ${mib(alone.rss)} MiB; one passing test ${started.ms} ms; node -e 0 ${nothing.ms} ms; sax with the lists ${both.ms} ms`,
     );
   }
-  if (VERSUS) printVersus(shape.id, action, versus);
-  const about = `${shape.label}: ${(bytes / 1e6).toFixed(1)} MB of JUnit XML in ${files.length} files, ${cases} test cases, ${failures.length} failures, ${quarantined} quarantined tests in the emulator (${Math.ceil(quarantined / 100)} pages).`;
-  return rowsOf(shape, { action, floor, withLists, service, startUp, bare, bytes, baseline, about });
+  if (VERSUS) {
+    printVersus(shape.id, runs.action, runs.versus);
+    printVersus(`${shape.id} ${LATENCY_MS} ms away`, runs.afar, runs.versusAfar);
+  }
+  return runs;
+}
+
+/**
+ * The build measured, and with `--vs` the other one; the two take turns going first, so that neither
+ * always runs right after the floor.
+ */
+async function bothBuilds(gate: (entry: string) => Promise<Run>, round: number): Promise<[Run, Run?]> {
+  if (!VERSUS) return [await gate(ENTRY)];
+  if (round % 2) {
+    const before = await gate(VERSUS);
+    return [await gate(ENTRY), before];
+  }
+  const now = await gate(ENTRY);
+  return [now, await gate(VERSUS)];
+}
+
+/** A directory holding one small report, for the runs that explain the figure. */
+function smallReport(shapeId: string, kind: string, xml: string): string {
+  const reportDir = join(dir, `${shapeId}-${kind}`);
+  mkdirSync(reportDir);
+  writeFileSync(join(reportDir, `${kind}.xml`), xml);
+  return reportDir;
 }
 
 /**
  * The gate on the reports `glob` finds under `dir`, as the runner starts it, checked to have found
  * `unquarantined` failures (0: checked to have passed).
  */
-function gateRunner(dir: string, glob: string, unquarantined: number) {
+function gateRunner(dir: string, glob: string, unquarantined: number, service = emulator) {
   const step = stepEnvironment(dir, {
     eventName: 'workflow_dispatch',
     payload: example('workflow_dispatch'),
     repository: `${REPO.owner}/${REPO.name}`,
     inputs: {
       operation: 'check-test-results',
-      'api-url': emulator.url,
+      'api-url': service.url,
       'api-token': TOKEN,
       'org-url-slug': 'acme',
       'junit-paths': glob,
@@ -209,8 +259,14 @@ interface Run {
   rss: number;
 }
 
-interface ShapeRuns {
+/** What the rounds measure, each a run per round. */
+interface RoundRuns {
   action: Run[];
+  /** The gate against the service LATENCY_MS away. */
+  afar: Run[];
+  /** `--vs`: the other build, against each service. */
+  versus: Run[];
+  versusAfar: Run[];
   floor: Run[];
   /** sax alone on the reports while a bare client reads the service's lists, in one process. */
   withLists: Run[];
@@ -220,16 +276,19 @@ interface ShapeRuns {
   startUp: Run[];
   /** node -e 0. */
   bare: Run[];
+}
+
+interface ShapeRuns extends RoundRuns {
   bytes: number;
   /** node -e 0's peak RSS. */
   baseline: number;
   about: string;
+  /** The longest chain of pages the gate follows, times the distant service's latency. */
+  chainMs: number;
 }
 
-function rowsOf(
-  shape: JUnitShape,
-  { action, floor, withLists, service, startUp, bare, bytes, baseline, about }: ShapeRuns,
-): BenchResult[] {
+function rowsOf(shape: JUnitShape, runs: ShapeRuns): BenchResult[] {
+  const { action, floor, withLists, service, startUp, bare, bytes, baseline, about } = runs;
   const figure = median(action.map((run) => run.ms));
   const floorMs = median(floor.map((run) => run.ms));
   const floorAbove = median(floor.map((run) => run.rss)) - baseline;
@@ -267,7 +326,33 @@ function rowsOf(
       command,
       notes: `${about} Peak RSS ${mib(median(action.map((run) => run.rss)))} MiB, node -e 0 ${mib(baseline)} MiB: ${(memoryRatio * 100).toFixed(0)}% of the reports' size; sax alone on the same files peaks ${mib(floorAbove)} MiB above node -e 0 in the same rounds (${((floorAbove / bytes) * 100).toFixed(0)}%), and the gate on one small report, asking the same service, ${mib(serviceAbove)} MiB (loading the action and the service's lists, whatever the reports' size); the two together, ${mib(floorAbove + serviceAbove)} MiB or ${(((floorAbove + serviceAbove) / bytes) * 100).toFixed(0)}% of the reports' size, are roughly the floor of any gate that parses with sax while it asks for the same lists. Reports are read through one reused 32 KiB buffer. Of them the gate keeps each failed or skipped test whole (its identity as UTF-8 bytes outside the JS heap) and each passed case as an 8-byte fingerprint with the report it came from: a failed test whose fingerprint is there has those reports read again and compared in full, so a retry that passed is still told apart exactly. The service's listed tests (identity and link) are bytes outside the heap too.${memoryRatio > GOAL_MEMORY ? ` ${MEMORY_COST}` : ''}`,
     },
+    afarRow(title, command, runs),
   ];
+}
+
+/**
+ * The gate against the service LATENCY_MS away: each listing's pages come one after another, so the
+ * longest chain times the latency is a floor of its own, and so is sax alone; the larger one is the row's.
+ */
+function afarRow(title: string, command: string, runs: ShapeRuns): BenchResult {
+  const { afar, action, floor, chainMs, baseline, about } = runs;
+  const figure = median(afar.map((run) => run.ms));
+  const floorMs = median(floor.map((run) => run.ms));
+  const floorNow = Math.max(floorMs, chainMs);
+  const above = (of: Run[]) => mib(median(of.map((run) => run.rss)) - baseline);
+  return {
+    name: `${title}, against a service ${LATENCY_MS} ms away, wall time`,
+    figure,
+    unit: 'ms',
+    floor: floorNow,
+    ratio: ratioOf(figure, floorNow),
+    goal: '—',
+    met: null,
+    runs: RUNS,
+    command: `${command}, the emulator answering each request ${LATENCY_MS} ms after it came in`,
+    floorCommand: `the longer of sax alone (node bench/lib/sax-floor.mjs, ${floorMs.toFixed(0)} ms) and the longest chain of pages (${chainMs / LATENCY_MS} pages of ${PAGE_SIZE}, one after another, x ${LATENCY_MS} ms: ${chainMs} ms)`,
+    notes: `${about} Runs: ${afar.map((run) => run.ms).join(', ')} ms. The gate asks for the four listings from the first failure on and follows each page's token to the next; with the service this far, ${chainMs > floorMs ? 'the longest listing, not the parse, is the longer job' : 'the parse is still the longer job'}. Peak RSS ${above(afar)} MiB above node -e 0, against ${above(action)} MiB with the service at no distance: the service's pages are in flight for longer while the reports are parsed.`,
+  };
 }
 
 /**
