@@ -58,7 +58,10 @@ if (SHAPE && !JUNIT_SHAPES.some((shape) => shape.id === SHAPE))
 // process.memoryUsage() with V8's heap spaces sampled every 5 ms (memory), in runs against the emulator
 // and with api-url unreachable (no service at all).
 const TIME_COST =
-  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures). The lever left is a thread of their own for the service's pages. Its most, measured with a build that asked for the lists only after the last report and subtracting their time (7 rounds each): 1.37x sax alone (surefire), 1.40x (Bazel), 1.45x (pytest), before starting a worker and loading the client into it. It would shorten only a run against a service at no distance: against one 20 ms away, the longest listing is the longer job (the row below), and the thread would not shorten what users wait. Not built: ncc copies a worker's source as an asset instead of compiling it, so each of the three bundles would need a second build, and the client (v1 or v2, retries, redaction) and its errors would have to cross the thread.";
+  "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures).";
+/** The one lever left for the wall time, its most and why it is not built (see listThreadNote). */
+const LIST_THREAD =
+  "The lever left is a thread of their own for the service's pages. Its most, measured with builds without --minify that asked for the lists only after the last report, their time subtracted (7 to 9 rounds each, the service at no distance): 1.37x sax alone (surefire), 1.35x (jest), 1.40x (Bazel), 1.45x (pytest), before starting a worker and loading the client into it. Not built: ncc copies a worker's source as an asset instead of compiling it, so each of the three bundles would need a second build, and the client (v1 or v2, retries, redaction) and its errors would have to cross the thread.";
 const MEMORY_COST =
   "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower (Bazel's 2,382 reports: 76-78 MiB against 95-99). Reading the reports synchronously made the parse allocate faster, so V8 grows its young generation sooner: Bazel's peak went from 82 to 96 MiB (7 rounds, paired 1.16) while its wall time fell by a fifth. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
@@ -312,7 +315,7 @@ function rowsOf(shape: JUnitShape, runs: ShapeRuns): BenchResult[] {
       command,
       floorCommand:
         'node bench/lib/sax-floor.mjs <reports> (sax alone, same files, same options, same 32 KiB reads, read synchronously)',
-      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.map((run) => run.ms).join(', ')} ms. The service is asked from the first failure on, while the rest is parsed; the gate on one small report, asking the same service for its lists, takes ${serviceMs.toFixed(0)} ms in the same rounds. ${jobFloor({ figure, floorMs, withLists, startUp, bare })}${ratio > GOAL_TIME ? ` ${TIME_COST}` : ''}`,
+      notes: `${about} Runs: ${action.map((run) => run.ms).join(', ')} ms; floor runs ${floor.map((run) => run.ms).join(', ')} ms. The service is asked from the first failure on, while the rest is parsed; the gate on one small report, asking the same service for its lists, takes ${serviceMs.toFixed(0)} ms in the same rounds. ${jobFloor({ figure, floorMs, withLists, startUp, bare })}${ratio > GOAL_TIME ? ` ${TIME_COST} ${LIST_THREAD} ${listThreadNote(figure, median(runs.afar.map((run) => run.ms)))}` : ''}`,
     },
     {
       name: `${title}, peak RSS above Node's baseline`,
@@ -328,6 +331,14 @@ function rowsOf(shape: JUnitShape, runs: ShapeRuns): BenchResult[] {
     },
     afarRow(title, command, runs),
   ];
+}
+
+/** What a thread for the lists would change for this shape's users, whose service is some way off. */
+function listThreadNote(figure: number, afarMs: number): string {
+  const against = `Against a service ${LATENCY_MS} ms away this shape's gate takes ${afarMs.toFixed(0)} ms, ${(afarMs / figure).toFixed(2)}x its time with none (the row below)`;
+  return afarMs >= 1.15 * figure
+    ? `${against}: there the longest listing is the longer job, and the thread would not shorten it.`
+    : `${against}: there the parse is still the longer job, and the thread would take the lists' work (about 250 ms, above) off it.`;
 }
 
 /**
