@@ -143,7 +143,7 @@ export const SPEED_TRICKS: SpeedTrick[] = [
     files: 'src/core/operations/flaky-tests/pages.ts (followPages)',
     kept: true,
     figure:
-      "The gate against the emulator answering 20 ms after each request, 100 MB of reports, 7 rounds alternating the builds, wall: surefire 3,120 to 2,670 ms (0.856x paired), pytest 4,190 to 3,140 ms (0.808x), Bazel 3,060 to 2,820 ms (0.914x), jest 4,790 to 4,640 ms (0.983x); with no latency 0.91-1.04x paired (within the rounds' spread), peak RSS 0.96-1.03x. A turn every 10 items had let a 32 KiB chunk of the reports be parsed before each next ten, so each of the chain's 100 pages waited for ten chunks. Test: __tests__/core/flaky-pages.test.ts (no turn between a page and the next request when none is out).",
+      "The gate against the emulator answering 20 ms after each request, 100 MB of reports, 7 rounds alternating the builds, wall: surefire 3,120 to 2,670 ms (0.856x paired), pytest 4,190 to 3,140 ms (0.808x), Bazel 3,060 to 2,820 ms (0.914x), jest 4,790 to 4,640 ms (0.983x); with no latency 0.91-1.04x paired (within the rounds' spread), peak RSS 0.96-1.03x. A turn every 10 items had let a 32 KiB chunk of the reports be parsed before each next ten, so each of the chain's 100 pages waited for nine chunks before its next request. Test: __tests__/core/flaky-pages.test.ts (no turn between a page and the next request when none is out).",
   },
   {
     what: "The quarantine gate's next page asked for from the answer's text, before the page is parsed (the nightly report's early request)",

@@ -4,7 +4,8 @@
 // The chain of pages is the listing's whole wait, so each page's request goes out the moment the page
 // before has arrived, with the token read from its text; that page is then parsed, checked and its items
 // kept while the next one is on its way. A page that fails its checks fails the listing as before; the
-// request sent from it is dropped.
+// request sent from it is dropped. A listing that does not pass the answer's text on (the quarantine
+// gate's) sends the next request once the page is kept, so it keeps the page in one go.
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { summarizeBody } from '../../api/errors.js';
