@@ -186,10 +186,7 @@ async function measureRounds(
   return runs;
 }
 
-/**
- * The build measured, and with `--vs` the other one; the two take turns going first, so that neither
- * always runs right after the floor.
- */
+/** The build measured, and with `--vs` the other one; the two take turns going first, round by round. */
 async function bothBuilds(gate: (entry: string) => Promise<Run>, round: number): Promise<[Run, Run?]> {
   if (!VERSUS) return [await gate(ENTRY)];
   if (round % 2) {
