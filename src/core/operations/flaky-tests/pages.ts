@@ -6,6 +6,7 @@
 // kept while the next one is on its way. A page that fails its checks fails the listing as before; the
 // request sent from it is dropped. A listing that does not pass the answer's text on (the quarantine
 // gate's) sends the next request once the page is kept, so it keeps the page in one go.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ApiResponse } from '../../api/client.js';
 import { isObject } from '../../../wire/index.js';
 import { summarizeBody } from '../../api/errors.js';
@@ -147,10 +148,6 @@ function tooManyPages<T>(listing: Listing<T>, page: Record<string, unknown>): In
     `${listing.label} has more than ${listing.maxPages} page(s) of ${listing.pageSize}${counted}`,
     `Raise max-pages to ${needed}${pageSizeHint}.`,
   );
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function shorten(token: string): string {

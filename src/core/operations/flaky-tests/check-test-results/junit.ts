@@ -5,7 +5,7 @@
 // wraps a target's cases in <testsuites>/<testsuite>, and suites may nest. A test that ran more than once
 // (retries recorded as repeated test cases) failed only when no attempt passed.
 import { closeSync, constants, readSync } from 'node:fs';
-import { setImmediate as turn } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StringDecoder } from 'node:string_decoder';
 import sax from 'sax';
 import { InputError } from '../../../errors.js';
@@ -65,7 +65,7 @@ export async function readJUnitReport(
       // Each chunk is read synchronously (a report was just written: it is in the page cache), after a
       // turn of the event loop, so that the service's pages are handled between chunks. Asynchronous
       // reads left the parse waiting on the thread pool (figures in bench/lib/speed-tricks.ts).
-      await turn();
+      await nextTurn();
       const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
       if (!bytesRead) break;
       budget.bytesLeft -= bytesRead;

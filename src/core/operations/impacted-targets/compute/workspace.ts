@@ -3,6 +3,7 @@
 // manager. The root can be a package too (all four managers treat it as a project), with its own
 // dependencies. Which entry links which package is workspace-edges.ts's; implicit dependents come from
 // the config.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compileGlob } from '../../../glob.js';
 import { compileTemplate } from './pattern.js';
 import { edgesOf, type Edge } from './workspace-edges.js';
@@ -210,8 +211,4 @@ function addImplicit(packages: WorkspacePackage[], implicit: Map<string, string[
       (pkg.rules ??= new Map()).set(dependency, 'an implicit dependent (dependents.workspaces.implicit)');
     }
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
