@@ -60,7 +60,7 @@ const TIME_COST =
   "Above the floor, from CPU profiles of the bundled action (--cpu-prof, three runs each of the surefire and pytest shapes, ms of samples per run): while the reports are parsed, sax 650-690 ms (surefire) and 1,610-2,140 ms (pytest); the tag handlers and results.add (a fingerprint per passed case, the few other tests kept whole) 66-71 ms for surefire's 49,000 cases and 316-413 ms for pytest's 238,000; the service's 200 pages on the thread that parses 182-239 ms (the socket, JSON.parse, the check against the API schema) and 40-60 ms more indexing the 20,000 listed tests as bytes; garbage collection 83-98 ms (surefire) and 187-213 ms (pytest); the reads 28-54 ms, and 84-99 ms idle; loading the action before the first report 120-150 ms, and the outputs, summary and report file after the last 64-66 ms (surefire) to 169-232 ms (pytest's 2,676 failures).";
 /** Why a second thread is no way round the one-thread floor here (bench/lib/speed-tricks.ts has the build). */
 const SECOND_THREAD =
-  "A second thread buys nothing here, measured: a build that parsed the reports in a worker thread while the main thread read the lists, 9 rounds alternating with the same build on one thread, was no faster (wall, paired: surefire 1.03x, pytest 1.07x, Bazel 0.96x) and peaked 4-18 MiB higher (paired 1.05-1.23x): the machine's other core is busy answering the lists (the emulator) and reading them, and the worker brings a heap of its own.";
+  "A second thread buys nothing here, measured: a build that parsed the reports in a worker thread while the main thread read the lists, 9 rounds alternating with the same build on one thread, was no faster (wall, paired: surefire 1.03x, pytest 1.07x, Bazel 0.96x) and peaked 4-18 MiB higher (paired 1.05-1.23x). Our reading, not measured apart: the machine's other core is busy answering the lists (the emulator) and reading them; and sax alone in a worker takes 940 ms and 67.6 MiB against 890 ms and 58.6 MiB on the main thread (surefire, 7 rounds).";
 const MEMORY_COST =
   "At the peak (sampled on the jest and pytest shapes): V8's young generation at 2 x 16 MiB (sax alone: 2 x 8 MiB), grown because what survives its collections adds up over a long parse, faster while the service's pages are in flight; the old generation 10-14 MiB; about 13 MB of buffers: the service's 20,000 listed tests about 7 MB, the passed log 3 MB, the read chunk and sockets. The same runs with api-url unreachable peak 9-22 MiB lower (Bazel's 2,382 reports: 76-78 MiB against 95-99). Reading the reports synchronously made the parse allocate faster, so V8 grows its young generation sooner: Bazel's peak went from 82 to 96 MiB (7 rounds, paired 1.16) while its wall time fell by a fifth. What an exact gate must keep of the reports (each failure, 8 bytes a passed case) is a few MB: sax alone plus that is under the goal; V8's young generation and the service's tests, asked while the reports are read, put the gate over it.";
 
@@ -69,9 +69,7 @@ const emulator = await launchEmulator(TOKEN);
 const distant = await launchEmulator(TOKEN);
 const unlisted = await launchEmulator(TOKEN);
 try {
-  await postJson(`${new URL(unlisted.url).origin}/_emulator/flaky-tests`, TOKEN, {
-    repositories: [{ repo: REPO, org_url_slug: 'acme', tests: [] }],
-  });
+  await seed(unlisted, []);
   const baseline = median(await Promise.all([0, 1, 2].map(() => timed(['-e', '0']).then((r) => r.rssBytes))));
   const results: BenchResult[] = [];
   for (const shape of JUNIT_SHAPES.filter((one) => !SHAPE || one.id === SHAPE))
@@ -106,13 +104,15 @@ async function quarantine(failures: FailedTest[]): Promise<number> {
       classname: `com.acme.other.Suite${i % 50}`,
     })),
   ].map((test) => ({ ...test, status: 'flaky', quarantine_override: 'ALWAYS_QUARANTINE' }));
-  const repositories = [{ repo: REPO, org_url_slug: 'acme', tests }];
-  await postJson(`${new URL(emulator.url).origin}/_emulator/flaky-tests`, TOKEN, { repositories });
-  await postJson(`${new URL(distant.url).origin}/_emulator/flaky-tests`, TOKEN, {
-    repositories,
-    latency_ms: LATENCY_MS,
-  });
+  await seed(emulator, tests);
+  await seed(distant, tests, { latency_ms: LATENCY_MS });
   return tests.length;
+}
+
+/** The repository's flaky tests in one emulator, replacing what it held. */
+async function seed(service: typeof emulator, tests: object[], extra: object = {}): Promise<void> {
+  const repositories = [{ repo: REPO, org_url_slug: 'acme', tests }];
+  await postJson(`${new URL(service.url).origin}/_emulator/flaky-tests`, TOKEN, { repositories, ...extra });
 }
 
 /** One shape's reports written and gated RUNS times, interleaved with the floors; its three rows. */
@@ -145,7 +145,7 @@ async function measureRounds(
   const gateAfar = gateRunner(shapeDir, shape.glob, failures.unquarantined, distant);
   const gateUnlisted = gateRunner(shapeDir, shape.glob, failures.all, unlisted);
   // The same service with one small report: what loading the action and asking for the lists cost alone.
-  const small = gateRunner(smallReport(shape.id, 'small', SMALL_REPORT), 'small.xml', 1);
+  const small = gateRunner(smallReportDir(shape.id), 'small.xml', 1);
   const runs: RoundRuns = {
     action: [],
     afar: [],
@@ -196,15 +196,18 @@ async function bothBuilds(gate: (entry: string) => Promise<Run>, round: number):
   return [now, await gate(VERSUS)];
 }
 
-/** A directory holding one small report, for the runs that explain the figure. */
-function smallReport(shapeId: string, kind: string, xml: string): string {
-  const reportDir = join(dir, `${shapeId}-${kind}`);
+/** A directory holding SMALL_REPORT as small.xml. */
+function smallReportDir(shapeId: string): string {
+  const reportDir = join(dir, `${shapeId}-small`);
   mkdirSync(reportDir);
-  writeFileSync(join(reportDir, `${kind}.xml`), xml);
+  writeFileSync(join(reportDir, 'small.xml'), SMALL_REPORT);
   return reportDir;
 }
 
-/** The gate on the reports `glob` finds under `dir`, as the runner starts it, checked to have found `unquarantined` failures. */
+/**
+ * The gate on the reports `glob` finds under `dir`, as the runner starts it, checked to have found
+ * `unquarantined` failures.
+ */
 function gateRunner(dir: string, glob: string, unquarantined: number, service = emulator) {
   const step = stepEnvironment(dir, {
     eventName: 'workflow_dispatch',

@@ -158,6 +158,6 @@ export const SPEED_TRICKS: SpeedTrick[] = [
       'src/core/operations/flaky-tests/check-test-results/operation.ts, reports.ts (a prototype: a worker entry built by ncc on its own, the results posted back)',
     kept: false,
     figure:
-      "100 MB of reports, the emulator at no distance, 9 rounds alternating the same build with and without the worker, wall: surefire 1.03x paired, pytest 1.07x, Bazel 0.96x; peak RSS 1.23x, 1.10x, 1.05x (4-18 MiB more). The machine's other core is busy with the emulator answering the lists and the main thread reading them, and the worker starts a heap of its own.",
+      "100 MB of reports, the emulator at no distance, 9 rounds alternating the same build with and without the worker, wall: surefire 1.03x paired, pytest 1.07x, Bazel 0.96x; peak RSS 1.23x, 1.10x, 1.05x (4-18 MiB more). Our reading, not measured apart: the machine's other core is busy with the emulator answering the lists and the main thread reading them, and the worker starts a heap of its own.",
   },
 ];
