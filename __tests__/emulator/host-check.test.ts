@@ -10,6 +10,7 @@ const TOKEN = 'emulator-token';
 interface Answer {
   status: number;
   text: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 function send(
@@ -38,7 +39,11 @@ function send(
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode!,
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+          }),
         );
       },
     );
@@ -109,6 +114,20 @@ describe('the emulator and the Host it is asked for', () => {
     expect(
       (await send(emulator, 'GET', '/_emulator/state', { host, origin: 'http://evil.example' })).status,
     ).toBe(200);
+  });
+
+  // Issue 41, item 8: a site that frames the page could trick a click on Pass, Pause or Push.
+  it('tells a browser that no site may frame its page', async () => {
+    const host = new URL(emulator.origin).host;
+    for (const path of ['/', '/ui/page.js', '/ui/page.css']) {
+      const page = await send(emulator, 'GET', path, { host });
+      expect(page.status).toBe(200);
+      expect({ path, csp: page.headers['content-security-policy'] }).toEqual({
+        path,
+        csp: "frame-ancestors 'none'",
+      });
+      expect({ path, frame: page.headers['x-frame-options'] }).toEqual({ path, frame: 'DENY' });
+    }
   });
 });
 

@@ -8,6 +8,11 @@ import type { FlakyTestStore } from '../flaky-tests/store.js';
 import { snapshotOf, type TimeControl } from './snapshot.js';
 
 const THROTTLE_MS = 100;
+/**
+ * The page drives the queue with a click, so no other site may frame it (and trick a click): the
+ * standard header and the older one some browsers still read instead.
+ */
+const NOT_FRAMED = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' };
 const ASSETS = {
   '/': ['index.html', 'text/html; charset=utf-8'],
   '/ui/page.js': ['page.js', 'text/javascript; charset=utf-8'],
@@ -44,7 +49,9 @@ export function registerPage(app: FastifyInstance, options: PageOptions): Page {
   const { engine, flakyTests, time, controlPrefix } = options;
   for (const [path, [file, type]] of Object.entries(ASSETS)) {
     const body = readFileSync(new URL(file, import.meta.url));
-    app.get(path, async (_request, reply) => reply.type(type).header('cache-control', 'no-cache').send(body));
+    app.get(path, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'no-cache').headers(NOT_FRAMED).send(body),
+    );
   }
 
   const clients = new Set<FastifyReply>();
