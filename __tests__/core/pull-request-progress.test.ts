@@ -194,7 +194,7 @@ describe('a push to the PR while it is testing', () => {
     expect(result.summary).toContain(`> [!WARNING]\n> ${warning}`);
     if (result.outputs.state === 'CANCELLED') {
       // A new head sha cancels the PR (as the service does).
-      expect(result.summary).toContain('**What now:** the PR was pushed to while in the queue');
+      expect(result.summary).toContain('**What now:** the PR changed while in the queue');
     } else {
       expect(result.outputs.state).toBe('MERGED');
       expect(lines(result.log)).toContain(

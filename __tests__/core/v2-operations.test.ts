@@ -83,7 +83,7 @@ describe.each(VERSIONS)('over %s', (version) => {
 
     const cancelled = await act({ operation: 'cancel-pull-request' });
     expect(cancelled.failed).toBe(false);
-    expect(cancelled.summary).toMatch(/^## 🚫 Cancelled in the merge queue/);
+    expect(cancelled.summary).toMatch(/^## ⏹️ Cancelled in the merge queue/);
     expect(await queue.state(17)).toBe('cancelled');
 
     const again = await act({ operation: 'cancel-pull-request' });

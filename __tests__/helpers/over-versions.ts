@@ -17,11 +17,11 @@ export function overVersion(
   defaults: Record<string, string> = {},
 ) {
   const queue = new QueueDriver(emulator, repo, 'main');
-  const act = (inputs: Record<string, string>, clock?: Clock) =>
+  const act = (inputs: Record<string, string>, clock?: Clock, env: Record<string, string> = {}) =>
     runAction({
       clock,
       eventName: 'workflow_dispatch',
-      env: { GITHUB_REPOSITORY: repo },
+      env: { GITHUB_REPOSITORY: repo, ...env },
       inputs: {
         'api-url': `${proxy().origin}/v1`,
         'api-token': version === 'v1' ? TEST_TOKEN : emulator.current.v2Key,

@@ -223,7 +223,8 @@ async function finish(
   const found = { details: detailsOf(result), redact };
   if (result.failure) {
     const failure = scope.logLine(result.failure);
-    host.log.error(failure, { title: scope.logLine(result.failureTitle ?? `${operation} failed`) });
+    const title = scope.logLine(result.failureTitle ?? `${operation} failed`);
+    host.log[result.failureLevel ?? 'error'](failure, { title });
     return { exitCode: EXIT_CODES.failed, operation, outputs: scope.published, failure, ...found };
   }
   return { exitCode: EXIT_CODES.done, operation, outputs: scope.published, ...found };

@@ -20,7 +20,7 @@ const OUTCOME_TONES: Record<PrReport['outcome'], Tone> = {
   merged: 'good',
   tests_passed: 'good',
   failed: 'bad',
-  cancelled: 'bad',
+  cancelled: 'strong',
   timed_out: 'waiting',
   in_queue: 'waiting',
   not_submitted: 'bad',

@@ -32,7 +32,7 @@ const PR_STATE_TONES: Record<string, Tone> = {
   MERGED: 'good',
   TESTS_PASSED: 'good',
   FAILED: 'bad',
-  CANCELLED: 'bad',
+  CANCELLED: 'muted',
   PENDING_FAILURE: 'bad',
   PENDING: 'waiting',
   TESTING: 'waiting',

@@ -11,7 +11,7 @@ const SHORT_ID = 8;
 const RUN_TONES: Record<string, Tone> = {
   succeeded: 'good',
   failed: 'bad',
-  cancelled: 'bad',
+  cancelled: 'muted',
   inProgress: 'waiting',
 };
 

@@ -50,6 +50,8 @@ export interface OperationResult {
   failure?: string;
   /** The failure's headline, as its annotation's title ("3 failures not quarantined: ..."); else the operation. */
   failureTitle?: string;
+  /** How loud the failure's annotation is: an error (red) unless nothing failed (a cancelled PR). */
+  failureLevel?: 'error' | 'warning';
   /**
    * What it found, as data, for an entry point that shows it (the CLI in a terminal): one of details.ts's
    * kinds, which name the areas' own types, so that this file, which every area imports, names none.

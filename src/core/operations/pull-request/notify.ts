@@ -8,7 +8,7 @@ import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
-import { atPlace, outcomeIcon, outcomeWords, reasonOf } from './summary.js';
+import { atPlace, cancelledNextStep, outcomeIcon, outcomeWords, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */
@@ -136,7 +136,7 @@ function nextStepText(report: PrReport): string {
     case 'failed':
       return 'fix what the failing check reports, then submit the PR again.';
     case 'cancelled':
-      return 'submit the PR again when it is ready.';
+      return cancelledNextStep(report);
     case 'timed_out':
       return report.line?.queueState === 'paused'
         ? 'the queue is paused; it resumes when its admins resume it.'

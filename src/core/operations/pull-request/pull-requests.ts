@@ -25,7 +25,7 @@ import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
 import { lookUp, prRequest, type PullRequestEntry } from './lookup.js';
 import { notificationHeadline, notifyEnd } from './notify.js';
-import { outcomeLine, prSummary, reasonOf } from './summary.js';
+import { cancelledBy, cancelledNextStep, outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
 import { submitDirect } from './v2/submit-direct.js';
 import { v2Of } from './v2/access.js';
@@ -109,7 +109,7 @@ async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrRe
   if (story?.transitions.length) {
     Object.assign(report, story, { startedMs: Math.min(now, story.transitions[0]!.atMs) });
   }
-  if (report.outcome === 'failed' || report.outcome === 'cancelled') {
+  if (report.outcome === 'failed') {
     const testRunId = entry?.verifiedByTestRun;
     if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
   }
@@ -156,6 +156,14 @@ async function finishWait(
   const reason = reasonOf(report, op.context.targetBranch);
   if (report.outcome === 'timed_out')
     return { ...result, failure: `${reason} Raise wait-timeout-minutes to wait longer.` };
+  if (report.outcome === 'cancelled') {
+    return {
+      ...result,
+      failure: `PR #${number} was cancelled in the merge queue while waiting for ${stateOutput(report.waitFor)}: ${cancelledBy(report)}. Next: ${cancelledNextStep(report)}`,
+      failureTitle: notificationHeadline(report, number),
+      failureLevel: 'warning',
+    };
+  }
   const checks = report.testRun?.failing ?? [];
   // No address in the failure line: an annotation shows it as text; the summary links each check.
   const failed = checks.length
@@ -163,14 +171,9 @@ async function finishWait(
     : '';
   return {
     ...result,
-    failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. ${failureAdvice(report)}`,
+    failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. Fix what the check reports and submit the PR again.`,
     failureTitle: notificationHeadline(report, number),
   };
-}
-
-function failureAdvice(report: PrReport): string {
-  if (report.outcome === 'failed') return 'Fix what the check reports and submit the PR again.';
-  return 'Submit the PR again when it is ready.';
 }
 
 function reportOutputs(report: PrReport, targetBranch?: string): Record<string, OutputValue> {
@@ -197,7 +200,7 @@ export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.call('cancelPullRequest', prRequest(op)));
   return {
     outputs: { response: rawResponse(response) },
-    summary: writeSummary(op, '🚫 Cancelled in the merge queue').paragraph(
+    summary: writeSummary(op, '⏹️ Cancelled in the merge queue').paragraph(
       'The PR left the queue; submit it again to re-enter the line at the back.',
     ),
   };

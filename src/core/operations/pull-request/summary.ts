@@ -18,7 +18,8 @@ const ICONS: Record<PrReport['outcome'], string> = {
   merged: '✅',
   tests_passed: '✅',
   failed: '❌',
-  cancelled: '🚫',
+  // Not red: a cancel is a person's or a push's doing, not a failure.
+  cancelled: '⏹️',
   timed_out: '⏳',
   in_queue: '🕒',
   not_submitted: '❔',
@@ -75,17 +76,17 @@ export function reasonOf(report: PrReport, targetBranch?: string, withUrls = tru
   const number = typeof report.entry?.prNumber === 'number' ? report.entry.prNumber : undefined;
   const pr = number === undefined ? 'The PR' : `PR #${number}`;
   switch (report.outcome) {
-    case 'failed':
-    case 'cancelled': {
+    case 'failed': {
       const checks = report.testRun?.failing ?? [];
-      const verb = report.outcome === 'failed' ? 'failed' : 'was cancelled';
       if (checks.length) {
         const url = (c: { url?: string }) => (withUrls && c.url ? ` (${c.url})` : '');
-        return `${pr} ${verb}: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${url(c)}`).join('; ')}.`;
+        return `${pr} failed: ${checks.map((c) => `${c.name} concluded ${c.conclusion}${url(c)}`).join('; ')}.`;
       }
       const stepBack = report.stepBacks.at(-1);
-      return `${pr} ${verb}${stepBack ? ` after stepping back (${stepBack})` : ''}; the service named no failing check.`;
+      return `${pr} failed${stepBack ? ` after stepping back (${stepBack})` : ''}; the service named no failing check.`;
     }
+    case 'cancelled':
+      return `${pr} was cancelled: ${cancelledBy(report)}.`;
     case 'timed_out': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
       const state = report.entry?.state ? stateOutput(report.entry.state) : 'not in the queue';
@@ -114,9 +115,7 @@ function nextStep(report: PrReport, targetBranch?: string): string {
     case 'failed':
       return 'fix what the failing check reports and submit the PR again (`operation: submit-pull-request`); if the check is flaky, submitting again tests it as it is.';
     case 'cancelled':
-      return report.headShaMismatch || report.stepBacks.some((s) => s.includes('head sha'))
-        ? 'the PR was pushed to while in the queue: submit its new head again when it is ready.'
-        : 'submit the PR again when it is ready (`operation: submit-pull-request`).';
+      return escapeMarkdown(cancelledNextStep(report));
     case 'timed_out': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
       if (blockers.length) return `${escapeMarkdown(blockers.map((b) => b.fix).join('; '))}.`;
@@ -150,7 +149,9 @@ export function prSummary(
   );
   const story = storyLine(report);
   if (story) summary.paragraph(story);
-  if (report.outcome === 'failed' || report.outcome === 'cancelled') failureBlock(summary, report);
+  if (report.outcome === 'failed') failureBlock(summary, report);
+  if (report.outcome === 'cancelled')
+    summary.alert('NOTE', escapeMarkdown(`Cancelled: ${cancelledBy(report)}.`));
   const step = nextStep(report, op.context.targetBranch);
   if (step) summary.paragraph(`**What now:** ${step}`);
   if (report.headShaMismatch) summary.alert('WARNING', escapeMarkdown(report.headShaMismatch));
@@ -179,6 +180,8 @@ function storyLine(report: PrReport): string {
   if (report.pausedMs > 0) parts.push(`waited ${formatDuration(report.pausedMs)} while the queue was paused`);
   const waited = report.endedMs - report.startedMs;
   if (!waited && !parts.length) {
+    // A cancel is told once, in its own note below.
+    if (report.outcome === 'cancelled') return '';
     const reason = reasonOf(report);
     return reason ? escapeMarkdown(reason) : '';
   }
@@ -197,6 +200,29 @@ export function queueTime(report: PrReport): number {
 }
 
 const ENDING_STATES = new Set(['merged', 'failed', 'cancelled']);
+
+/** Who or what cancelled the PR, as the service said; what is known when it did not say. */
+export function cancelledBy(report: PrReport): string {
+  if (report.cancellation?.words) return report.cancellation.words;
+  if (report.headShaMismatch)
+    return 'the service did not say why; the queue has a newer head sha, so most likely a push';
+  return 'the service did not say by whom or why (API v1 does not tell; v2 names the person or the push)';
+}
+
+/** What to do after a cancel, by what caused it: a push, a closed PR, a person, the queue. */
+export function cancelledNextStep(report: PrReport): string {
+  const cause = report.cancellation?.cause ?? (report.headShaMismatch ? 'push' : 'unknown');
+  switch (cause) {
+    case 'push':
+      return 'the PR changed while in the queue: submit it again once its new head is ready.';
+    case 'closed':
+      return 'nothing, unless the PR is reopened; then submit it again.';
+    case 'queue':
+      return 'make the PR ready (see why above), then submit it again.';
+    default:
+      return 'nothing if that was meant; otherwise submit it again when it is ready.';
+  }
+}
 
 function failureBlock(summary: Markdown, report: PrReport): void {
   const checks = report.testRun?.failing ?? [];

@@ -20,6 +20,8 @@ import type { ApiResponse } from '../../api/client.js';
 import { v2Of } from './v2/access.js';
 import { dispatchWords } from './v2/dispatch.js';
 import { historyStepBacks } from './v2/step-backs.js';
+import type { Cancellation } from './v2/cancellation.js';
+import { readHistoryStory } from './v2/history-report.js';
 
 export interface Transition {
   state: string;
@@ -46,6 +48,8 @@ export interface PrReport {
   waitedMs: number;
   /** The last test run, read when the PR failed or was cancelled. */
   testRun?: TestRunReport;
+  /** Who or what cancelled it, from the service's reason (v2's history); absent when it did not say. */
+  cancellation?: Cancellation;
   /** The queue is testing another commit than this run's. */
   headShaMismatch?: string;
   waitFor?: WaitFor;
@@ -139,7 +143,14 @@ class PullRequestWatch {
     const { state, entry } = this.current ?? {};
     if (state === 'merged') return 'merged';
     if (this.waitFor === 'tests_passed' && state === 'tests_passed') return 'tests_passed';
-    if (state !== 'failed' && state !== 'cancelled') return undefined;
+    if (state === 'cancelled') {
+      // A cancel stops the PR's run too: its checks say CANCELLED because of it, not why it left.
+      const access = v2Of(this.op);
+      const story = access ? await readHistoryStory(this.op, access) : undefined;
+      if (story?.cancellation) this.report.cancellation = story.cancellation;
+      return state;
+    }
+    if (state !== 'failed') return undefined;
     const testRunId = entry?.verifiedByTestRun;
     if (typeof testRunId === 'string' && testRunId) {
       this.report.testRun = await readTestRun(this.op, testRunId);

@@ -5,6 +5,7 @@ import type { V2 } from '../../../../wire/v2/index.js';
 import type { OperationContext } from '../../types.js';
 import type { Transition } from '../wait.js';
 import { pullRequestIdOf, type V2Access } from './access.js';
+import { cancellationOf, type Cancellation } from './cancellation.js';
 import { isStepBack, whyWords } from './history.js';
 import { stateOutputOf } from './words.js';
 
@@ -14,6 +15,8 @@ const MAX_STEPS = 100;
 export interface HistoryStory {
   transitions: Transition[];
   stepBacks: string[];
+  /** Who or what cancelled it, when its last step is a cancellation. */
+  cancellation?: Cancellation;
 }
 
 export function storyOf(steps: readonly V2<'QueueEntryStateTransition'>[]): HistoryStory {
@@ -32,7 +35,8 @@ export function storyOf(steps: readonly V2<'QueueEntryStateTransition'>[]): Hist
       ...(step.verificationRunId ? { testRunId: step.verificationRunId } : {}),
     });
   });
-  return { transitions, stepBacks };
+  const cancellation = cancellationOf(steps.at(-1));
+  return { transitions, stepBacks, ...(cancellation ? { cancellation } : {}) };
 }
 
 /** The PR's story from its history; undefined (said in the log) when the history cannot be read. */
