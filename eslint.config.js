@@ -52,7 +52,14 @@ export default tseslint.config(
   },
   layout({
     files: ['src/wire/**'],
-    forbidden: ['**/core/**', '**/hosts/**', '**/cli/**', '**/github-action/**', '**/emulator/**'],
+    forbidden: [
+      '**/core/**',
+      '**/hosts/**',
+      '**/cli/**',
+      '**/github-action/**',
+      '**/emulator/**',
+      '**/queue-model/**',
+    ],
     why: 'The wire imports nothing of ours.',
   }),
   layout({
@@ -89,8 +96,27 @@ export default tseslint.config(
     why: 'The MCP server never imports another entry point or the emulator.',
   }),
   layout({
+    files: ['src/queue-model/**'],
+    forbidden: [
+      '**/core/**',
+      '**/hosts/**',
+      '**/cli/**',
+      '**/github-action/**',
+      '**/mcp/**',
+      '**/emulator/**',
+      '**/planner/**',
+    ],
+    why: 'The queue model imports only src/wire/ (and node builtins).',
+  }),
+  layout({
     files: ['emulator/**'],
-    forbidden: ['**/src/core/**', '**/src/hosts/**', '**/src/cli/**', '**/src/github-action/**'],
-    why: 'The emulator imports only src/wire/.',
+    forbidden: [
+      '**/src/core/**',
+      '**/src/hosts/**',
+      '**/src/cli/**',
+      '**/src/github-action/**',
+      '**/src/mcp/**',
+    ],
+    why: 'The emulator imports only src/wire/ and src/queue-model/.',
   }),
 );

@@ -7,8 +7,7 @@
 // Run: node --import tsx bench/scheduler.ts [--quick]
 import { performance } from 'node:perf_hooks';
 import type { Repo } from '../src/wire/index.js';
-import { MergeQueueEngine } from '../emulator/merge-queue/engine/engine.js';
-import { SeededRandom } from '../emulator/random.js';
+import { MergeQueueEngine, SeededRandom } from '../src/queue-model/index.js';
 import { median, round } from './lib/measure.js';
 import { emitResults, progress, QUICK, type BenchResult } from './lib/result.js';
 

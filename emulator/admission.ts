@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { ENDPOINTS } from '../src/wire/index.js';
-import type { VirtualClock } from './clock.js';
+import type { VirtualClock } from '../src/queue-model/index.js';
 import { CONTROL_PREFIX } from './control.js';
 import type { DeviceLogins } from './device-auth.js';
 import type { FaultGate } from './faults.js';

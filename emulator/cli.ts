@@ -4,7 +4,7 @@
 // moment could hold up); its state lives in memory only, so there is nothing to save.
 import { parseArgs } from 'node:util';
 import { parseFaultFlag } from './faults.js';
-import type { HistoryEvent } from './merge-queue/engine/types.js';
+import type { HistoryEvent } from '../src/queue-model/index.js';
 import { DEFAULT_TOKEN, startEmulator, type EmulatorOptions } from './server.js';
 import { parseApiKeySpec } from './v2/index.js';
 

@@ -10,11 +10,15 @@ import {
   type QueueMode,
   type Repo,
 } from '../src/wire/index.js';
-import { CI_OUTCOMES, type CiBehaviour } from './merge-queue/ci.js';
-import { repoKeyOf } from './merge-queue/engine/core.js';
-import { EmulatorError } from './errors.js';
-import { MERGE_REFUSALS, type MergeQueueEngine } from './merge-queue/engine/engine.js';
-import type { PullRequestInfo } from './merge-queue/engine/types.js';
+import {
+  CI_OUTCOMES,
+  type CiBehaviour,
+  repoKeyOf,
+  QueueModelError,
+  MERGE_REFUSALS,
+  type MergeQueueEngine,
+  type PullRequestInfo,
+} from '../src/queue-model/index.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 export const CONTROL_PREFIX = '/_emulator';
@@ -214,7 +218,7 @@ export function applyPullRequestControl(
     facts.headSha === undefined &&
     !engine.core.pullRequest(repo, number).headSha
   ) {
-    throw new EmulatorError(400, `pull-requests: impactedTargets need the PR's headSha; give headSha too`);
+    throw new QueueModelError(400, `pull-requests: impactedTargets need the PR's headSha; give headSha too`);
   }
   const info = engine.setPullRequest(
     repo,
@@ -228,7 +232,7 @@ export function applyPullRequestControl(
 /** A step the clock can take, or a 400 saying where it stops. */
 function withinHorizon(engine: MergeQueueEngine, ms: number): number {
   if (ms <= engine.clock.room()) return ms;
-  throw new EmulatorError(
+  throw new QueueModelError(
     400,
     `clock/advance: the virtual clock stops at ${new Date(engine.clock.now() + engine.clock.room()).toISOString()} and is at ${engine.clock.iso()}; advance by at most ${Math.floor(engine.clock.room() / MINUTE_MS)} minutes`,
   );
@@ -272,7 +276,7 @@ export function registerControlRoutes(
   app.post(`${CONTROL_PREFIX}/ci`, { schema: { body: CiControl } }, async (request) => {
     const control = request.body as CiControl;
     if (control.prNumber !== undefined && control.repo === undefined) {
-      throw new EmulatorError(400, 'ci: prNumber needs repo (owner/name)');
+      throw new QueueModelError(400, 'ci: prNumber needs repo (owner/name)');
     }
     return ciView(applyCiControl(engine, control));
   });
@@ -287,7 +291,7 @@ export function registerControlRoutes(
     async (request) => {
       const name = request.headers['x-github-event'];
       if (typeof name !== 'string' || !PULL_REQUEST_EVENTS.has(name)) {
-        throw new EmulatorError(
+        throw new QueueModelError(
           400,
           'github/events: send a pull_request or pull_request_target event, named in x-github-event',
         );

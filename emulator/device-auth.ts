@@ -4,7 +4,7 @@
 // with a sealed session that the emulator then accepts as a token (x-api-token or Authorization: Bearer).
 // Real time, not the virtual clock: it is a person's login, not part of the queue's day.
 import type { DeviceAuthInitiateResponse, DeviceAuthTokensResponse } from '../src/wire/index.js';
-import { SeededRandom } from './random.js';
+import { SeededRandom } from '../src/queue-model/index.js';
 
 export const DEVICE_PAGE_PATH = '/device';
 const USER_CODE_LETTERS = 'BCDFGHJKLMNPQRSTVWXZ';

@@ -1,9 +1,9 @@
-// How the server answers whatever a route threw: an EmulatorError with its status, a body the wire
+// How the server answers whatever a route threw: an QueueModelError with its status, a body the wire
 // schemas refuse with 400 naming the first problem, an oversized body with 413, anything else with 500.
 // Every error is plain text, as the service's are.
 import type { FastifyError, FastifyReply } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/wire/index.js';
-import { EmulatorError } from './errors.js';
+import { QueueModelError } from '../src/queue-model/index.js';
 import { sendText } from './http.js';
 
 const CLIENT_ERRORS: Record<string, string> = {
@@ -13,7 +13,7 @@ const CLIENT_ERRORS: Record<string, string> = {
 };
 
 export function answerError(error: FastifyError, reply: FastifyReply): FastifyReply {
-  if (error instanceof EmulatorError) return sendText(reply, error.status, error.message);
+  if (error instanceof QueueModelError) return sendText(reply, error.status, error.message);
   if (error.validation) {
     const where = error.validationContext === 'querystring' ? 'query string' : 'request body';
     return sendText(reply, 400, `Invalid ${where}: ${describeValidation(error)}`);

@@ -15,7 +15,7 @@ import {
   repoFrom,
   TargetBranchMerge,
 } from './control.js';
-import type { MergeQueueEngine } from './merge-queue/engine/engine.js';
+import type { MergeQueueEngine } from '../src/queue-model/index.js';
 import { parseFlakyFixture } from './flaky-tests/fixture.js';
 import type { FlakyTestStore } from './flaky-tests/routes.js';
 

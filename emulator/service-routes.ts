@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type RequestOf, type ServiceStatus } from '../src/wire/index.js';
 import { DEVICE_PAGE_PATH, type DeviceLogins } from './device-auth.js';
-import { EmulatorError } from './errors.js';
+import { QueueModelError } from '../src/queue-model/index.js';
 import { API_PREFIX } from './http.js';
 import { answerWriter } from './serializers.js';
 import { Type, type Static } from '@sinclair/typebox';
@@ -41,7 +41,7 @@ export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins
     const { deviceCode } = request.body as RequestOf<'deviceAuthTokens'>;
     const answer = logins.poll(deviceCode);
     if (!answer)
-      throw new EmulatorError(400, 'deviceCode is not one this service issued, or was already used');
+      throw new QueueModelError(400, 'deviceCode is not one this service issued, or was already used');
     reply.type(JSON_TYPE).send(writeTokens(answer, request));
   });
 
@@ -51,7 +51,7 @@ export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins
   app.post(`${DEVICE_PAGE_PATH}/decision`, { schema: { body: Decision } }, async (request) => {
     const { userCode, approve } = request.body as Static<typeof Decision>;
     if (!logins.decide(userCode, approve)) {
-      throw new EmulatorError(
+      throw new QueueModelError(
         404,
         `No login waits for the code ${userCode}: it is unknown, expired or decided`,
       );

@@ -5,7 +5,7 @@
 // HTTP on real time, outside the deterministic engine; the payloads carry the virtual time.
 import { createHmac } from 'node:crypto';
 import { reportWebhook } from './observe.js';
-import { SeededRandom } from './random.js';
+import { SeededRandom } from '../src/queue-model/index.js';
 import type { WebhookPayload } from './merge-queue/webhook-events.js';
 
 /** Delays before the 2nd, 3rd, ... attempts. */

@@ -1,7 +1,7 @@
 // Made-up but realistic flaky-tests data for benchmarks and demos: test names in the shapes of jest,
 // pytest and go test, owners per area, a long tail of impacted PRs, recent failures with real-looking
 // messages, some quarantine overrides and tickets. The same spec always gives the same tests.
-import { SeededRandom } from '../random.js';
+import { SeededRandom } from '../../src/queue-model/index.js';
 import type { FixtureTest, GenerateSpec, TestStatus } from './fixture.js';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 // Opaque page tokens for the flaky-tests list endpoints. A token names the listing it belongs to and an
 // offset; clients must treat it as opaque, and a token from another listing is refused.
 import type { Page } from '../../src/wire/index.js';
-import { EmulatorError } from '../errors.js';
+import { QueueModelError } from '../../src/queue-model/index.js';
 
 export interface PageQuery {
   page_size: number;
@@ -25,10 +25,10 @@ function decodePageToken(token: string, listing: string): number {
     body = undefined;
   }
   if (!body || typeof body.o !== 'number' || !Number.isSafeInteger(body.o) || body.o < 0) {
-    throw new EmulatorError(400, 'page_token is not a token this service issued');
+    throw new QueueModelError(400, 'page_token is not a token this service issued');
   }
   if (body.l !== listing) {
-    throw new EmulatorError(400, 'page_token belongs to another listing (another repository or status)');
+    throw new QueueModelError(400, 'page_token belongs to another listing (another repository or status)');
   }
   return body.o;
 }

@@ -7,7 +7,7 @@ import { AnswerCache } from '../answer-cache.js';
 import { CONTROL_PREFIX, RepoInput, repoFrom } from '../control.js';
 import { API_PREFIX, EMPTY, sendJson, writerOf, type AnswerOf } from '../http.js';
 import { reachTime } from '../reach-time.js';
-import { EmulatorError } from '../errors.js';
+import { QueueModelError } from '../../src/queue-model/index.js';
 import { parseFlakyFixture, QUARANTINE_OVERRIDES, TEST_STATUSES, type FlakyFixture } from './fixture.js';
 import type { FlakyTestStore } from './store.js';
 
@@ -101,7 +101,7 @@ function registerControlRoutes(app: FastifyInstance, store: FlakyTestStore): voi
     try {
       fixture = parseFlakyFixture(request.body, 'flaky-tests fixture');
     } catch (error) {
-      throw new EmulatorError(400, (error as Error).message);
+      throw new QueueModelError(400, (error as Error).message);
     }
     return { repositories: store.seed(fixture), latency_ms: store.latencyMs };
   });

@@ -12,8 +12,7 @@ import type {
   TestDetailsResponse,
   UnhealthyTest,
 } from '../../src/wire/index.js';
-import { SeededRandom } from '../random.js';
-import { EmulatorError } from '../errors.js';
+import { SeededRandom, QueueModelError } from '../../src/queue-model/index.js';
 import {
   testCaseEvents,
   type Actor,
@@ -169,7 +168,7 @@ export class FlakyTestStore {
   /** Sets one test's status and/or quarantine setting (the control surface); answers the test. */
   changeTestCase(repo: Repo, id: string, change: TestCaseChange): FailingTest {
     if (change.status === undefined && change.quarantineSetting === undefined) {
-      throw new EmulatorError(400, 'test-case change: give status, quarantineSetting or both');
+      throw new QueueModelError(400, 'test-case change: give status, quarantineSetting or both');
     }
     const repository = this.find(repo);
     const test = this.testCase(repository, id);
@@ -216,9 +215,9 @@ export class FlakyTestStore {
     const repository = this.listed(request.repo, request.org_url_slug);
     const start = Date.parse(request.start_time);
     const end = Date.parse(request.end_time);
-    if (end <= start) throw new EmulatorError(400, 'end_time must be after start_time');
+    if (end <= start) throw new QueueModelError(400, 'end_time must be after start_time');
     if (end - start > MAX_FAILING_WINDOW_MS) {
-      throw new EmulatorError(400, 'the window from start_time to end_time must be at most 7 days');
+      throw new QueueModelError(400, 'the window from start_time to end_time must be at most 7 days');
     }
     const inWindow = (failure: Failure) => failure.at >= start && failure.at < end;
     const matching = repository.tests.filter((test) => test.failures.some(inWindow));
@@ -256,7 +255,7 @@ export class FlakyTestStore {
   /** create-ci-run: keeps the run for the repository (with or without test data) and names it. */
   recordCiRun(request: RequestOf<'createCiRun'>): { run_id: string } {
     if (Date.parse(request.run_end) < Date.parse(request.run_start)) {
-      throw new EmulatorError(400, 'run_end must not be before run_start');
+      throw new QueueModelError(400, 'run_end must not be before run_start');
     }
     const lower = (value: string | undefined) => (value === undefined ? null : value.toLowerCase());
     const run: CiRun = {
@@ -375,10 +374,10 @@ export class FlakyTestStore {
   private find(repo: Repo, orgUrlSlug?: string): FlakyRepository {
     const repository = this.repositories.get(repoKey(repo));
     if (!repository) {
-      throw new EmulatorError(404, `Not Found: no flaky-tests data for repository ${repoKey(repo)}`);
+      throw new QueueModelError(404, `Not Found: no flaky-tests data for repository ${repoKey(repo)}`);
     }
     if (orgUrlSlug !== undefined && repository.orgUrlSlug && repository.orgUrlSlug !== orgUrlSlug) {
-      throw new EmulatorError(
+      throw new QueueModelError(
         404,
         `Not Found: repository ${repoKey(repo)} does not belong to organization ${orgUrlSlug}`,
       );
@@ -388,7 +387,7 @@ export class FlakyTestStore {
 
   private testCase(repository: FlakyRepository, id: string): StoredTest {
     const test = repository.byId.get(id);
-    if (!test) throw new EmulatorError(404, `Not Found: no test case ${id} in ${repoKey(repository.repo)}`);
+    if (!test) throw new QueueModelError(404, `Not Found: no test case ${id} in ${repoKey(repository.repo)}`);
     return test;
   }
 
@@ -413,7 +412,7 @@ export class FlakyTestStore {
     for (const fixture of fixtureTests) {
       const test = this.storedTest(fixture);
       if (repository.byId.has(test.id)) {
-        throw new EmulatorError(400, `test id ${test.id} appears twice in ${repoKey(entry.repo)}`);
+        throw new QueueModelError(400, `test id ${test.id} appears twice in ${repoKey(entry.repo)}`);
       }
       repository.byId.set(test.id, test);
       repository.tests.push(test);

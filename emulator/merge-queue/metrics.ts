@@ -1,8 +1,6 @@
 // GET /getMergeQueueMetrics: the service's metric families in Prometheus text format 0.0.4, computed from
 // the engine's queues and history over the last hour of virtual time.
-import type { MergeQueueEngine } from './engine/engine.js';
-import { ACTIVE_STATES } from './engine/core.js';
-import type { QueueRecord } from './engine/types.js';
+import { type MergeQueueEngine, ACTIVE_STATES, type QueueRecord } from '../../src/queue-model/index.js';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 export const DURATION_BUCKETS_SECONDS = [60, 300, 600, 900, 1800, 3600, 5400, 7200] as const;

@@ -3,9 +3,14 @@
 // is submitted, queued and tested as its run starts; its failure is first a pending failure (the run
 // failed), and becomes `failed` when the pending failure settles and bisection starts.
 import { REASON_FIELDS, type MergeQueueAction } from '../../src/wire/index.js';
-import type { EngineCore } from './engine/core.js';
-import { REASONS } from './engine/reasons.js';
-import { UNKNOWN, type HistoryEvent, type QueueRecord, type TestRun } from './engine/types.js';
+import {
+  type EngineCore,
+  REASONS,
+  UNKNOWN,
+  type HistoryEvent,
+  type QueueRecord,
+  type TestRun,
+} from '../../src/queue-model/index.js';
 
 export type WebhookPayload = { type: string } & Record<string, unknown>;
 

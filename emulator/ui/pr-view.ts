@@ -1,10 +1,14 @@
 // A pull request as the page shows it: its facts as the emulator knows them (null where nobody said),
 // its state and reason in words beside their codes, how long it has been in its state, and its run.
 import type { PrState, QueueState } from '../../src/wire/index.js';
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
-import { reasonInWords } from '../merge-queue/engine/reasons.js';
-import type { HistoryEvent, Submission, TestRun } from '../merge-queue/engine/types.js';
-import { testRunUrl } from '../merge-queue/engine/views.js';
+import {
+  type MergeQueueEngine,
+  reasonInWords,
+  type HistoryEvent,
+  type Submission,
+  type TestRun,
+  testRunUrl,
+} from '../../src/queue-model/index.js';
 
 const STATE_WORDS: Record<PrState, string> = {
   not_ready: 'not ready',

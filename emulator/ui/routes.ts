@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
+import type { MergeQueueEngine } from '../../src/queue-model/index.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
 import { snapshotOf, type TimeControl } from './snapshot.js';
 

@@ -1,8 +1,11 @@
 // What the page shows, as one JSON snapshot: the clock, each queue (titled host/owner/name) with its line
 // in order, the PRs waiting to enter it, the latest finished ones, its runs, and the flaky tests.
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
-import { ACTIVE_STATES } from '../merge-queue/engine/core.js';
-import type { QueueRecord, Submission } from '../merge-queue/engine/types.js';
+import {
+  type MergeQueueEngine,
+  ACTIVE_STATES,
+  type QueueRecord,
+  type Submission,
+} from '../../src/queue-model/index.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
 import { historyEntry, prView, queueStateInWords, runView, type HistoryEntry } from './pr-view.js';
 

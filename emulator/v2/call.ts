@@ -2,7 +2,7 @@
 // what it answers with: the operation's JSON answer, a text answer (Prometheus), or nothing (204).
 import type { V2AnswerOf, V2BodyOf, V2OperationId, V2PathOf, V2QueryOf } from '../../src/wire/v2/index.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
+import type { MergeQueueEngine } from '../../src/queue-model/index.js';
 import type { V2Directory } from './directory.js';
 import type { DynamicCiStore } from './dynamic-ci-store.js';
 import type { ApiKey } from './keys.js';

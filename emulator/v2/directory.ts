@@ -2,9 +2,12 @@
 // repository, queue or pull request was first seen, the settings v1 has no field for, and the `direct`
 // flag of queue entries. One directory per emulator, over the same engine as v1.
 import type { Repo } from '../../src/wire/index.js';
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
-import { repoKeyOf } from '../merge-queue/engine/core.js';
-import type { QueueRecord, Submission } from '../merge-queue/engine/types.js';
+import {
+  type MergeQueueEngine,
+  repoKeyOf,
+  type QueueRecord,
+  type Submission,
+} from '../../src/queue-model/index.js';
 import { V2Error } from './errors.js';
 import { pullRequestIdOf, queueIdOf, repositoryIdOf } from './ids.js';
 

@@ -2,7 +2,7 @@
 // one), the workflows and jobs plans were asked about are listed per repository, and force overrides
 // are kept per pull request as set.
 import type { V2 } from '../../src/wire/v2/index.js';
-import { SeededRandom } from '../random.js';
+import { SeededRandom } from '../../src/queue-model/index.js';
 
 interface PlanRepo {
   host?: string;

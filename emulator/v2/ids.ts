@@ -3,7 +3,7 @@
 // verification runs keep the engine's own ids (v1's submission id and test run id).
 import { createHash } from 'node:crypto';
 import type { Repo } from '../../src/wire/index.js';
-import { queueKeyOf, repoKeyOf } from '../merge-queue/engine/core.js';
+import { queueKeyOf, repoKeyOf } from '../../src/queue-model/index.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeviceLogins } from '../device-auth.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
-import type { MergeQueueEngine } from '../merge-queue/engine/engine.js';
+import type { MergeQueueEngine } from '../../src/queue-model/index.js';
 import { V2Directory } from './directory.js';
 import { DynamicCiStore } from './dynamic-ci-store.js';
 import { ApiKeys, type ApiKey, type ApiKeySpec } from './keys.js';

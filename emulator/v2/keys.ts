@@ -2,7 +2,7 @@
 // (the names of V2_PERMISSIONS). The emulator always makes one key with every permission; the command
 // line (`--api-key name=perm,perm`) and startEmulator's `apiKeys` add more.
 import { V2_KEY_PREFIX, V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
-import { SeededRandom } from '../random.js';
+import { SeededRandom } from '../../src/queue-model/index.js';
 
 /** The name of the key made with every permission. */
 export const ADMIN_KEY_NAME = 'admin';

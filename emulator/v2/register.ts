@@ -8,7 +8,7 @@ import { V2_ROUTES, permissionsFor, type V2OperationId } from '../../src/wire/v2
 import { authenticate, requirePermissions, type Credentials } from './auth.js';
 import { TextAnswer, type V2Context, type V2Handlers } from './call.js';
 import { prepareCall } from './prepare.js';
-import { EmulatorError } from '../errors.js';
+import { QueueModelError } from '../../src/queue-model/index.js';
 import { V2Error, sendV2Error, validationFailed } from './errors.js';
 import type { ApiKey } from './keys.js';
 import type { RateLimits } from './rate-limit.js';
@@ -95,7 +95,7 @@ const ENGINE_ERROR_CODES: Partial<Record<number, V2Error['code']>> = {
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof V2Error) return sendV2Error(reply, error);
-  if (error instanceof EmulatorError) {
+  if (error instanceof QueueModelError) {
     const code = ENGINE_ERROR_CODES[error.status] ?? 'INTERNAL_ERROR';
     return sendV2Error(reply, new V2Error(error.status, code, error.message));
   }

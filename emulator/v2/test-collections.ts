@@ -1,7 +1,7 @@
 // Test collections made over v2 (POST /v2/test-collections): kept by name, empty (the emulator assigns
 // tests to the collection of their repository only).
 import type { V2 } from '../../src/wire/v2/index.js';
-import { SeededRandom } from '../random.js';
+import { SeededRandom } from '../../src/queue-model/index.js';
 import { shortIdOf } from './ids.js';
 
 export class TestCollectionStore {

@@ -1,8 +1,7 @@
 // GET /v1/getMergeQueueMetrics?repo=owner/name&repoHost=host (both or neither: neither means every queue).
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type RequestOf } from '../../../src/wire/index.js';
-import { EmulatorError } from '../../errors.js';
-import type { MergeQueueEngine } from '../engine/engine.js';
+import { QueueModelError, type MergeQueueEngine } from '../../../src/queue-model/index.js';
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.js';
 import { API_PREFIX } from '../../http.js';
 
@@ -11,7 +10,7 @@ export function registerMetricsRoute(app: FastifyInstance, engine: MergeQueueEng
   app.get(`${API_PREFIX}${path}`, { schema: { querystring: schema } }, async (request, reply) => {
     const { repo, repoHost } = request.query as RequestOf<'getMergeQueueMetrics'>;
     if ((repo === undefined) !== (repoHost === undefined)) {
-      throw new EmulatorError(
+      throw new QueueModelError(
         400,
         'repo and repoHost go together: give both, or neither for every repository',
       );

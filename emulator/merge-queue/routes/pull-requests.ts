@@ -1,6 +1,6 @@
 // The pull-request endpoints: submit, cancel, restart, get, impacted targets and testing details.
 import type { FastifyInstance } from 'fastify';
-import type { MergeQueueEngine } from '../engine/engine.js';
+import type { MergeQueueEngine } from '../../../src/queue-model/index.js';
 import { answerPost, EMPTY } from '../../http.js';
 
 export function registerPullRequestRoutes(app: FastifyInstance, engine: MergeQueueEngine): void {

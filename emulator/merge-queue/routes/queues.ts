@@ -1,7 +1,7 @@
 // The queue endpoints: create, get, update, delete and list pull requests.
 import type { FastifyInstance } from 'fastify';
 import type { PrState, QueueMode, QueueSettings } from '../../../src/wire/index.js';
-import type { MergeQueueEngine } from '../engine/engine.js';
+import type { MergeQueueEngine } from '../../../src/queue-model/index.js';
 import { answerPost, EMPTY, lower } from '../../http.js';
 
 const ENUM_SETTINGS = ['state', 'mode', 'mergeMethod', 'directMergeMode', 'optimizationMode'] as const;

@@ -1,7 +1,7 @@
 // What the pull-request writes share: finding the PR's queue entry, refusing when it is not active, and
 // the priority a request names (a name of PRIORITY_NAMES, or a value).
 import { PRIORITY_NAMES } from '../../../src/wire/index.js';
-import type { Submission } from '../../merge-queue/engine/types.js';
+import type { Submission } from '../../../src/queue-model/index.js';
 import type { PullRequestRef, V2Directory } from '../directory.js';
 import { V2Error, validationFailed } from '../errors.js';
 

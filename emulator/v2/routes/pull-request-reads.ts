@@ -1,6 +1,6 @@
 // Reading pull requests: resolving them by coordinates (numbers, or head and base branch) and by id.
 import type { Repo } from '../../../src/wire/index.js';
-import { repoKeyOf } from '../../merge-queue/engine/core.js';
+import { repoKeyOf } from '../../../src/queue-model/index.js';
 import type { V2Handlers } from '../call.js';
 import type { V2Directory } from '../directory.js';
 import { validationFailed } from '../errors.js';

@@ -1,7 +1,7 @@
 // The rest of the merge-queue routes: the dependency graph, the Prometheus metrics (for the organization,
 // or one repository, or one queue) and impacted-target uploads.
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../../merge-queue/metrics.js';
-import { repoKeyOf } from '../../merge-queue/engine/core.js';
+import { repoKeyOf } from '../../../src/queue-model/index.js';
 import { TextAnswer, type V2Handlers } from '../call.js';
 import { V2Error } from '../errors.js';
 import { graphView } from '../views/graph.js';

@@ -1,7 +1,7 @@
 // A queue's lists: its pull requests (each entry it had, most recently enqueued first; by state, author
 // and conclusion time) and its testing results (each PR of each finished run, over at most 45 days).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { UNKNOWN, type Submission, type TestRun } from '../../merge-queue/engine/types.js';
+import { UNKNOWN, type Submission, type TestRun } from '../../../src/queue-model/index.js';
 import type { V2Handlers } from '../call.js';
 import { ENTRY_STATE } from '../enums.js';
 import { validationFailed } from '../errors.js';

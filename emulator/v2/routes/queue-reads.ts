@@ -1,6 +1,6 @@
 // Reading merge queues: the list (by repository and target branch), one queue, and its dispatch order.
 import type { V2Handlers } from '../call.js';
-import { repoKeyOf } from '../../merge-queue/engine/core.js';
+import { repoKeyOf } from '../../../src/queue-model/index.js';
 import { orderView } from '../views/order.js';
 import { queueView } from '../views/queue.js';
 

@@ -2,7 +2,7 @@
 // the engine v1 uses. A write whose User-Agent or X-Source names Terraform or OpenTofu marks the queue
 // Terraform-managed; a manual write after that marks it drifted.
 import type { QueueState } from '../../../src/wire/index.js';
-import type { QueueRecord } from '../../merge-queue/engine/types.js';
+import type { QueueRecord } from '../../../src/queue-model/index.js';
 import type { V2Call, V2Context, V2Handlers } from '../call.js';
 import { applyExtras, engineSettingsOf } from '../config-patch.js';
 import { QUEUE_MODE, fromV2 } from '../enums.js';

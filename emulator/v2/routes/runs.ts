@@ -1,7 +1,7 @@
 // Verification runs: one by id (with its impacted targets), a queue's (newest first; by status and
 // creation time), and a pull request's.
 import type { V2 } from '../../../src/wire/v2/index.js';
-import type { TestRun } from '../../merge-queue/engine/types.js';
+import type { TestRun } from '../../../src/queue-model/index.js';
 import type { V2Handlers } from '../call.js';
 import { RUN_STATUS } from '../enums.js';
 import { V2Error, validationFailed } from '../errors.js';

@@ -1,8 +1,13 @@
 // A queue's dependency graph: the PRs in line, and an edge from each PR to each PR behind it whose
 // impacted targets it shares (in queue mode every PR shares everything). Not a dispatch order.
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { TargetUnion } from '../../merge-queue/engine/lanes.js';
-import { UNKNOWN, type QueueRecord, type Submission, type Targets } from '../../merge-queue/engine/types.js';
+import {
+  TargetUnion,
+  UNKNOWN,
+  type QueueRecord,
+  type Submission,
+  type Targets,
+} from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { ENTRY_STATE } from '../enums.js';
 

@@ -3,7 +3,7 @@
 // pendingFailure details), the verification run it happened in, and the failing checks of a failure.
 // No transition carries an actor: in the emulator no person causes one (keys belong to the organization).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import type { HistoryEvent, TestRun } from '../../merge-queue/engine/types.js';
+import type { HistoryEvent, TestRun } from '../../../src/queue-model/index.js';
 import type { PullRequestRef, V2Directory } from '../directory.js';
 import { ENTRY_STATE } from '../enums.js';
 import { checksOf } from './run.js';

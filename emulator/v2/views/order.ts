@@ -2,8 +2,12 @@
 // waiting their turn in the order the scheduler will take them (what is directly ahead in their lane,
 // and which failures hold them), and the submitted PRs not admitted yet.
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { dependenciesAhead } from '../../merge-queue/engine/lanes.js';
-import type { QueueRecord, Submission, TestRun } from '../../merge-queue/engine/types.js';
+import {
+  dependenciesAhead,
+  type QueueRecord,
+  type Submission,
+  type TestRun,
+} from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { ENTRY_STATE, QUEUE_MODE, QUEUE_STATE } from '../enums.js';
 import { queuedPullRequestView } from './pull-request.js';

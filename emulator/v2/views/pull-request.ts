@@ -1,8 +1,7 @@
 // A pull request and its queue entry as v2 shows them, from the engine's PR record and its latest
 // submission (v1's flat record split in two, per the migration guide's field renames).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { ACTIVE_STATES } from '../../merge-queue/engine/core.js';
-import { UNKNOWN, type Submission } from '../../merge-queue/engine/types.js';
+import { ACTIVE_STATES, UNKNOWN, type Submission } from '../../../src/queue-model/index.js';
 import type { PullRequestRef, V2Directory } from '../directory.js';
 import { ENTRY_STATE, MERGEABILITY } from '../enums.js';
 import { repositoryUrl } from './repository.js';

@@ -1,8 +1,7 @@
 // A merge queue as v2 shows it: its state and mode in v2's spelling, and the whole configuration (the
 // engine's settings renamed per the migration guide, with the settings v2 adds kept by the directory).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { bisectionConcurrencyOf } from '../../merge-queue/engine/queue-config.js';
-import type { QueueRecord } from '../../merge-queue/engine/types.js';
+import { bisectionConcurrencyOf, type QueueRecord } from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { DIRECT_MERGE_MODE, MERGE_METHOD, OPTIMIZATION_MODE, QUEUE_MODE, QUEUE_STATE } from '../enums.js';
 import { repositoryUrl } from './repository.js';

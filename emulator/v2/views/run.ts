@@ -1,9 +1,12 @@
 // A verification run (one test run of the engine: a PR, a batch or a bisection split) as v2 shows it:
 // its required statuses as normalized checks, the PRs it tested and those it was built on.
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { unionOfTargets } from '../../merge-queue/engine/lanes.js';
-import type { Targets, TestRun } from '../../merge-queue/engine/types.js';
-import { DEFAULT_REQUIRED_STATUSES } from '../../merge-queue/engine/views.js';
+import {
+  unionOfTargets,
+  type Targets,
+  type TestRun,
+  DEFAULT_REQUIRED_STATUSES,
+} from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { RUN_STATUS } from '../enums.js';
 import { queuedPullRequestView } from './pull-request.js';

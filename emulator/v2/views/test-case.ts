@@ -3,7 +3,7 @@
 // so a test's status history is that one change, and its runs are its failures.
 import type { V2 } from '../../../src/wire/v2/index.js';
 import type { StoredTest, TestCaseRecords } from '../../flaky-tests/store.js';
-import { repoKeyOf } from '../../merge-queue/engine/core.js';
+import { repoKeyOf } from '../../../src/queue-model/index.js';
 import { repositoryIdOf, shortIdOf } from '../ids.js';
 import { iso } from './time.js';
 

@@ -1,4 +1,4 @@
-// A virtual clock with timers. Nothing in the emulator's engine reads real time: callers advance this
+// A virtual clock with timers. Nothing in the queue model reads real time: callers advance this
 // clock (tests step it, the CLI's time-scale option follows real time), and timers due on the way fire in
 // order, so the same script of calls gives the same history (the same times too, given a start time).
 

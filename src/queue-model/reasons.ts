@@ -7,7 +7,7 @@ import type {
   MergedReason,
   QueuedReason,
   SubmittedReason,
-} from '../../../src/wire/index.js';
+} from '../wire/index.js';
 
 export const REASONS = {
   submittedByApi: 'API_REQUESTED',

@@ -1,6 +1,6 @@
 // The merge-queue engine: the operations of the public API and of the control surface, over the
 // stores in EngineCore and the rules in Scheduler. Deterministic: it reads only the virtual clock and
-// the seeded random source. Failures a caller should see are thrown as EmulatorError (status + text).
+// the seeded random source. Failures a caller should see are thrown as QueueModelError (status + text).
 import {
   PRIORITY_NAMES,
   type CancellationReason,
@@ -15,10 +15,10 @@ import {
   type Repo,
   type SubmittedPullRequest,
   type TestingDetails,
-} from '../../../src/wire/index.js';
-import { VirtualClock } from '../../clock.js';
-import { EmulatorError } from '../../errors.js';
-import { SeededRandom } from '../../random.js';
+} from '../wire/index.js';
+import { VirtualClock } from './clock.js';
+import { QueueModelError } from './errors.js';
+import { SeededRandom } from './random.js';
 import { ACTIVE_STATES, EngineCore, queueKeyOf, repoKeyOf } from './core.js';
 import { applySettings, configurationOf, defaultSettings } from './queue-config.js';
 import { REASONS } from './reasons.js';
@@ -99,7 +99,10 @@ export class MergeQueueEngine {
   createQueue(repo: Repo, branch: string, mode: QueueMode = 'single', concurrency?: number): QueueRecord {
     const key = queueKeyOf(repo, branch);
     if (this.core.queues.has(key)) {
-      throw new EmulatorError(409, `A merge queue already exists for branch "${branch}" in this repository`);
+      throw new QueueModelError(
+        409,
+        `A merge queue already exists for branch "${branch}" in this repository`,
+      );
     }
     const queue: QueueRecord = {
       key,
@@ -130,7 +133,7 @@ export class MergeQueueEngine {
   requireQueue(repo: Repo, branch: string): QueueRecord {
     const queue = this.findQueue(repo, branch);
     if (!queue) {
-      throw new EmulatorError(404, `No merge queue for branch '${branch}' of ${repo.owner}/${repo.name}`);
+      throw new QueueModelError(404, `No merge queue for branch '${branch}' of ${repo.owner}/${repo.name}`);
     }
     return queue;
   }
@@ -178,7 +181,7 @@ export class MergeQueueEngine {
     if (!queue) return;
     if (queue.live.size > 0) {
       const numbers = [...queue.live].map((s) => `#${s.prNumber}`).join(', ');
-      throw new EmulatorError(
+      throw new QueueModelError(
         400,
         `The merge queue for branch '${branch}' still holds ${queue.live.size} pull request(s) (${numbers}); drain it until it is empty before deleting it`,
       );
@@ -204,7 +207,7 @@ export class MergeQueueEngine {
     if (options.cursor) {
       const after = queue.submissions.find((s) => s.id === options.cursor);
       if (!after)
-        throw new EmulatorError(400, `cursor '${options.cursor}' is not a cursor this listing returned`);
+        throw new QueueModelError(400, `cursor '${options.cursor}' is not a cursor this listing returned`);
       const index = rows.findIndex((s) => s.seq > after.seq);
       start = index < 0 ? rows.length : index;
     }
@@ -223,7 +226,7 @@ export class MergeQueueEngine {
     const queue = this.requireQueue(repo, branch);
     const previous = queue.latestByPr.get(prNumber);
     if (previous?.state === 'merged') {
-      throw new EmulatorError(400, `Pull request #${prNumber} is already merged into '${branch}'`);
+      throw new QueueModelError(400, `Pull request #${prNumber} is already merged into '${branch}'`);
     }
     if (previous && queue.live.has(previous)) {
       if (options.priority !== undefined) this.applyPriority(previous, options.priority);
@@ -302,14 +305,14 @@ export class MergeQueueEngine {
 
   getSubmittedPullRequest(repo: Repo, branch: string, prNumber: number): SubmittedPullRequest {
     const submission = this.findQueue(repo, branch)?.latestByPr.get(prNumber);
-    if (!submission) throw new EmulatorError(404, NOT_FOUND);
+    if (!submission) throw new QueueModelError(404, NOT_FOUND);
     return submittedView(this.core, submission);
   }
 
   private requireLive(repo: Repo, branch: string, prNumber: number): Submission {
     const submission = this.findQueue(repo, branch)?.latestByPr.get(prNumber);
     if (!submission || !submission.queue.live.has(submission)) {
-      throw new EmulatorError(
+      throw new QueueModelError(
         404,
         `Pull request #${prNumber} is not in the merge queue for branch '${branch}'`,
       );
@@ -328,7 +331,7 @@ export class MergeQueueEngine {
 
   getMergeQueueTestingDetails(repo: Repo, branch: string, testRunId: string): TestingDetails {
     const run = this.findQueue(repo, branch)?.runs.get(testRunId);
-    if (!run) throw new EmulatorError(404, NOT_FOUND);
+    if (!run) throw new QueueModelError(404, NOT_FOUND);
     return testingDetailsView(this.core, run);
   }
 
@@ -382,11 +385,11 @@ export class MergeQueueEngine {
       const run = queue.runs.get(runId);
       if (!run) continue;
       if (run.status !== 'in_progress')
-        throw new EmulatorError(409, `Run ${runId} has already ended (${run.status})`);
+        throw new QueueModelError(409, `Run ${runId} has already ended (${run.status})`);
       this.scheduler.finishRun(run, status, status === 'failed' ? REASONS.testRunFailed : null);
       return;
     }
-    throw new EmulatorError(404, `No run ${runId}`);
+    throw new QueueModelError(404, `No run ${runId}`);
   }
 
   /** Moves the virtual clock; test runs and batching waits due on the way happen in order. */

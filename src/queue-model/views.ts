@@ -1,5 +1,5 @@
 // How the engine's records look on the wire.
-import type { EnqueuedPullRequest, SubmittedPullRequest, TestingDetails } from '../../../src/wire/index.js';
+import type { EnqueuedPullRequest, SubmittedPullRequest, TestingDetails } from '../wire/index.js';
 import { ACTIVE_STATES, type EngineCore } from './core.js';
 import { UNKNOWN, type Submission, type Targets, type TestRun } from './types.js';
 import { unionOfTargets } from './lanes.js';

@@ -1,4 +1,4 @@
-// The emulator's data model: queues, pull requests as the code host knows them, queue submissions and
+// The queue model's data: queues, pull requests as the code host knows them, queue submissions and
 // test runs. Times are virtual-clock milliseconds.
 import type {
   DIRECT_MERGE_MODES,
@@ -8,7 +8,7 @@ import type {
   QueueMode,
   QueueState,
   Repo,
-} from '../../../src/wire/index.js';
+} from '../wire/index.js';
 
 /** What a PR's change touches: a list of targets, or everything. */
 export type Targets = readonly string[] | 'ALL';

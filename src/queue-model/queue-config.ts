@@ -1,5 +1,5 @@
 // Queue settings: their defaults, the configuration the API returns, and applying an update.
-import type { QueueConfiguration, QueueSettings } from '../../../src/wire/index.js';
+import type { QueueConfiguration, QueueSettings } from '../wire/index.js';
 import type { QueueRecord, QueueSettingsState } from './types.js';
 
 /**

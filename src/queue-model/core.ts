@@ -1,10 +1,10 @@
 // The engine's state and its primitive operations: the stores, readiness, targets, and the one place
 // where a submission changes state (so that history and webhooks see every transition).
-import type { PrState, Repo } from '../../../src/wire/index.js';
-import { SimulatedCi } from '../ci.js';
-import type { VirtualClock } from '../../clock.js';
+import type { PrState, Repo } from '../wire/index.js';
+import { SimulatedCi } from './ci.js';
+import type { VirtualClock } from './clock.js';
 import { REASONS } from './reasons.js';
-import type { SeededRandom } from '../../random.js';
+import type { SeededRandom } from './random.js';
 import type { HistoryEvent, PullRequestInfo, QueueRecord, Submission, Targets, TestRun } from './types.js';
 
 export const ACTIVE_STATES: ReadonlySet<PrState> = new Set([

@@ -1,4 +1,4 @@
-// A seeded random source (mulberry32): ids, shas and anything else the emulator makes up are drawn from
+// A seeded random source (mulberry32): ids, shas and anything else the queue model and the emulator make up are drawn from
 // it, so a given seed and script of calls always produce the same values.
 
 export class SeededRandom {
