@@ -47,6 +47,17 @@ describe('jenkins context', () => {
     });
   });
 
+  it('takes the PR head from CHANGE_SOURCE_COMMIT_ID, not the merge commit GIT_COMMIT names under "merge with the target"', async () => {
+    // GitHub Branch Source's default: Jenkins merges the target into the PR head and builds the merge,
+    // so GIT_COMMIT is a commit the queue has never seen; the PR's own head is CHANGE_SOURCE_COMMIT_ID.
+    const merged = { ...multibranchPr, CHANGE_SOURCE_COMMIT_ID: ACTUAL, CHANGE_MERGE_COMMIT_ID: COMMIT };
+    const context = await contextOf('jenkins', merged, NEEDS.prAndHead);
+    expect(context.headSha).toBe(ACTUAL);
+    expect(context.notes.join('\n')).not.toContain('merge commit');
+    const without = await contextOf('jenkins', multibranchPr, NEEDS.prAndHead);
+    expect(without.notes.join('\n')).toContain('CHANGE_SOURCE_COMMIT_ID');
+  });
+
   it('marks a multibranch change request from a fork (CHANGE_FORK)', async () => {
     const context = await contextOf('jenkins', { ...multibranchPr, CHANGE_FORK: 'contributor' });
     expect(context.isFork).toBe(true);

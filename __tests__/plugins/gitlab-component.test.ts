@@ -22,12 +22,13 @@
 // what is missing when it cannot, as helpers/tool-gate.ts does; .ci/run installs them all.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript, type ScriptRun } from '../helpers/run-script.js';
+import { seedIncludeCache } from '../helpers/gitlab-project.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
 
@@ -230,38 +231,8 @@ function readmeSnippet(by: 'component' | 'project' | 'remote'): string {
   return found[0]!;
 }
 
-interface Include {
-  component?: string;
-  project?: string;
-  ref?: string;
-  file?: string;
-  remote?: string;
-}
-
-/**
- * Puts this checkout's templates where gitlab-ci-local keeps an include from another project or URL
- * once fetched (.gitlab-ci-local/includes/<origin's host>/<project>/<ref>/<file>, or /<URL less its
- * scheme>), so that the snippet's include resolves as GitLab resolves it from the published tag.
- */
-function seedIncludeCache(snippet: string): void {
-  const cache = join(project, '.gitlab-ci-local', 'includes');
-  const includes = (parse(snippet) as { include: Include[] }).include;
-  for (const include of includes) {
-    let place: string;
-    let template: string;
-    if (include.component) {
-      const [, path, name, ref] = /^\$CI_SERVER_FQDN\/(.+)\/([\w-]+)@(.+)$/.exec(include.component)!;
-      [place, template] = [join(cache, 'gitlab.example.com', path!, ref!, 'templates', `${name}.yml`), name!];
-    } else if (include.project) {
-      const file = include.file!.replace(/^\/+/, '');
-      [place, template] = [join(cache, 'gitlab.example.com', include.project, include.ref!, file), file];
-    } else {
-      [place, template] = [join(cache, include.remote!.replace(/^https:\/\//, '')), include.remote!];
-    }
-    mkdirSync(dirname(place), { recursive: true });
-    cpSync(join('templates', `${/([\w-]+?)(\.yml)?$/.exec(template)![1]}.yml`), place);
-  }
-}
+/** The include cache of the test's project, seeded with this checkout's templates for `snippet`. */
+const seedIncludes = (snippet: string) => seedIncludeCache(project, snippet);
 
 const MERGE_REQUEST_PIPELINE = {
   CI_PIPELINE_SOURCE: 'merge_request_event',
@@ -316,7 +287,7 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
     'include by %s: a manual submit job in merge request and external pull request pipelines',
     async (by) => {
       const snippet = readmeSnippet(by);
-      seedIncludeCache(snippet);
+      seedIncludes(snippet);
       const sha = commitPipeline(snippet);
       const manual = [{ name: 'merge-queue-submit', when: 'manual', allow_failure: true }];
       expect(await listJobs(MERGE_REQUEST_PIPELINE)).toEqual(manual);
@@ -329,7 +300,7 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
     'with submit: automatic the submit job runs with the pipeline; a branch pipeline has none',
     async () => {
       const snippet = readmeSnippet('component');
-      seedIncludeCache(snippet);
+      seedIncludes(snippet);
       const sha = commitPipeline(snippet);
       const automatic = await listJobs(externalPullRequestPipeline(sha), ['--input', 'submit=automatic']);
       expect(automatic).toEqual([{ name: 'merge-queue-submit', when: 'on_success', allow_failure: false }]);
@@ -343,7 +314,7 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
     'a merge request pipeline: started by hand, the job submits merge request !21 and waits until it merges',
     async () => {
       const snippet = readmeSnippet('component');
-      seedIncludeCache(snippet);
+      seedIncludes(snippet);
       commitPipeline(snippet);
       const run = await gitlabCiLocal({ ...variables, ...MERGE_REQUEST_PIPELINE }, [
         ...inputs(),
@@ -370,7 +341,7 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
     'an external pull request pipeline with submit: automatic: the job runs by itself and submits GitHub PR #31 of the mirrored repository',
     async () => {
       const snippet = readmeSnippet('component');
-      seedIncludeCache(snippet);
+      seedIncludes(snippet);
       const sha = commitPipeline(snippet);
       const run = await gitlabCiLocal({ ...variables, ...externalPullRequestPipeline(sha) }, [
         ...inputs(),

@@ -1,6 +1,8 @@
 // Jenkins: a multibranch project's change request (CHANGE_ID, CHANGE_TARGET, CHANGE_FORK) or the GitHub
-// pull request builder's ghprb* variables; the head from ghprbActualCommit or GIT_COMMIT; the repository
-// from ghprbGhRepository or the remote URL.
+// pull request builder's ghprb* variables; the repository from ghprbGhRepository or the remote URL.
+// The head: ghprbActualCommit, or GitHub Branch Source's CHANGE_SOURCE_COMMIT_ID (the PR's own head,
+// set whichever checkout strategy the job uses), else GIT_COMMIT, which under the default "merge with
+// the target" strategy is the merge commit Jenkins made.
 import { PLAIN_DIALECT } from './common/log.js';
 import { filePublisher, pipelineHost, type HostOptions, type PipelineHost } from './common/pipeline-host.js';
 import { sameRepo, variableReader, type Environment, type PipelineFacts } from './common/pipeline-context.js';
@@ -33,16 +35,17 @@ export function jenkinsFacts(env: Environment): PipelineFacts {
   const isFork = prNumber
     ? changeFork !== undefined || (authorRepo && repo ? !sameRepo(authorRepo.value, repo.value) : undefined)
     : undefined;
-  if (prNumber?.source === 'CHANGE_ID' && read.text('GIT_COMMIT') && !read.text('ghprbActualCommit')) {
+  const prHead = read.sha('ghprbActualCommit') ?? (prNumber && read.sha('CHANGE_SOURCE_COMMIT_ID'));
+  if (prNumber?.source === 'CHANGE_ID' && !prHead && read.text('GIT_COMMIT')) {
     notes.push(
-      'head sha from GIT_COMMIT: with the branch source\'s "merge with the target" strategy that is a merge commit; set pr-sha if so',
+      'head sha from GIT_COMMIT: without CHANGE_SOURCE_COMMIT_ID (GitHub Branch Source sets it) and with the "merge with the target" strategy that is a merge commit; set pr-sha if so',
     );
   }
   return {
     ci: 'Jenkins',
     repo,
     prNumber,
-    headSha: prNumber ? (read.sha('ghprbActualCommit') ?? read.sha('GIT_COMMIT')) : undefined,
+    headSha: prNumber ? (prHead ?? read.sha('GIT_COMMIT')) : undefined,
     targetBranch: read.branch('CHANGE_TARGET') ?? read.branch('ghprbTargetBranch'),
     branch: read.branch('BRANCH_NAME') ?? read.branch('GIT_BRANCH', true) ?? read.branch('ghprbSourceBranch'),
     isFork,
@@ -53,7 +56,7 @@ export function jenkinsFacts(env: Environment): PipelineFacts {
     variables: {
       repo: 'GIT_URL',
       prNumber: 'CHANGE_ID (or ghprbPullId)',
-      headSha: 'GIT_COMMIT',
+      headSha: 'CHANGE_SOURCE_COMMIT_ID or GIT_COMMIT',
       targetBranch: 'CHANGE_TARGET (or ghprbTargetBranch)',
     },
     notes,

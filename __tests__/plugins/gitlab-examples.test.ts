@@ -1,0 +1,105 @@
+// examples/gitlab-ci/full-pipeline.gitlab-ci.yml as a user commits it, run by gitlab-ci-local against the
+// emulator: every job of a merge request pipeline (targets computed with git from origin, uploaded, the
+// submit button pressed, a later job reading the outputs) and of a scheduled one (the flaky-test report).
+// The components come from this checkout's templates/, where GitLab would find them in a copy of this
+// repository; the CLI is this checkout's build. gitlab-ci-local and Node 24 as in gitlab-component.test.ts.
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { GITLAB_HOST, GitlabProject } from '../helpers/gitlab-project.js';
+import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { describeWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
+
+const RUNNER = [TOOLS.node24(), TOOLS.gitlabCiLocal(), TOOLS.rsync()];
+const PIPELINE_TIMEOUT_MS = 240_000;
+const EXAMPLE = readFileSync('examples/gitlab-ci/full-pipeline.gitlab-ci.yml', 'utf8');
+const CLI = `${process.execPath} ${resolve('dist/cli/index.js')}`;
+
+// The PR's simulated CI (5 virtual minutes) passes in half a second at 600 times real time.
+const emu = useEmulator({ timeScale: 600 });
+const REPO = { host: GITLAB_HOST, owner: 'acme', name: 'widgets' };
+let project: GitlabProject;
+let headSha: string;
+
+beforeAll(() => {
+  project = new GitlabProject('acme/widgets');
+  const base = { 'svc/api/handler.txt': 'v1\n', 'lib/gears.txt': 'v1\n', '.gitlab-ci.yml': EXAMPLE };
+  project.commit(base, 'base');
+  project.publish('main');
+  project.git('checkout', '-q', '-b', 'feature/faster-api');
+  headSha = project.commit({ 'svc/api/handler.txt': 'v2\n' }, 'faster api');
+  project.seedIncludes(EXAMPLE);
+});
+afterAll(() => project?.remove());
+
+describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under gitlab-ci-local', () => {
+  const inputs = () => ['--input', `cli=${CLI}`, '--input', `api-url=${emu.current.url}`];
+
+  beforeAll(async () => {
+    const answer = await emu.control('POST', '/queues', { repo: REPO, targetBranch: 'main' });
+    expect(answer.status).toBe(200);
+  });
+
+  it(
+    'a merge request pipeline: targets computed from origin and uploaded; the button submits, waits for the merge, and the next job reads the state',
+    async () => {
+      const run = await project.run(
+        {
+          TRUNK_API_TOKEN: TEST_TOKEN,
+          MERGE_QUEUE_POLL_INTERVAL_SECONDS: '1',
+          CI_PIPELINE_SOURCE: 'merge_request_event',
+          CI_MERGE_REQUEST_IID: '21',
+          CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+          CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-api',
+        },
+        [...inputs(), '--manual', 'merge-queue-submit'],
+      );
+      expect({ code: run.code, log: run.stdout.split('\n').slice(-12) }).toMatchObject({ code: 0 });
+      for (const job of ['compute-impacted-targets', 'merge-queue-impacted-targets', 'merge-queue-submit']) {
+        expect(run.stdout).toMatch(new RegExp(`PASS\\s+${job}\\b`));
+      }
+      expect(run.stdout).toMatch(/PASS\s+merged\b/);
+      expect(run.stdout).toMatch(/^merged\s+> PR #21 is MERGED$/m);
+      // Targets from git diff against origin's main: the one directory the PR changed.
+      expect(run.stdout).toMatch(/^merge-queue-impacted-targets\s+> Uploaded 1 impacted target for PR #21$/m);
+      expect(/^merge-queue-submit\s+>\s+Head sha\s+(\w+)$/m.exec(run.stdout)?.[1]).toBe(headSha.slice(0, 7));
+      const answer = await emu.api<{ state: string }>('/getSubmittedPullRequest', {
+        repo: REPO,
+        targetBranch: 'main',
+        pr: { number: 21 },
+      });
+      expect(answer.json.state.toUpperCase()).toBe('MERGED');
+      expect(run.stdout + run.stderr).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'a scheduled pipeline runs the flaky-test report alone, and fails it on a broken test',
+    async () => {
+      const seed = await emu.control('POST', '/flaky-tests', {
+        repositories: [
+          {
+            repo: REPO,
+            org_url_slug: 'your-org',
+            tests: [
+              { name: 'api answers', status: 'flaky', pull_requests_impacted_last_7d: 3 },
+              { name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 },
+            ],
+          },
+        ],
+      });
+      expect(seed.status).toBe(200);
+      const run = await project.run(
+        { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule' },
+        inputs(),
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toMatch(/FAIL\s+flaky-test-report/);
+      expect(run.stdout).not.toMatch(/merge-queue-submit|compute-impacted-targets/);
+      expect(readFileSync(`${project.dir}/merge-queue-summary.md`, 'utf8')).toContain('api starts');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
