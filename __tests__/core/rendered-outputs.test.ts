@@ -15,6 +15,7 @@ import { launchChromium } from '../helpers/chromium.js';
 import { pageProblems } from '../helpers/emulator-page.js';
 import { ORG, REPO, seed, startFlakyEmulator } from '../helpers/flaky-harness.js';
 import { runOperation } from '../helpers/prepare.js';
+import { CHART_COLOURS, horizontalBarChart } from '../../src/core/report/chart.js';
 import { SummaryRenderer } from '../helpers/render-summary.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
@@ -68,6 +69,43 @@ describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () =
     expect((await renderer.render(good)).reading).toEqual([]);
   });
 
+  it('a chart draws no bar for zero, and its longest bar fills it however few the items', async () => {
+    // The gate's chart on a passing run (nothing fails this step), and the metrics' wait buckets.
+    const gate = horizontalBarChart({
+      title: 'Failed tests by owning team (red: fail this step, amber: do not)',
+      categories: ['@acme/web'],
+      series: [
+        { values: [2], colour: CHART_COLOURS.warning },
+        { values: [0], colour: CHART_COLOURS.failure },
+      ],
+      valueLabel: 'tests',
+      countWords: () => '0 of 2',
+    });
+    const waits = horizontalBarChart({
+      title: 'Wait before testing',
+      categories: ['under 1m', '1m–5m', '5m–10m', '10m–15m', 'over 2h'],
+      series: [{ values: [6, 1, 2, 0, 0], colour: CHART_COLOURS.neutral }],
+      valueLabel: 'PRs',
+    });
+    const rendered = await renderer.render(
+      `\`\`\`mermaid\n${gate}\n\`\`\`\n\n\`\`\`mermaid\n${waits}\n\`\`\``,
+    );
+    expect(rendered).toMatchObject({ problems: [], charts: ['', ''], reading: [] });
+    const [gateBars, waitBars] = rendered.bars as [(typeof rendered.bars)[0], (typeof rendered.bars)[0]];
+
+    const red = gateBars.rects.filter((r) => r.fill === CHART_COLOURS.failure);
+    expect(red.map((r) => r.width)).toEqual([0]);
+    expect(waitBars.rects.map((r) => r.width).slice(3)).toEqual([0, 0]);
+
+    // Two tests fill the chart's plot: no axis drawn on to 10.
+    for (const { rects, chartWidth } of [gateBars, waitBars]) {
+      expect(Math.max(...rects.map((r) => r.width))).toBeGreaterThan(chartWidth * 0.55);
+    }
+    expect(gateBars.texts).not.toContain('10');
+    expect(gateBars.texts).toContain('@acme/web: 0 of 2');
+    expect(waitBars.texts).toContain('under 1m: 6');
+  });
+
   it('the nightly report at 10,000 tests is under 200 KiB, and draws with nothing a reader stumbles on', async () => {
     const generated = FIXTURE_LIMITS.generatedPerStatus;
     await seed(emulator, {
@@ -84,7 +122,7 @@ describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () =
     expect(result.outputs['unhealthy-count']).toBe(10_000);
     expect(Buffer.byteLength(result.summaryText)).toBeLessThanOrEqual(200 * 1024);
     const rendered = await renderer.render(result.summaryText);
-    expect(rendered).toEqual({ problems: [], charts: [''], reading: [] });
+    expect(rendered).toMatchObject({ problems: [], charts: [''], reading: [] });
   }, 120_000);
 
   it("the page checks catch a raw enum code shown as text, but not in a PR's own words", async () => {

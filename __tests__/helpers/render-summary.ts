@@ -63,6 +63,16 @@ export interface RenderedSummary {
    * "unknown" in a table cell, chart labels drawn over each other.
    */
   reading: string[];
+  /** Each chart's bars as drawn: their colour and width in pixels, and the widest a bar can be. */
+  bars: DrawnBars[];
+}
+
+export interface DrawnBars {
+  rects: { fill: string; width: number }[];
+  /** The width of the whole chart, labels and all. */
+  chartWidth: number;
+  /** Every text of the chart (title, labels, axis), in order. */
+  texts: string[];
 }
 
 /** Draws the summary in Chromium: every problem, and whether each chart rendered; a PNG when `pngPath`. */
@@ -128,8 +138,9 @@ export class SummaryRenderer {
       return errors;
     }, html);
     const reading = await this.page.evaluate(readingProblems);
+    const bars = await this.page.evaluate(drawnBars);
     if (options.pngPath) await this.page.locator('.box').screenshot({ path: options.pngPath });
-    return { problems: markdownProblems(markdown), charts, reading };
+    return { problems: markdownProblems(markdown), charts, reading, bars };
   }
 
   /** A page of its own (annotations, a Slack message): what a reader stumbles on, and a PNG when asked. */
@@ -179,12 +190,29 @@ export function readingProblems(): string[] {
   return problems;
 }
 
+/** Runs in the page: each xychart's bar rectangles and the chart's width. */
+export function drawnBars(): DrawnBars[] {
+  const { document } = globalThis as unknown as { document: PageDocument };
+  return [...document.querySelectorAll('.mermaid-figure svg')].map((svg) => {
+    const rects = [...svg.querySelectorAll('g.plot rect')].map((rect) => ({
+      fill: rect.getAttribute('fill') ?? '',
+      width: Number(rect.getAttribute('width') ?? 0),
+    }));
+    return {
+      rects,
+      chartWidth: svg.getBoundingClientRect().width,
+      texts: [...svg.querySelectorAll('text')].map((text) => (text.textContent ?? '').trim()),
+    };
+  });
+}
+
 /** The little of the page's DOM used here (the type-check runs without the DOM library). */
 interface PageElement {
   textContent: string | null;
   className: string;
   innerHTML: string;
   replaceWith(node: PageElement): void;
+  getAttribute(name: string): string | null;
   querySelectorAll(selector: string): Iterable<PageElement>;
   getBoundingClientRect(): {
     left: number;

@@ -5,6 +5,10 @@
 // first, each with the colour that says what it counts. Labels come from users' data and are made safe
 // for mermaid's quoted strings. Callers print the same numbers as a table too: a renderer without
 // xychart still shows them.
+// The value axis has no tick labels: mermaid pads the axis by half a label's width and starts every bar
+// at the padded edge, so with labels a zero drew a sliver; and d3 puts ticks at halves below 10, which
+// ran a chart of 2 items out to 10. Without them zero is no bar and the longest bar fills the width; each
+// category's label says its count instead ("under 1m: 6", "@acme/web: 1 of 4").
 
 /** Colours that carry the meaning of a bar, as GitHub's own interface uses them. */
 export const CHART_COLOURS = {
@@ -21,8 +25,6 @@ export interface BarSeries {
 
 const MAX_LABEL_CHARS = 24;
 const MAX_TITLE_CHARS = 80;
-/** Below this top, d3 (which draws mermaid's axes) would put ticks at halves: 0.5 of a test. */
-const MIN_COUNT_AXIS_TOP = 10;
 const CHART_WIDTH = 720;
 const HEIGHT_PER_BAR = 34;
 /** The title and the value axis. */
@@ -34,23 +36,28 @@ export function horizontalBarChart(options: {
   categories: string[];
   series: BarSeries[];
   valueLabel: string;
+  /** A category's count in words, after its label; by default the first series' value. */
+  countWords?: (index: number) => string;
 }): string {
   const { title, categories, series, valueLabel } = options;
   if (!categories.length || !series.length) return '';
   const counts = series.map((s) => s.values.map((value) => Math.max(0, Math.round(value) || 0)));
-  const top = Math.max(MIN_COUNT_AXIS_TOP, ...counts.flat());
+  const top = Math.max(1, ...counts.flat());
+  const countWords = options.countWords ?? ((index: number) => String(counts[0]![index] ?? 0));
   const init = {
     themeVariables: { xyChart: { plotColorPalette: series.map((s) => s.colour).join(', ') } },
     xyChart: {
       width: CHART_WIDTH,
       height: HEIGHT_AROUND_BARS + HEIGHT_PER_BAR * categories.length,
+      yAxis: { showLabel: false, showTick: false },
     },
   };
+  const labels = categories.map((category, i) => `${mermaidText(category)}: ${mermaidText(countWords(i))}`);
   return [
     `%%{init: ${JSON.stringify(init)}}%%`,
     'xychart-beta horizontal',
     `  title "${mermaidText(title, MAX_TITLE_CHARS)}"`,
-    `  x-axis [${categories.map((category) => `"${mermaidText(category)}"`).join(', ')}]`,
+    `  x-axis [${labels.map((label) => `"${label}"`).join(', ')}]`,
     `  y-axis "${mermaidText(valueLabel, MAX_TITLE_CHARS)}" 0 --> ${top}`,
     ...counts.map((values) => `  bar [${values.join(', ')}]`),
   ].join('\n');

@@ -212,6 +212,7 @@ function teamSection(summary: Markdown, teams: TeamCounts): void {
         { values: shown.map(([, c]) => c.broken), colour: CHART_COLOURS.failure },
       ],
       valueLabel: 'tests',
+      countWords: (i) => `${shown[i]![1].broken} of ${shown[i]![1].all}`,
     }),
   );
   summary.table(

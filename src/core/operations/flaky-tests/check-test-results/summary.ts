@@ -130,5 +130,6 @@ function teamChart(failures: CheckedFailure[]): string {
       { values: teams.map(([, c]) => c.failing), colour: CHART_COLOURS.failure },
     ],
     valueLabel: 'tests',
+    countWords: (i) => `${teams[i]![1].failing} of ${teams[i]![1].all}`,
   });
 }
