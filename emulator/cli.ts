@@ -3,6 +3,7 @@
 // SIGTERM and SIGINT end it at once (the default action of the signals: no handler that a busy
 // moment could hold up); its state lives in memory only, so there is nothing to save.
 import { parseArgs } from 'node:util';
+import { ensureQueue, type QueueControl } from './control.js';
 import { parseFaultFlag } from './faults.js';
 import type { HistoryEvent } from '../src/queue-model/index.js';
 import { DEFAULT_TOKEN, startEmulator, type EmulatorOptions } from './server.js';
@@ -38,6 +39,12 @@ const FLAGS = {
     type: 'string',
     arg: 'iso',
     help: 'where the virtual clock starts, an ISO 8601 instant such as 2025-01-06T09:00:00Z (default: now)',
+  },
+  queue: {
+    type: 'string',
+    arg: '[host/]owner/name:branch',
+    multiple: true,
+    help: 'a queue to create at start, e.g. --queue your-org/your-repo:main (host github.com unless given); repeat for more',
   },
   scenario: {
     type: 'string',
@@ -108,9 +115,20 @@ function instantFlag(name: string, raw: string | undefined): number | undefined 
   return value;
 }
 
+/** `--queue [host/]owner/name:branch` as the control surface's queue. */
+export function parseQueueFlag(raw: string): QueueControl {
+  const match = /^(?:([^/:\s]+)\/)?([^/:\s]+)\/([^/:\s]+):([^\s:]+)$/.exec(raw);
+  if (!match) {
+    throw new Error(`--queue "${raw}": expected [host/]owner/name:branch, e.g. your-org/your-repo:main`);
+  }
+  const [, host, owner, name, targetBranch] = match;
+  return { repo: { ...(host ? { host } : {}), owner: owner!, name: name! }, targetBranch: targetBranch! };
+}
+
 function optionsFrom(argv: string[]): {
   options: EmulatorOptions;
   faults: ReturnType<typeof parseFaultFlag>[];
+  queues: QueueControl[];
   quiet: boolean;
 } {
   const { values } = parseArgs({
@@ -158,7 +176,8 @@ function optionsFrom(argv: string[]): {
     ...(values['no-rate-limits'] ? { v2RateLimits: false } : {}),
   };
   const faults = ((values.fault as string[] | undefined) ?? []).map(parseFaultFlag);
-  return { options, faults, quiet: values.quiet === true };
+  const queues = ((values.queue as string[] | undefined) ?? []).map(parseQueueFlag);
+  return { options, faults, queues, quiet: values.quiet === true };
 }
 
 /** One log line for a state change; control characters in names are shown escaped. */
@@ -196,6 +215,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   for (const { path, faults } of parsed.faults) emulator.faults.plan(path, faults);
+  for (const queue of parsed.queues) ensureQueue(emulator.engine, queue);
   if (!parsed.quiet) emulator.engine.core.onEvent((event) => console.log(describeEvent(event)));
   console.log(`Merge-queue API emulator listening on ${emulator.url}`);
   console.log(`Token: ${emulator.token}`);
@@ -205,6 +225,13 @@ async function main(): Promise<void> {
     console.log(`v2 key ${key.name}: ${key.key} (permissions: ${granted})`);
   }
   console.log(`Page: ${emulator.origin}/#token=${encodeURIComponent(emulator.token)}`);
+  for (const { repo, targetBranch } of parsed.queues) {
+    const { host, owner, name } = repo as { host?: string; owner: string; name: string };
+    console.log(`Queue: ${host ?? 'github.com'}/${owner}/${name}, branch ${targetBranch}`);
+  }
+  if (parsed.queues.length === 0 && !parsed.options.scenario) {
+    console.log('No queue yet: start with --queue owner/name:branch, or run the create-queue operation.');
+  }
   console.log(`Control surface: ${emulator.origin}/_emulator (see emulator/README.md)`);
   if (parsed.options.timeScale) console.log(`Virtual time runs ${parsed.options.timeScale}x real time.`);
 }

@@ -129,6 +129,52 @@ describe('emulator CLI', () => {
     ]);
   });
 
+  it('creates the queues --queue names, so that a rehearsal can submit at once', async () => {
+    const flags = ['--port', '0', '--token', 'q-token', '--queue', 'acme/app:main'];
+    const child = spawn(
+      process.execPath,
+      [...CLI, ...flags, '--queue', 'gitlab.example.com/acme/api:trunk'],
+      {
+        cwd: process.cwd(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    const started = new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Control surface:')) resolve();
+      }),
+    );
+    await started;
+    const url = /listening on (\S+)\n/.exec(stdout)![1]!;
+    const getQueue = (repo: unknown, targetBranch: string) =>
+      request<{ state: string }>(
+        `${url}/getQueue`,
+        'POST',
+        { repo, targetBranch },
+        { 'x-api-token': 'q-token' },
+      );
+    const app = await getQueue({ host: 'github.com', owner: 'acme', name: 'app' }, 'main');
+    const api = await getQueue({ host: 'gitlab.example.com', owner: 'acme', name: 'api' }, 'trunk');
+    child.kill('SIGTERM');
+    expect([app.status, api.status]).toEqual([200, 200]);
+    expect(stdout).toContain('Queue: github.com/acme/app, branch main\n');
+    expect(stdout).toContain('Queue: gitlab.example.com/acme/api, branch trunk\n');
+    expect(stdout).not.toContain('No queue yet');
+  });
+
+  it('says how to make a queue when it starts with none, and refuses a --queue it cannot read', async () => {
+    expect((await runCli(['--port', '0'])).stdout).toContain(
+      'No queue yet: start with --queue owner/name:branch, or run the create-queue operation.',
+    );
+    const { stderr, code } = await runCli(['--queue', 'main']);
+    expect(stderr.split('\n')[0]).toBe(
+      'emulator: --queue "main": expected [host/]owner/name:branch, e.g. your-org/your-repo:main',
+    );
+    expect(code).toBe(2);
+  });
+
   it('explains each flag with --help', async () => {
     const { stdout, code } = await runCli(['--help']);
     expect(code).toBe(0);
