@@ -99,8 +99,10 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 /** The lookups every call starts with, answered as the service would. */
 const lookups: Handler = ({ method, path }, res) => {
   if (method !== 'GET') return false;
-  if (path === '/v2/repositories') json(res, 200, page([{ id: REPOSITORY_ID }]));
-  else if (path === '/v2/merge-queues') json(res, 200, page([{ id: QUEUE_ID }]));
+  if (path === '/v2/repositories')
+    json(res, 200, page([{ id: REPOSITORY_ID, url: 'https://github.com/octo-org/octo-repo' }]));
+  else if (path === '/v2/merge-queues')
+    json(res, 200, page([{ id: QUEUE_ID, repositoryId: REPOSITORY_ID, targetBranch: 'main' }]));
   else if (path === '/v2/pull-requests') json(res, 200, page([pullRequest()]));
   else if (path === `/v2/pull-requests/${PR_ID}`) json(res, 200, pullRequest());
   else return false;

@@ -7,6 +7,7 @@ import type { V2OperationId } from './routes.js';
 export * from './routes.js';
 export * from './permissions.js';
 export * from './from-v1.js';
+export * from './id-forms.js';
 
 export type V2Schemas = components['schemas'];
 /** A schema of the document by name: `V2<'PullRequest'>`. */

@@ -4,6 +4,7 @@
 // left unretried when its outcome is unknown (no v2 write is idempotent; the caller reads it back), and
 // the documented rate limits kept by spacing requests.
 import {
+  idFormIn,
   V2_ROUTES,
   type V2AnswerOf,
   type V2BodyOf,
@@ -13,6 +14,8 @@ import {
 } from '../../../wire/v2/index.js';
 import { ApiClient, type ApiResponse, type ClientOptions } from '../client.js';
 import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../answers.js';
+import { ApiError } from '../errors.js';
+import { echoProblem } from './echoes.js';
 import { describeV2Failure } from './errors.js';
 import { VERSION } from '../../version.js';
 
@@ -59,6 +62,7 @@ export class V2Transport {
   /** One operation of the v2 document; an ApiError (kind, status, code) when it fails. */
   async call<Id extends V2OperationId>(id: Id, request: V2Request<Id> = {}): Promise<V2Answer<Id>> {
     const route = V2_ROUTES[id];
+    const url = this.urlOf(id, route.path, request);
     await this.pace(id);
     const body = request.body === undefined ? null : JSON.stringify(request.body);
     const headers: Record<string, string> = {
@@ -71,13 +75,14 @@ export class V2Transport {
     const response = await this.http.send({
       name: id,
       method: route.method,
-      url: this.urlOf(route.path, request),
+      url,
       body,
       headers,
       limit: V2_ANSWER_LIMIT,
       repeatable: !('write' in route),
       outcomeUnknownOnFailure: 'write' in route,
-      answerProblem: (text, json) => answerProblem(route.success, textAnswer, text, json),
+      answerProblem: (text, json) =>
+        answerProblem(route.success, textAnswer, text, json) ?? echoProblem(id, request, json),
       describeFailure: (name, status, text, contentType, answerHeaders) =>
         describeV2Failure(name as V2OperationId, request.body, status, text, contentType, answerHeaders),
     });
@@ -102,9 +107,22 @@ export class V2Transport {
     return items as never;
   }
 
-  private urlOf(path: string, request: V2Request<V2OperationId>): string {
-    const params = (request.path ?? {}) as Record<string, string>;
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  /** The request's URL: each id checked against its form (nothing is sent otherwise), one path segment. */
+  private urlOf(id: V2OperationId, path: string, request: V2Request<V2OperationId>): string {
+    const params = (request.path ?? {}) as Record<string, unknown>;
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      const form = idFormIn(path, name);
+      if (typeof value !== 'string' || !form?.pattern.test(value)) {
+        const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : 'missing';
+        throw new ApiError(
+          id,
+          `the ${name} to send is ${shown}, not ${form?.what ?? 'an id'}, so nothing was sent. Check the id given (or, when it came from the service's answer, report this message: the service's answer changed).`,
+          { kind: 'invalid-response' },
+        );
+      }
+      return encodeURIComponent(value);
+    });
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined && value !== null) query.set(key, String(value));

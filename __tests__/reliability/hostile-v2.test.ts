@@ -1,0 +1,112 @@
+// A hostile v2 service (issue 41): the emulator's real answers, changed on their way back by a proxy.
+// Each check runs the CLI as a person or a CI step does and looks at what they would notice: the exit
+// code, the one line on stderr, and what was (and was not) sent to the service.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { runCli } from '../../src/cli/main.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
+import { QueueDriver, useEmulator } from '../helpers/emulator.js';
+import { startTamperingProxy, type Answer, type TamperingProxy } from '../helpers/tampering-proxy.js';
+
+jest.setTimeout(60_000);
+
+const REPO = 'octo-org/hostile-v2';
+const emulator = useEmulator({ timeScale: 600 });
+let proxy: TamperingProxy;
+
+beforeAll(async () => {
+  proxy = await startTamperingProxy(emulator.current.origin);
+  const queue = new QueueDriver(emulator, REPO, 'main');
+  await queue.create();
+  await queue.ci(17, { outcome: 'hang' });
+});
+
+afterAll(() => proxy.close());
+beforeEach(() => proxy.reset());
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await runCli({
+    argv,
+    env: {
+      MERGE_QUEUE_API_URL: `${proxy.origin}/v1`,
+      MERGE_QUEUE_API_TOKEN: emulator.current.v2Key,
+      MERGE_QUEUE_API_VERSION: 'v2',
+      MERGE_QUEUE_REPO: REPO,
+      MERGE_QUEUE_TARGET_BRANCH: 'main',
+      MERGE_QUEUE_PR_NUMBER: '17',
+      ...env,
+    },
+    cwd: process.cwd(),
+    stdout: { write: (chunk: string) => (stdout += chunk) },
+    stderr: { write: (chunk: string) => (stderr += chunk) },
+  });
+  return { exitCode, stdout, stderr };
+}
+
+const writes = () => proxy.sent.filter((s) => s.method !== 'GET').map((s) => `${s.method} ${s.url}`);
+const firstItem = (answer: Answer) => (answer.json as { data: Record<string, unknown>[] }).data[0]!;
+
+describe('ids an answer hands back are the ones asked for (item 1)', () => {
+  it('refuses a queue lookup that answers with another branch’s queue, and submits nothing', async () => {
+    proxy.on('GET', /^\/v2\/merge-queues$/, (answer) => {
+      firstItem(answer).targetBranch = 'release';
+      return answer;
+    });
+    const run = await cli(['submit-pull-request']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('"data[0].targetBranch" is "release", not "main" as asked');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a repository lookup that answers with another repository', async () => {
+    proxy.on('GET', /^\/v2\/repositories$/, (answer) => {
+      firstItem(answer).url = 'https://github.com/evil-org/other';
+      return answer;
+    });
+    const run = await cli(['submit-pull-request']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('"data[0].url" is "https://github.com/evil-org/other"');
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a pull request lookup that answers with another repository’s PR', async () => {
+    proxy.on('GET', /^\/v2\/pull-requests$/, (answer) => {
+      firstItem(answer).repositoryId = '00000000-0000-4000-8000-000000000000';
+      return answer;
+    });
+    const run = await cli(['cancel-pull-request']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('"data[0].repositoryId"');
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('ids are checked and sent as one path segment (item 5)', () => {
+  it.each(['..', '.', 'a/b', 'x?y=1', 'x#y', 'x%2Fy', ''])(
+    'never sends a request for a queue id %j from an answer',
+    async (id) => {
+      proxy.on('GET', /^\/v2\/merge-queues$/, (answer) => {
+        firstItem(answer).id = id;
+        return answer;
+      });
+      const run = await cli(['submit-pull-request']);
+      expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+      expect(run.stderr).toContain('"data[0].id"');
+      expect(
+        proxy.sent.map((s) => s.url).filter((url) => !/^\/v2\/(repositories|merge-queues)\?/.test(url)),
+      ).toEqual([]);
+    },
+  );
+
+  it.each(['..', '../merge-queues', 'run?x=1', 'run#x', 'a%2Fb'])(
+    'never lets a test-run-id of %j change the route',
+    async (id) => {
+      const run = await cli(['get-merge-queue-testing-details', '--test-run-id', id]);
+      expect(run.exitCode).not.toBe(EXIT_CODES.done);
+      expect(run.stderr).toContain('verification run id');
+      expect(proxy.sent).toEqual([]);
+    },
+  );
+});
