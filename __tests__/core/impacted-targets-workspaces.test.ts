@@ -8,7 +8,11 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseTargetsConfig } from '../../src/core/operations/impacted-targets/compute/config.js';
 import { impactOf } from '../../src/core/operations/impacted-targets/compute/impact.js';
-import { readWorkspace } from '../../src/core/operations/impacted-targets/compute/workspace.js';
+import {
+  buildWorkspace,
+  readWorkspace,
+} from '../../src/core/operations/impacted-targets/compute/workspace.js';
+import { CheckoutTree } from '../../src/core/operations/impacted-targets/compute/workspace-tree.js';
 import { tempDir } from '../helpers/git-repo.js';
 
 const temp = tempDir('mqa-wsm-');
@@ -130,8 +134,24 @@ describe('symlinks the checkout may hold (its author controls them)', () => {
     const linkedBase = layout({ 'pnpm-workspace.yaml': 'packages: [packages/*]\n' });
     symlinkSync(outside, join(linkedBase, 'packages'));
     await expect(targets(linkedBase, ['packages/evil/a.js'])).rejects.toThrow(
-      /^packages\/evil\/package\.json leads outside the working directory/,
+      /^the workspace directory packages leads outside the working directory/,
     );
+  });
+
+  // Issue 41, item 7: what lies outside is not the PR's to show, not even a directory's name.
+  it('names no directory outside the checkout: a base that leads out, or a glob that climbs out with ..', async () => {
+    const outside = outsideManifest();
+    const linkedBase = layout({ 'pnpm-workspace.yaml': 'packages: [packages/*]\n' });
+    symlinkSync(outside, join(linkedBase, 'packages'));
+    const climbing = layout({ 'pnpm-workspace.yaml': 'packages: ["../*", "../outside-*/*"]\n' });
+    for (const root of [linkedBase, climbing]) {
+      const refused = await targets(root, ['a.js']).then(
+        () => 'read',
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(/leads outside the working directory/);
+      expect(refused).not.toMatch(/evil|layout-|outside-/);
+    }
   });
 
   it('reads a workspace base that is a symlink inside the checkout', async () => {
@@ -295,5 +315,50 @@ describe('what the config adds', () => {
       'cli',
       'lib',
     ]);
+  });
+});
+
+// Issue 41, item 7: a PR writes the workspace's globs, up to a megabyte of them.
+describe('what the globs a pull request writes may cost', () => {
+  /** The checkout on disk, counting the directories its walks hand out. */
+  class CountingTree extends CheckoutTree {
+    handedOut = 0;
+    override directories(...args: Parameters<CheckoutTree['directories']>): string[] {
+      const found = super.directories(...args);
+      this.handedOut += found.length;
+      return found;
+    }
+  }
+
+  const manyPackages = (count: number, globs: string[]) => {
+    const files: Record<string, unknown> = {
+      'pnpm-workspace.yaml': `packages:\n${globs.map((g) => `  - '${g}'\n`).join('')}`,
+    };
+    for (let i = 0; i < count; i++) files[`packages/p${i}/package.json`] = pkg(`p${i}`);
+    return layout(files);
+  };
+
+  it('walks the checkout once for 2,000 **/pN globs, each directory handed out once', async () => {
+    const globs = Array.from({ length: 2000 }, (_, i) => `**/p${i}`);
+    const root = manyPackages(50, globs);
+    const tree = new CountingTree(root);
+    const workspace = await buildWorkspace(tree, root, { target: '{name}' });
+    expect(workspace.size).toBe(50);
+    // The root, packages/ and the 50 packages.
+    expect(tree.handedOut).toBe(52);
+  });
+
+  it('stops 20,000 wildcard globs (330 kB) at a bound, with one line naming the file', async () => {
+    const globs = Array.from({ length: 20_000 }, (_, i) => `**/x*${i}`);
+    const root = manyPackages(100, globs);
+    for (let i = 0; i < 100; i++) mkdirSync(join(root, `packages/p${i}/src`));
+    const refused = await targets(root, ['packages/p1/a.js']).then(
+      () => 'read',
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(
+      /^pnpm-workspace\.yaml: its globs take more than [\d,]+ matches against the 202 directories they reach; list fewer globs/,
+    );
+    expect(refused).not.toContain('\n');
   });
 });

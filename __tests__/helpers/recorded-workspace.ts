@@ -53,14 +53,14 @@ export class RecordedTree implements WorkspaceTree {
     return this.files.get(path);
   }
 
-  directories(base: string, levels: number): string[] {
+  directories(reach: ReadonlyMap<string, number>): string[] {
     const depthOf = (dir: string) => (dir ? dir.split('/').length : 0);
-    const baseDepth = depthOf(base);
-    return this.dirs.filter((dir) => {
+    const within = (dir: string, base: string, levels: number) => {
       if (dir !== base && !(base === '' || dir.startsWith(`${base}/`))) return false;
-      if (depthOf(dir) - baseDepth > levels) return false;
+      if (depthOf(dir) - depthOf(base) > levels) return false;
       const below = base ? dir.slice(base.length) : dir;
       return !below.split('/').some((part) => part === 'node_modules' || part.startsWith('.'));
-    });
+    };
+    return this.dirs.filter((dir) => [...reach].some(([base, levels]) => within(dir, base, levels)));
   }
 }

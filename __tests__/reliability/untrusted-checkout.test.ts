@@ -5,12 +5,12 @@
 // wrong, the bad-input exit code, and none of what the file it led to holds.
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { EXIT_CODES } from '../../src/core/failure.js';
 import { readCheckoutFile } from '../../src/core/files.js';
-import { newRepo, tempDir } from '../helpers/git-repo.js';
+import { newRepo, pullRequestCheckout, tempDir } from '../helpers/git-repo.js';
 
 jest.setTimeout(60_000);
 
@@ -150,5 +150,53 @@ describe('the targets config', () => {
       '.github/impacted-targets.yml: its collections are nested too deeply to read',
     );
     expect(run.text).not.toContain('Maximum call stack');
+  });
+});
+
+// Issue 41, item 7: the workspace's files (pnpm-workspace.yaml, package.json workspaces, each manifest)
+// are the pull request's too, read through compute-impacted-targets end to end.
+describe("the workspace's globs and manifests", () => {
+  const config = { '.github/impacted-targets.yml': 'dependents:\n  workspaces: {}\n' };
+  const computePr = (dir: string, ...flags: string[]) =>
+    cli(
+      ['compute-impacted-targets', '--working-directory', dir, '--changed-files-from', 'git', ...flags],
+      dir,
+    );
+
+  it('a glob that climbs out of the checkout names nothing that lies beside it', async () => {
+    const parent = join(temp.dir, `beside-${++checkouts}`);
+    mkdirSync(join(parent, 'payroll-private', 'ledger'), { recursive: true });
+    writeFileSync(join(parent, 'payroll-private', 'package.json'), '{"name":"payroll"}');
+    const dir = pullRequestCheckout(
+      parent,
+      { ...config, 'pnpm-workspace.yaml': 'packages: ["../../*", "../../*/*"]\n' },
+      { 'README.md': 'changed' },
+    );
+    const run = await computePr(dir);
+    expect(run.exitCode).toBe(EXIT_CODES.done);
+    expect(run.text).toMatch(/Impacting ALL targets, because .*leads outside the working directory/);
+    expect(run.text).not.toMatch(/payroll|ledger|origin|clone/);
+  });
+
+  it('a package name with terminal escapes reaches the summary as text, not as raw control characters', async () => {
+    const name = 'web\u001b]0;owned\u0007\u001b[2J\u009b31m';
+    const dir = pullRequestCheckout(
+      temp.dir,
+      {
+        ...config,
+        'pnpm-workspace.yaml': 'packages: [packages/*]\n',
+        'packages/web/package.json': JSON.stringify({ name }),
+      },
+      { 'packages/web/index.js': 'changed' },
+    );
+    const summaryFile = join(temp.dir, `summary-${++checkouts}.md`);
+    const run = await computePr(dir, '--summary-file', summaryFile);
+    expect(run.exitCode).toBe(EXIT_CODES.done);
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toContain('web');
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(summary).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(run.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
   });
 });

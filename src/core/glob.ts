@@ -36,6 +36,8 @@ export interface Glob {
   readonly base: string;
   /** Set when a path's answer depends on its first this-many segments and what lies below them only. */
   readonly directoryDecided?: number;
+  /** Set when every match ends in this plain name (`**\/dist`: `dist`), so that others need no match. */
+  readonly lastName?: string;
   /** The captured values when the path matches (`{}` without captures), else undefined. */
   match(path: string): Record<string, string> | undefined;
 }
@@ -58,6 +60,7 @@ export function compileGlob(source: string): Glob {
     captures,
     base: baseOf(source),
     directoryDecided: decided.every((d) => d !== undefined) ? Math.max(...(decided as number[])) : undefined,
+    lastName: lastNameOf(alternatives),
     match(path) {
       if (prefixes.every((prefix) => !path.startsWith(prefix))) return undefined;
       const parts = path.split('/');
@@ -283,6 +286,18 @@ function plainPrefixOf(segments: Segment[]): string {
     plain.push(segment.text);
   }
   return plain.join('/');
+}
+
+/** The plain last segment every alternative ends in, if they all end in the same one. */
+function lastNameOf(alternatives: Segment[][]): string | undefined {
+  const names = new Set(
+    alternatives.map((segments) => {
+      const last = segments.at(-1);
+      return last?.kind === 'literal' ? last.text : undefined;
+    }),
+  );
+  const [name] = names;
+  return names.size === 1 && name ? name : undefined;
 }
 
 /** `a/{name}/**`: the segments before a last `**` decide, when no other `**` comes before it. */

@@ -20,7 +20,7 @@ import { writeStepFile } from './operations/step-file.js';
 import { detailsOf, type OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
-import { oneLine } from './report/control-syntax.js';
+import { oneLine, showControls } from './report/control-syntax.js';
 import {
   isMergeQueueRun,
   mergeQueueRunOutputs,
@@ -87,7 +87,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) {
       const summary = failureSummary({ operation, failure, exitCode, error, runUrl });
-      await host.writeSummary(scope.redact(summary));
+      await host.writeSummary(showControls(scope.redact(summary)));
     }
     return { exitCode, operation, outputs: scope.published, failure, redact: scope.redact };
   }
@@ -219,7 +219,9 @@ async function finish(
 ): Promise<RunResult> {
   const { host, redact } = scope;
   await scope.publish(await capResponseOutput(result.outputs, host, redact));
-  if (common.summary && result.summary) await host.writeSummary(redact(result.summary.toString()));
+  if (common.summary && result.summary) {
+    await host.writeSummary(showControls(redact(result.summary.toString())));
+  }
   const found = { details: detailsOf(result), redact };
   if (result.failure) {
     const failure = scope.logLine(result.failure);

@@ -45,6 +45,15 @@ function hexEscape(char: string): string {
 }
 
 /**
+ * A summary as it is written: controls but tab and line breaks shown as `\xNN`, whichever value brought
+ * them (a PR's package name, an answer's text) and however the operation built its markdown. Invisible
+ * characters are left to escapeMarkdown, which adds zero-width joiners of its own after `@` and `#`.
+ */
+export function showControls(markdown: string): string {
+  return markdown.replace(CONTROLS, hexEscape);
+}
+
+/**
  * Controls but line breaks: ANSI escapes from a value cannot recolour, move or hide log text, nor bidi
  * controls reorder it.
  */

@@ -11,6 +11,11 @@ import type { WorkspaceTree } from './workspace-tree.js';
 
 /** A workspace glob with `**` is walked this deep below its base, at most. */
 const MAX_WALK_DEPTH = 12;
+/**
+ * Glob matches the workspace's directories may take, all globs together: a second or two at most, and
+ * far more than a workspace's globs need (`packages/*` and `apps/*` try each directory under them once).
+ */
+const MAX_GLOB_MATCHES = 300_000;
 const PNPM_IGNORED_SEGMENTS = new Set(['node_modules', 'bower_components', 'test', 'tests']);
 
 export interface WorkspaceLayout {
@@ -73,23 +78,102 @@ function pnpmGlobs(text: string): string[] {
 
 /** The project directories the layout's globs select, sorted, the root ('') not among them. */
 export function projectDirectories(tree: WorkspaceTree, layout: WorkspaceLayout): string[] {
-  const include = layout.globs.filter((g) => !g.trim().startsWith('!')).map(normalizeGlob);
-  const excludes = layout.globs
-    .filter((g) => g.trim().startsWith('!'))
-    .map((g) => manifestGlob(normalizeGlob(g.trim().slice(1))));
+  const written = [...new Set(layout.globs.map((g) => g.trim()))];
+  const includes = written.filter((g) => !g.startsWith('!')).map((g) => includeOf(normalizeGlob(g), layout));
+  const excludes = written
+    .filter((g) => g.startsWith('!'))
+    .map((g) => manifestGlob(normalizeGlob(g.slice(1))));
+  const reach = new Map<string, number>();
+  for (const { base, levels } of includes) reach.set(base, Math.max(reach.get(base) ?? 0, levels));
+  const walked = tree.directories(reach);
+  const budget = new MatchBudget(layout.source, walked.length);
+  const candidates = new IncludeIndex(includes);
+  const matches = (glob: Glob, dir: string) =>
+    budget.spend() && glob.match(manifestPathIn(dir)) !== undefined;
   const ignored = (dir: string) =>
-    excludes.some((glob) => glob.match(manifestPathIn(dir)) !== undefined) ||
-    (layout.manager === 'pnpm' && dir.split('/').some((segment) => PNPM_IGNORED_SEGMENTS.has(segment)));
-  const dirs = new Set<string>();
-  for (const glob of include) {
-    const matcher = manifestGlob(glob);
-    const selfExcluded = layout.berry && glob.endsWith('/**') ? glob.slice(0, -3) : undefined;
-    for (const dir of candidates(tree, glob)) {
-      if (dir === '' || dir === selfExcluded || ignored(dir)) continue;
-      if (matcher.match(manifestPathIn(dir)) !== undefined) dirs.add(dir);
+    (layout.manager === 'pnpm' && dir.split('/').some((segment) => PNPM_IGNORED_SEGMENTS.has(segment))) ||
+    excludes.some((glob) => matches(glob, dir));
+  const dirs: string[] = [];
+  for (const dir of walked) {
+    if (dir === '') continue;
+    const selected = candidates.some(
+      dir,
+      (include) => dir !== include.selfExcluded && matches(include.matcher, dir),
+    );
+    if (selected && !ignored(dir)) dirs.push(dir);
+  }
+  return dirs.sort();
+}
+
+interface Include {
+  matcher: Glob;
+  /** Where every match lies, and how many levels below it the glob reaches. */
+  base: string;
+  levels: number;
+  /** Yarn berry's `dir/**` does not select `dir`. */
+  selfExcluded?: string;
+  /** The last segment, when it is plain text: only a directory of that name can match. */
+  name?: string;
+}
+
+function includeOf(glob: string, layout: WorkspaceLayout): Include {
+  const { base, lastName } = compiled(glob);
+  return {
+    matcher: manifestGlob(glob),
+    base,
+    levels: base === glob ? 0 : glob.includes('**') ? MAX_WALK_DEPTH : segments(glob) - segments(base),
+    selfExcluded: layout.berry && glob.endsWith('/**') ? glob.slice(0, -3) : undefined,
+    name: base !== glob ? lastName : undefined,
+  };
+}
+
+/**
+ * The globs a directory is tried against: those of its name, when a glob ends in plain text, and those
+ * whose base holds it. A thousand `**\/pN` globs cost a directory one lookup, not a thousand matches.
+ */
+class IncludeIndex {
+  private readonly byName = new Map<string, Include[]>();
+  private readonly byBase = new Map<string, Include[]>();
+
+  constructor(includes: Include[]) {
+    for (const include of includes) {
+      const [index, key] = include.name ? [this.byName, include.name] : [this.byBase, include.base];
+      const list = index.get(key);
+      if (list) list.push(include);
+      else index.set(key, [include]);
     }
   }
-  return [...dirs].sort();
+
+  /** Whether any glob that may select `dir` does. */
+  some(dir: string, selects: (include: Include) => boolean): boolean {
+    if (this.byName.get(dir.slice(dir.lastIndexOf('/') + 1))?.some(selects)) return true;
+    for (let at = dir; ; at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) {
+      if (this.byBase.get(at)?.some(selects)) return true;
+      if (at === '') return false;
+    }
+  }
+}
+
+/**
+ * How many glob matches the workspace's directories may take: a PR writes the globs, and a megabyte of
+ * them against a large checkout would otherwise keep the run busy for hours. Past it, one line.
+ */
+class MatchBudget {
+  private left = MAX_GLOB_MATCHES;
+
+  constructor(
+    private readonly source: string,
+    private readonly directories: number,
+  ) {}
+
+  spend(): true {
+    if (--this.left < 0) {
+      throw new WorkspaceError(
+        `${this.source}: its globs take more than ${MAX_GLOB_MATCHES.toLocaleString('en-US')} matches against the ${this.directories.toLocaleString('en-US')} directories they reach; list fewer globs, or globs under a fixed directory or ending in a plain name`,
+      );
+    }
+    return true;
+  }
 }
 
 /** The manifest paths that a project directory may hold, by the manager's preference. */
@@ -103,14 +187,6 @@ export async function readManifest(tree: WorkspaceTree, dir: string, manager: Pa
     if (text !== undefined) return parseManifest(path, text);
   }
   return undefined;
-}
-
-/** Directories that may match the glob: only those below its fixed base, only as deep as it reaches. */
-function candidates(tree: WorkspaceTree, glob: string): string[] {
-  const base = compiled(glob).base;
-  if (base === glob) return [glob];
-  const levels = glob.includes('**') ? MAX_WALK_DEPTH : segments(glob) - segments(base);
-  return tree.directories(base, levels);
 }
 
 function manifestGlob(glob: string): Glob {

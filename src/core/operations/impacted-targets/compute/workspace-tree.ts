@@ -25,10 +25,11 @@ export interface WorkspaceTree {
   /** The text of the file at `path` (relative, with `/`); undefined when there is no regular file there. */
   read(path: string, maxBytes?: number): string | undefined;
   /**
-   * `base` (when it is a directory) and every directory below it, at most `levels` deep, relative with
-   * `/`; node_modules and dot-directories are not entered ('' is the root).
+   * Every directory within reach, each once, relative with `/` ('' is the root): each base of `reach`
+   * (when it is a directory) and the directories below it, at most its number of levels deep;
+   * node_modules and dot-directories are not entered. A base that leads out of the checkout is refused.
    */
-  directories(base: string, levels: number): string[];
+  directories(reach: ReadonlyMap<string, number>): string[];
 }
 
 export class CheckoutTree implements WorkspaceTree {
@@ -120,7 +121,10 @@ export class CheckoutTree implements WorkspaceTree {
     }
   }
 
-  /** A walk's base: its real path when it lies inside the checkout, else undefined. */
+  /**
+   * A walk's base: its real path when it lies inside the checkout, undefined when it is no directory.
+   * One that leads out is refused by its own name, never by what lies there.
+   */
   private realBase(base: string): string | undefined {
     if (base === '') {
       this.findRealRoot();
@@ -128,38 +132,82 @@ export class CheckoutTree implements WorkspaceTree {
     }
     try {
       return realPathInCheckout(this.root, base);
-    } catch {
+    } catch (error) {
+      if (error instanceof CheckoutFileRefusal && error.reason === 'outside') {
+        throw new WorkspaceError(`the workspace directory ${base} ${error.message}`);
+      }
       return undefined;
     }
   }
 
-  directories(base: string, levels: number): string[] {
-    const found: string[] = [];
-    const realBase = this.realBase(base);
-    if (realBase !== undefined) this.realDirectories.set(base, realBase);
-    const walk = (dir: string, depth: number): void => {
-      let entries;
-      try {
-        entries = readdirSync(join(this.root, dir), { withFileTypes: true });
-      } catch {
-        return;
+  /**
+   * One walk for every base: a directory is listed once, however many bases reach it. The walk goes
+   * through real directories only (a listing marks a symlink, which is not entered); a base it does not
+   * reach that way (a symlink inside the checkout, say) starts a walk of its own from its real path.
+   */
+  directories(reach: ReadonlyMap<string, number>): string[] {
+    const walk = new Walk(this.root, reach, this.realDirectories);
+    for (const base of [...reach.keys()].sort()) {
+      if (walk.listed.has(base)) continue;
+      const realBase = this.realBase(base);
+      if (realBase === undefined) continue;
+      this.realDirectories.set(base, realBase);
+      walk.visit(base, -1);
+    }
+    return walk.found;
+  }
+}
+
+/** One walk over the checkout for several bases, each with how many levels below it are wanted. */
+class Walk {
+  readonly found: string[] = [];
+  readonly listed = new Set<string>();
+  /** Directories above a base: entered to reach it, listed only when a base reaches them too. */
+  private readonly aboveBases = new Set<string>();
+
+  constructor(
+    private readonly root: string,
+    private readonly reach: ReadonlyMap<string, number>,
+    private readonly realDirectories: Map<string, string>,
+  ) {
+    for (const base of reach.keys()) {
+      for (let slash = base.lastIndexOf('/'); slash > 0; slash = base.lastIndexOf('/', slash - 1)) {
+        this.aboveBases.add(base.slice(0, slash));
       }
-      if (depth === 0) found.push(dir);
-      if (levels === 0) return;
-      const realDir = this.realDirectories.get(dir);
-      for (const entry of entries) {
-        if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-        const path = dir ? `${dir}/${entry.name}` : entry.name;
-        // Listed as a directory, not a symlink: inside its parent's real path.
-        if (realDir !== undefined) this.realDirectories.set(path, `${realDir}/${entry.name}`);
-        found.push(path);
-        if (found.length > MAX_WALKED_DIRECTORIES) {
-          throw new WorkspaceError(`the workspace reaches more than ${MAX_WALKED_DIRECTORIES} directories`);
-        }
-        if (depth + 1 < levels) walk(path, depth + 1);
-      }
-    };
-    walk(base, 0);
-    return found;
+      if (base !== '') this.aboveBases.add('');
+    }
+  }
+
+  /** `dir` with `inherited` levels left from the bases above it (-1: none reaches it). */
+  visit(dir: string, inherited: number): void {
+    const levels = Math.max(inherited, this.reach.get(dir) ?? -1);
+    const above = this.aboveBases.has(dir);
+    let entries;
+    try {
+      entries = readdirSync(join(this.root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    this.listed.add(dir);
+    if (levels >= 0) this.add(dir);
+    if (levels <= 0 && !above) return;
+    const realDir = this.realDirectories.get(dir);
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      // Listed as a directory, not a symlink: inside its parent's real path.
+      if (realDir !== undefined) this.realDirectories.set(path, `${realDir}/${entry.name}`);
+      if (this.aboveBases.has(path) || this.reach.has(path)) this.visit(path, levels - 1);
+      // The last level is known to be there from its parent's listing: it is not listed itself.
+      else if (levels === 1) this.add(path);
+      else if (levels > 1) this.visit(path, levels - 1);
+    }
+  }
+
+  private add(dir: string): void {
+    this.found.push(dir);
+    if (this.found.length > MAX_WALKED_DIRECTORIES) {
+      throw new WorkspaceError(`the workspace reaches more than ${MAX_WALKED_DIRECTORIES} directories`);
+    }
   }
 }
