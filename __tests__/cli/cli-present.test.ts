@@ -91,7 +91,7 @@ describe('get-queue', () => {
     expect(Object.keys(result)).toEqual(['operation', 'exitCode', 'outputs', 'response', 'failure']);
     expect(result).toMatchObject({
       operation: 'get-queue',
-      outputs: { 'queue-state': 'running', 'enqueued-count': '3' },
+      outputs: { 'queue-state': 'running', 'enqueued-count': 3 },
       response: { enqueuedPullRequests: [{ prNumber: 11 }, { prNumber: 12 }, { prNumber: 13 }] },
     });
     expect(run.stdout).not.toContain(ESC);
@@ -118,7 +118,7 @@ describe('get-submitted-pull-request', () => {
       env: laptop(),
     });
     const { outputs } = JSON.parse(run.stdout) as { outputs: Record<string, string> };
-    expect(outputs).toMatchObject({ state: 'CANCELLED', 'is-submitted': 'false' });
+    expect(outputs).toMatchObject({ state: 'CANCELLED', 'is-submitted': false });
     const page = await runCli(['get-submitted-pull-request', '--pr-number', '14'], { env: laptop() });
     expect(page.stdout.split('\n')[0]).toBe('Cancelled in the merge queue: PR #14 → main of acme/present');
   });

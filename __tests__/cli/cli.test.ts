@@ -9,6 +9,7 @@ import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import type { InputSpec } from '../../src/core/inputs.js';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/core/operations/registry.js';
 import { EXIT_CODES } from '../../src/core/failure.js';
+import { OUTPUT_TYPES } from '../../src/cli/json-result.js';
 import { isSubmittedFor, laptopEnvironment, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { example } from '../helpers/webhook-examples.js';
@@ -22,7 +23,7 @@ const laptop = (extra: Record<string, string> = {}) => laptopEnvironment(emulato
 interface JsonResult {
   operation: string;
   exitCode: number;
-  outputs: Record<string, string>;
+  outputs: Record<string, unknown> & { state?: string };
   response: Record<string, unknown> | null;
   failure: string | null;
 }
@@ -41,14 +42,54 @@ describe('running an operation', () => {
       operation: 'get-submitted-pull-request',
       exitCode: 0,
       failure: null,
-      outputs: { 'pr-number': '5', repo: REPO, 'target-branch': 'main' },
+      outputs: { 'pr-number': 5, repo: REPO, 'target-branch': 'main' },
     });
-    expect(result.outputs['is-submitted']).toBe(isSubmittedFor(result.outputs.state));
+    expect(result.outputs['is-submitted']).toBe(isSubmittedFor(result.outputs.state) === 'true');
     expect(result.response).toMatchObject({ prNumber: 5 });
     expect(result.outputs.state).toBe(String(result.response?.state).toUpperCase());
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('host: generic (no CI recognised by its variables)');
     expect(run.stderr).toContain('pr-number: 5 (from the pr-number input)');
+  });
+
+  it('keeps each output its type in --json: numbers, booleans and JSON values, never strings of them', async () => {
+    const run = await runCli(['get-submitted-pull-request', '--pr-number', '5', '--json'], { env: laptop() });
+    const { outputs } = JSON.parse(run.stdout) as JsonResult;
+    expect(typeof outputs['pr-number']).toBe('number');
+    expect(typeof outputs['is-submitted']).toBe('boolean');
+    expect(typeof outputs['is-merge-queue-test-run']).toBe('boolean');
+    expect(outputs['priority-value']).toBe(100);
+    expect(outputs['failing-checks']).toEqual([]);
+    // The answer is `response`, parsed, not an output holding its text.
+    expect(outputs).not.toHaveProperty('response');
+    for (const [name, value] of Object.entries(outputs)) {
+      const declared = OUTPUT_TYPES[name] ?? 'string';
+      if (value === null) continue;
+      const expected =
+        { json: typeof value, list: 'object', numbers: 'object' }[declared as string] ?? declared;
+      expect([name, typeof value]).toEqual([name, expected]);
+    }
+  });
+
+  it('documents the type of every output the action declares, as --json gives it', () => {
+    const doc = readFileSync('docs/cli-json.md', 'utf8');
+    const outputsPart = readFileSync('action.yml', 'utf8').split('\noutputs:\n')[1]!;
+    const declared = [...outputsPart.matchAll(/^ {2}([a-z-]+):\n {4}description:/gm)]
+      .map((m) => m[1]!)
+      .filter((name) => name !== 'response');
+    const words: Record<string, string> = {
+      string: 'string',
+      number: 'number',
+      boolean: 'boolean',
+      json: 'the JSON value itself',
+      list: 'array of strings',
+      numbers: 'array of numbers',
+    };
+    for (const name of declared) {
+      const row = new RegExp(`^\\| \`${name}\` +\\| ([^|]+?) +\\|`, 'm').exec(doc);
+      expect([name, row?.[1]]).toEqual([name, words[OUTPUT_TYPES[name] ?? 'string']]);
+    }
+    expect(declared.length).toBeGreaterThan(80);
   });
 
   it('writes the outputs as JSON and the summary as markdown where the flags say', async () => {
@@ -80,7 +121,7 @@ describe('running an operation', () => {
       env: laptop({ MERGE_QUEUE_PR_NUMBER: '5' }),
     });
     expect((JSON.parse(fromVariable.stdout) as JsonResult).outputs).toMatchObject({
-      'pr-number': '5',
+      'pr-number': 5,
       state: expect.stringMatching(/^[A-Z_]+$/),
     });
 
@@ -88,20 +129,20 @@ describe('running an operation', () => {
       env: laptop({ MERGE_QUEUE_PR_NUMBER: '5' }),
     });
     const result = JSON.parse(flagWins.stdout) as JsonResult;
-    expect(result.outputs['pr-number']).toBe('404');
-    expect(result.outputs['is-submitted']).toBe('false');
+    expect(result.outputs['pr-number']).toBe(404);
+    expect(result.outputs['is-submitted']).toBe(false);
   });
 
   it('takes the PR from the override variables when no input names it, an input still winning', async () => {
     const override = await runCli(['get-submitted-pull-request', '--json'], {
       env: laptop({ TRUNK_PR_NUMBER: '5' }),
     });
-    expect((JSON.parse(override.stdout) as JsonResult).outputs['pr-number']).toBe('5');
+    expect((JSON.parse(override.stdout) as JsonResult).outputs['pr-number']).toBe(5);
     expect(override.stderr).toContain('pr-number: 5 (from TRUNK_PR_NUMBER)');
     const input = await runCli(['get-submitted-pull-request', '--json'], {
       env: laptop({ TRUNK_PR_NUMBER: '5', MERGE_QUEUE_PR_NUMBER: '404' }),
     });
-    expect((JSON.parse(input.stdout) as JsonResult).outputs['pr-number']).toBe('404');
+    expect((JSON.parse(input.stdout) as JsonResult).outputs['pr-number']).toBe(404);
   });
 
   it('accepts the endpoint name of the operation as well', async () => {
@@ -144,9 +185,7 @@ describe('on GitHub Actions', () => {
       },
     });
     expect(run.exitCode).toBe(0);
-    expect((JSON.parse(run.stdout) as JsonResult).outputs['pr-number']).toBe(
-      String(payload.pull_request.number),
-    );
+    expect((JSON.parse(run.stdout) as JsonResult).outputs['pr-number']).toBe(payload.pull_request.number);
     expect(run.stderr).toContain('host: github-actions (detected by GITHUB_ACTIONS=true)');
     expect(run.stderr).toContain('::add-mask::');
     const state = (JSON.parse(run.stdout) as JsonResult).outputs.state;

@@ -148,6 +148,6 @@ describe('a laptop checkout whose only remote is origin', () => {
     );
     expect(run.exitCode).toBe(EXIT_CODES.done);
     const result = JSON.parse(run.stdout) as { outputs: Record<string, string> };
-    expect(result.outputs).toMatchObject({ 'impacted-targets-count': '2', 'impacted-targets-sent': 'list' });
+    expect(result.outputs).toMatchObject({ 'impacted-targets-count': 2, 'impacted-targets-sent': 'list' });
   });
 });

@@ -104,7 +104,7 @@ describe('the dependents command', () => {
     const run = await compute(dir, {});
     const result = JSON.parse(run.text.trim().split('\n').pop() ?? '{}');
     expect(records(record)).toEqual([]);
-    expect(result.outputs['impacts-all']).toBe('true');
+    expect(result.outputs['impacts-all']).toBe(true);
     expect(result.outputs['impacts-all-reason']).toContain(
       '"x\\ninjected-line" has a line break in its name',
     );

@@ -14,6 +14,7 @@ import { createHost } from '../hosts/create.js';
 import { detectHost } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
+import { jsonResult } from './json-result.js';
 import { unknownVariableWarnings } from './variables.js';
 
 export interface CliIo {
@@ -173,24 +174,4 @@ function checkStdoutIsClaimedOnce(line: CommandLine): void {
 /** Stdout carries a result for a program (JSON, or a file given as -): the log goes to stderr. */
 export function stdoutCarriesData(line: Pick<CommandLine, 'json' | 'files'>): boolean {
   return line.json || Object.values(line.files).includes(STANDARD_STREAM);
-}
-
-/** The --json object: the operation, its exit code, every output, the parsed answer, the failure. */
-function jsonResult(result: RunResult, given: string) {
-  return {
-    operation: result.operation ?? given,
-    exitCode: result.exitCode,
-    outputs: result.outputs,
-    response: parsedResponse(result.outputs.response),
-    failure: result.failure ?? null,
-  };
-}
-
-function parsedResponse(text: string | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -33,6 +33,8 @@ export interface RunResult {
   operation?: OperationName;
   /** Every output as published (secrets hidden). */
   outputs: Record<string, string>;
+  /** The same outputs with their types kept (numbers, booleans), for a program's JSON. */
+  values?: Record<string, OutputValue>;
   /** The one line the run failed with, when it did. */
   failure?: string;
   /** What the operation found, as data (not yet redacted: show it through `redact`). */
@@ -58,6 +60,8 @@ interface RunScope {
   /** Every line core writes to the log: secrets hidden, one line however the text was made, cut to read. */
   logLine: (message: string) => string;
   published: Record<string, string>;
+  /** The published outputs with their types kept. */
+  values: Record<string, OutputValue>;
   publish: (outputs: Record<string, OutputValue>) => Promise<void>;
   mask: (secret: string) => void;
 }
@@ -89,7 +93,14 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       const summary = failureSummary({ operation, failure, exitCode, error, runUrl });
       await host.writeSummary(showControls(scope.redact(summary)));
     }
-    return { exitCode, operation, outputs: scope.published, failure, redact: scope.redact };
+    return {
+      exitCode,
+      operation,
+      outputs: scope.published,
+      values: scope.values,
+      failure,
+      redact: scope.redact,
+    };
   }
 }
 
@@ -110,17 +121,23 @@ function runScope(host: Host): RunScope {
   }
   const redact = secrets.redact;
   const published: Record<string, string> = {};
+  const typed: Record<string, OutputValue> = {};
   return {
     host,
     redact,
     mask,
     logLine: (message) => clip(oneLine(redact(message)), LOG_LINE_CHARS),
     published,
+    values: typed,
     async publish(outputs) {
       const values = Object.fromEntries(
         Object.entries(outputs).map(([name, value]) => [name, redact(String(value))]),
       );
       Object.assign(published, values);
+      // A number or boolean keeps its type unless hiding a secret changed how it reads.
+      for (const [name, value] of Object.entries(outputs)) {
+        typed[name] = typeof value !== 'string' && values[name] === String(value) ? value : values[name]!;
+      }
       await host.setOutputs(values);
     },
   };
@@ -227,9 +244,13 @@ async function finish(
     const failure = scope.logLine(result.failure);
     const title = scope.logLine(result.failureTitle ?? `${operation} failed`);
     host.log[result.failureLevel ?? 'error'](failure, { title });
-    return { exitCode: EXIT_CODES.failed, operation, outputs: scope.published, failure, ...found };
+    return { exitCode: EXIT_CODES.failed, operation, ...outputsOf(scope), failure, ...found };
   }
-  return { exitCode: EXIT_CODES.done, operation, outputs: scope.published, ...found };
+  return { exitCode: EXIT_CODES.done, operation, ...outputsOf(scope), ...found };
+}
+
+function outputsOf(scope: RunScope): Pick<RunResult, 'outputs' | 'values'> {
+  return { outputs: scope.published, values: scope.values };
 }
 
 /** Outputs share GitHub's 1 MiB per job: a longer answer goes to a file, named by `response-file`. */
