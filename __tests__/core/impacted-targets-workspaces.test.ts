@@ -218,7 +218,8 @@ describe('which dependency links which package', () => {
 
   it('follows file:, link:, portal: and workspace:<path> by directory whatever the name; npm: and git specs install from elsewhere', async () => {
     const { targets: found, impact } = await targets(layout(files), ['packages/core/index.js']);
-    expect(found).toEqual(['@acme/core', 'a', 'b', 'c', 'd', 'e', 'h']);
+    // A plain range links nothing in pnpm 9 and later unless link-workspace-packages says so.
+    expect(found).toEqual(['@acme/core', 'a', 'b', 'c', 'd', 'e']);
     expect([...(impact.targets.get('a')?.via ?? [])]).toEqual([
       'package a depends on @acme/core: dependencies "core-copy": "file:../../packages/core" (file: dependency, by directory)',
     ]);
@@ -238,12 +239,13 @@ describe('which dependency links which package', () => {
       '',
       'packages: {}',
     ].join('\n');
-    const { targets: found } = await targets(layout({ ...files, 'pnpm-lock.yaml': lock }), [
+    const linking = { ...files, '.npmrc': 'link-workspace-packages=true\n' };
+    const { targets: found } = await targets(layout({ ...linking, 'pnpm-lock.yaml': lock }), [
       'packages/core/index.js',
     ]);
     expect(found).not.toContain('h');
     const linked = lock.replace('version: 1.0.0', 'version: link:../../packages/core');
-    const { impact } = await targets(layout({ ...files, 'pnpm-lock.yaml': linked }), [
+    const { impact } = await targets(layout({ ...linking, 'pnpm-lock.yaml': linked }), [
       'packages/core/index.js',
     ]);
     expect([...(impact.targets.get('h')?.via ?? [])][0]).toMatch(/\(same name; pnpm-lock\.yaml links it\)$/);

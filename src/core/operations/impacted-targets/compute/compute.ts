@@ -10,6 +10,7 @@ import { beginChangedFiles, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
 import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
+import { lockfileAttributions } from './lockfile-change.js';
 import type { ComputeSettings } from './inputs.js';
 import { lastLine, runCommand } from './run-command.js';
 import { readWorkspace, type Workspace } from './workspace.js';
@@ -72,9 +73,17 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
       request.log.info(`${workspace.value.size} workspace package(s) from ${workspace.value.source}.`);
     }
     if ('error' in workspace) throw workspace.error;
+    const lockfiles = await lockfileAttributions(workspace.value, changed.files, {
+      base: changed.base,
+      head: changed.head,
+      cwd,
+      timeoutMs: request.timeoutMs,
+      from: changed.from,
+    });
     const impact = impactOf(config, changed.files, {
       workspace: workspace.value,
       isMergeQueueTestRun: context.isMergeQueueTestRun,
+      lockfiles,
     });
     if (changed.incompleteReason && !impact.all) impact.all = { reason: changed.incompleteReason };
     const known = await knownSet(config, impact, workspace.value, cwd, request.timeoutMs);

@@ -24,6 +24,8 @@ const TOP_LEVEL: Record<string, Check> = {
           root: isNonEmptyString,
           tests: listOf(isNonEmptyString),
           implicit: (implicit) => isMapping(implicit) && Object.values(implicit).every(isGlobs),
+          peers: (peers) => peers === 'follow' || peers === 'ignore',
+          lockfile: (lockfile) => lockfile === 'resolved' || lockfile === 'root' || lockfile === 'ignore',
         }),
       command: (command) =>
         isMappingOf(

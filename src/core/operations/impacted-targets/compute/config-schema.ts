@@ -42,8 +42,19 @@ const Workspaces = Type.Object(
         description: 'a map of package name to the globs of its implicit dependents',
       }),
     ),
+    peers: Type.Optional(
+      Type.Union([Type.Literal('follow'), Type.Literal('ignore')], { description: 'follow or ignore' }),
+    ),
+    lockfile: Type.Optional(
+      Type.Union([Type.Literal('resolved'), Type.Literal('root'), Type.Literal('ignore')], {
+        description: 'resolved, root or ignore',
+      }),
+    ),
   },
-  { ...strict, description: 'workspace dependents: target, depth, root, tests and implicit' },
+  {
+    ...strict,
+    description: 'workspace dependents: target, depth, root, tests, implicit, peers and lockfile',
+  },
 );
 
 const Command = Type.Object(

@@ -13,6 +13,7 @@ import { CONFIG_INPUT, ConfigProblem, configError } from './config-error.js';
 import type { RuleDocument, TargetsConfigDocument } from './config-schema.js';
 import { PatternError, compilePattern, compileTemplate, templateNames, type PathPattern } from './pattern.js';
 import { PatternIndex } from './pattern-index.js';
+import type { LockfileMode, PeersMode } from './workspace-settings.js';
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The built-in docs preset: prose and the docs site, never code a build or a test runs. */
@@ -47,6 +48,9 @@ export interface WorkspacesConfig {
   /** Changed files that impact their own package but not its dependents (pnpm's testPattern). */
   tests: PatternIndex<string>;
   implicit?: Map<string, string[]>;
+  /** The package manager's rules, when the config overrides them (else each manager's own). */
+  peers?: PeersMode;
+  lockfile?: LockfileMode;
 }
 
 export type UnmatchedPolicy = { kind: 'all' } | { kind: 'ignore' } | { kind: 'target'; target: string };
@@ -245,6 +249,8 @@ function workspacesOf(workspaces: WorkspacesDocument | undefined): WorkspacesCon
     root: workspaces.root,
     tests: indexOf(workspaces.tests, 'dependents', 'workspaces', 'tests'),
     implicit: workspaces.implicit && implicitOf(workspaces.implicit),
+    peers: workspaces.peers,
+    lockfile: workspaces.lockfile,
   };
 }
 

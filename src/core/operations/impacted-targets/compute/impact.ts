@@ -3,7 +3,11 @@
 // barrier" is the same on every run). Per file: a barrier makes everything impacted; an inert file claims
 // nothing; else the first rule that matches (and does not exclude it) claims it for its targets; a file
 // inside a workspace package claims that package; a file nothing claims is handled by `unmatched`.
+// The package manager's own files (its lockfile; yarn berry's cache and install state) go as its rules
+// say (lockfile-rule.ts) before that.
 import type { CompiledRule, TargetsConfig } from './config.js';
+import type { Attribution } from './lockfile-attribution.js';
+import { managerFileClaim } from './lockfile-rule.js';
 import type { PatternMatch } from './pattern-index.js';
 import type { Workspace, WorkspacePackage } from './workspace.js';
 import { escapeRegExp } from '../../../regexp.js';
@@ -40,6 +44,8 @@ const SHOWN_FILES = 10;
 export interface ImpactOptions {
   workspace?: Workspace;
   isMergeQueueTestRun: boolean;
+  /** The lockfile's attribution, by path, when the change touches it (lockfile-change.ts). */
+  lockfiles?: ReadonlyMap<string, Attribution>;
 }
 
 export function impactOf(
@@ -77,6 +83,17 @@ export function impactOf(
       if (config.docs.target) add(impact, config.docs.target, path, 'docs (the docs preset)');
       continue;
     }
+    const manager = options.workspace && managerFileClaim(options.workspace, path, options.lockfiles);
+    if (manager && 'packages' in manager) {
+      for (const [name, why] of manager.packages) {
+        const pkg = options.workspace?.byName.get(name);
+        if (!pkg) continue;
+        add(impact, pkg.target, path, `package ${name}: ${why}`);
+        changedPackages.add(name);
+      }
+      if (manager.packages.size === 0) impact.inertCount++;
+      continue;
+    }
     let claimed = false;
     const found = firstRule(path);
     if (found) {
@@ -89,7 +106,7 @@ export function impactOf(
       for (const explanation of lastRuleExplanations) addFile(explanation, path);
       claimed = true;
     }
-    const pkg = options.workspace?.packageOf(path);
+    const pkg = manager ? undefined : options.workspace?.packageOf(path);
     if (pkg) {
       if (pkg !== lastPackage) {
         lastPackage = pkg;
@@ -102,7 +119,7 @@ export function impactOf(
     }
     if (claimed) continue;
 
-    unmatched(config, impact, path, deleted);
+    unmatched(config, impact, path, deleted, manager?.unattributed);
   }
   if (options.workspace) addDependents(config, impact, changedPackages, options.workspace);
   if (options.isMergeQueueTestRun && config.mergeQueueTarget) {
@@ -126,16 +143,28 @@ function trippedBarrier(config: TargetsConfig, files: readonly ChangedFile[], im
   return false;
 }
 
-/** A file that no rule, package or preset claims, handled by `unmatched` and `deleted-unmatched`. */
-function unmatched(config: TargetsConfig, impact: Impact, path: string, deleted: boolean): void {
+/**
+ * A file that no rule, package or preset claims, handled by `unmatched` and `deleted-unmatched`; `why` says
+ * why a lockfile change was not given to packages, when that is what left it unclaimed.
+ */
+function unmatched(
+  config: TargetsConfig,
+  impact: Impact,
+  path: string,
+  deleted: boolean,
+  why?: string,
+): void {
   impact.unmatchedCount++;
   if (impact.unmatchedFiles.length < SHOWN_FILES) impact.unmatchedFiles.push(path);
+  const because = why ? `; its change could not be given to packages: ${why}` : '';
   if (deleted && config.deletedUnmatched === 'all') {
-    impact.all ??= { reason: `the deleted file "${path}" is claimed by no rule (deleted-unmatched: all)` };
+    impact.all ??= {
+      reason: `the deleted file "${path}" is claimed by no rule (deleted-unmatched: all)${because}`,
+    };
   } else if (config.unmatched.kind === 'all') {
-    impact.all ??= { reason: `"${path}" is claimed by no rule (unmatched: all)` };
+    impact.all ??= { reason: `"${path}" is claimed by no rule (unmatched: all)${because}` };
   } else if (config.unmatched.kind === 'target') {
-    add(impact, config.unmatched.target, path, 'unmatched files');
+    add(impact, config.unmatched.target, path, why ? `unmatched files (${path}: ${why})` : 'unmatched files');
   }
 }
 

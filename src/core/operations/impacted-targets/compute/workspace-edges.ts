@@ -4,10 +4,13 @@
 //   (`workspace:../core`, yarn berry's path form), or the alias's (`workspace:core@*`, pnpm);
 // - `file:`, `link:`, `portal:`: the package in that directory, whatever the entry's name;
 // - `npm:`, git and URL specs install from elsewhere: no link;
-// - a plain range or tag: the workspace package of that name. All four managers link it when the
-//   workspace copy satisfies the range (and pnpm when an override says `workspace:`); where the lockfile
+// - a plain range or tag: the workspace package of that name, where the manager's settings let a plain
+//   range link (workspace-settings.ts: pnpm's link-workspace-packages, yarn berry's
+//   enableTransparentWorkspaces) and the workspace copy satisfies the range; where the lockfile
 //   (pnpm-lock.yaml, package-lock.json) says the project got a registry copy instead, that decides: no link.
+// peerDependencies link only where the manager follows them (pnpm; not yarn nor turbo), or the config says.
 import type { Lockfile } from './workspace-lockfile.js';
+import type { PeersMode } from './workspace-settings.js';
 
 export interface Edge {
   /** The dependency's package name. */
@@ -22,6 +25,9 @@ export interface EdgeContext {
   has(name: string): boolean;
   /** The lockfile (pnpm's or npm's), read on first use; undefined when there is none (then a plain range links). */
   lockfile(): { file: string; lock: Lockfile } | undefined;
+  /** Whether a plain range may link a workspace package, and the setting that says so. */
+  plainRanges: { link: boolean; setting: string };
+  peers: PeersMode;
 }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
@@ -31,6 +37,7 @@ export function edgesOf(manifest: Record<string, unknown>, context: EdgeContext)
   const edges: Edge[] = [];
   const seen = new Set<string>();
   for (const field of DEPENDENCY_FIELDS) {
+    if (field === 'peerDependencies' && context.peers === 'ignore') continue;
     const entries = manifest[field];
     if (!entries || typeof entries !== 'object' || Array.isArray(entries)) continue;
     for (const [name, spec] of Object.entries(entries as Record<string, unknown>)) {
@@ -55,12 +62,15 @@ function linkOf(name: string, spec: string, context: EdgeContext): { to: string;
     return to ? { to, why: `${protocol}: dependency, by directory` } : undefined;
   }
   if (ELSEWHERE.test(spec) || /^[^@./][^:]*\/[^/]/.test(spec) || !context.has(name)) return undefined;
+  if (!context.plainRanges.link) return undefined;
   const lockfile = context.lockfile();
   const links = lockfile?.lock.links(context.dir, name);
   if (links === false) return undefined;
   return {
     to: name,
-    why: links ? `same name; ${lockfile?.file} links it` : 'same name as a workspace package',
+    why: links
+      ? `same name; ${lockfile?.file} links it`
+      : `same name as a workspace package; ${context.plainRanges.setting}`,
   };
 }
 

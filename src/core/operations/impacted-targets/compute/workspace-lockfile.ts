@@ -1,5 +1,5 @@
-// What the lockfile says a project's dependency resolved to: the workspace copy (a link) or a registry
-// copy. Read only when a plain range or tag names a workspace package (the lockfile then decides).
+// What the lockfile says a project's dependency resolved to: the workspace copy (a link, or an injected
+// copy) or a registry copy. Read only when a plain range or tag names a workspace package (the lockfile then decides).
 // pnpm-lock.yaml is scanned line by line for its `importers:` section alone (lockfile formats 5 to 9),
 // without parsing the rest of a file that runs to megabytes; package-lock.json (npm, lockfile versions 2
 // and 3) is read for its `packages` entries, found as Node resolves a name from the project's directory.
@@ -14,7 +14,9 @@ export function pnpmLockfile(text: string): Lockfile {
   return {
     links: (dir, name) => {
       const version = locked.get(dir)?.get(name);
-      return version === undefined ? undefined : version.startsWith('link:');
+      // An injected workspace package (dependenciesMeta injected: true) is a copy of it, not a link, but
+      // still the workspace package: `file:` and its directory.
+      return version === undefined ? undefined : /^(link|file):/.test(version);
     },
   };
 }

@@ -10,6 +10,13 @@ import { edgesOf, type Edge } from './workspace-edges.js';
 import { projectDirectories, readManifest, workspaceLayout } from './workspace-layout.js';
 import { npmLockfile, pnpmLockfile, type Lockfile } from './workspace-lockfile.js';
 import { CheckoutTree, MAX_LOCKFILE_BYTES, type WorkspaceTree } from './workspace-tree.js';
+import {
+  addRootDependencies,
+  declaredDependencies,
+  workspaceRules,
+  type WorkspaceRules,
+} from './workspace-rules.js';
+import type { LockfileMode, PeersMode } from './workspace-settings.js';
 
 import { WorkspaceError } from './workspace-error.js';
 
@@ -30,6 +37,8 @@ export interface WorkspacePackage {
   dependsOn: string[];
   /** Why it depends on each, by name. */
   rules?: Map<string, string>;
+  /** Its manifest's dependencies (name, range), for a lockfile that does not list projects (yarn classic). */
+  declared?: [string, string][];
 }
 
 /** How the workspace is read: the target template, the root's target, implicit dependents. */
@@ -39,7 +48,13 @@ export interface WorkspaceOptions {
   root?: string;
   /** Package name -> globs of the packages (by name or directory) that depend on it without saying so. */
   implicit?: Map<string, string[]>;
+  /** Overrides the manager's own rule for peerDependencies. */
+  peers?: PeersMode;
+  /** Overrides the manager's own rule for whom a lockfile change impacts. */
+  lockfile?: LockfileMode;
 }
+
+export type { WorkspaceRules };
 
 export class Workspace {
   readonly byName = new Map<string, WorkspacePackage>();
@@ -53,6 +68,7 @@ export class Workspace {
     packages: WorkspacePackage[],
     /** Files of the root that belong to no package (yarn berry's own), whatever the root holds. */
     private readonly unowned?: (path: string) => boolean,
+    readonly rules?: WorkspaceRules,
   ) {
     for (const pkg of packages) {
       this.byName.set(pkg.name, pkg);
@@ -69,6 +85,16 @@ export class Workspace {
 
   get size(): number {
     return this.byName.size;
+  }
+
+  /** The package whose directory is `dir` ('' the root), if any. */
+  packageAt(dir: string): WorkspacePackage | undefined {
+    return this.byDir.get(dir);
+  }
+
+  /** Whether `path` is one of yarn berry's own files (its lockfile, cache, install state), owned by no package. */
+  isManagerFile(path: string): boolean {
+    return this.rules?.berry === true ? isYarnBerryOwnFile(path) : path === this.rules?.lockfile;
   }
 
   /** The innermost package whose directory holds `path` (the root package, if there is one, holds every path). */
@@ -142,15 +168,26 @@ export async function buildWorkspace(
   }
   const byDir = new Map(projects.map((p) => [p.dir, p.pkg.name]));
   const names = new Set(projects.map((p) => p.pkg.name));
+  const rules = workspaceRules(tree, layout, options);
   let lockfile: { file: string; lock: Lockfile } | undefined | null = null;
   const context = {
     nameAt: (dir: string) => byDir.get(dir),
     has: (name: string) => names.has(name),
     lockfile: () => (lockfile === null ? (lockfile = readLockfile(tree, layout.manager)) : lockfile),
+    plainRanges: { link: rules.plainRangesLink, setting: rules.plainRangesSetting },
+    peers: rules.peers,
   };
   for (const { dir, manifest, pkg } of projects) {
     const edges = edgesOf(manifest, { ...context, dir }).filter((edge) => edge.to !== pkg.name);
     setEdges(pkg, edges);
+    if (rules.manager === 'yarn' && !rules.berry) pkg.declared = declaredDependencies(manifest);
+  }
+  if (rules.lockfileMode === 'resolved' && layout.rootManifest) {
+    const rootEdges = edgesOf(layout.rootManifest, { ...context, dir: '' });
+    addRootDependencies(
+      projects.filter((p) => p.dir !== '').map((p) => p.pkg),
+      rootEdges,
+    );
   }
   addImplicit(
     projects.map((p) => p.pkg),
@@ -161,6 +198,7 @@ export async function buildWorkspace(
     layout.source,
     projects.map((p) => p.pkg),
     unowned,
+    rules,
   );
 }
 

@@ -1,0 +1,76 @@
+// A lockfile change given to the workspace packages whose resolved dependencies it changed: the base's
+// and the head's text read as graphs (pnpm-lock.yaml, yarn.lock v1 and berry, package-lock.json) and
+// compared (lockfile-graph.ts). A change of the settings that shape every resolution (lockfileVersion,
+// say), of the root project's own resolved dependencies, or a lockfile added or removed, impacts every
+// package, as turbo does. A lockfile that cannot be read
+// is not attributed: the reason goes to the config's fallback and its explanation.
+import { LockfileBudget, LockfileUnreadable, changedImporters, type LockGraph } from './lockfile-graph.js';
+import { npmLockGraph } from './lockfile-npm.js';
+import { pnpmLockGraph } from './lockfile-pnpm.js';
+import { yarnLockGraph, type ManifestDependencies } from './lockfile-yarn.js';
+import type { Workspace } from './workspace.js';
+
+/** Package name -> why its resolved dependencies changed; or why the change could not be attributed. */
+export type Attribution = { packages: Map<string, string> } | { reason: string };
+
+export function attributeLockfile(
+  workspace: Workspace,
+  file: string,
+  base: string | undefined,
+  head: string | undefined,
+): Attribution {
+  if (base === undefined || head === undefined) {
+    const why = `${file} ${base === undefined ? 'is new' : 'was removed'}`;
+    return { packages: new Map([...workspace.byName.keys()].map((name) => [name, why])) };
+  }
+  const budget = new LockfileBudget();
+  let graphs: [LockGraph, LockGraph];
+  try {
+    graphs = [graphOf(workspace, file, base, budget, 'base'), graphOf(workspace, file, head, budget, 'head')];
+  } catch (error) {
+    if (error instanceof LockfileUnreadable) return { reason: error.message };
+    throw error;
+  }
+  let changes;
+  try {
+    changes = changedImporters(graphs[0], graphs[1], budget);
+  } catch (error) {
+    if (error instanceof LockfileUnreadable) return { reason: `${file}: ${error.message}` };
+    throw error;
+  }
+  if ('global' in changes) {
+    const why = `${file}'s settings changed (${changes.global})`;
+    return { packages: new Map([...workspace.byName.keys()].map((name) => [name, why])) };
+  }
+  const root = changes.changed.get('');
+  if (root !== undefined) {
+    // Every package depends on the root's own dependencies (turbo's graph has the root under each one).
+    const why = `${file} changed the root's resolved dependencies (${root}), which every package gets`;
+    return { packages: new Map([...workspace.byName.keys()].map((name) => [name, why])) };
+  }
+  const packages = new Map<string, string>();
+  for (const [dir, why] of changes.changed) {
+    const pkg = workspace.packageAt(dir);
+    if (pkg) packages.set(pkg.name, `${file} changed its resolved dependencies (${why})`);
+  }
+  return { packages };
+}
+
+function graphOf(workspace: Workspace, file: string, text: string, budget: LockfileBudget, side: string) {
+  try {
+    if (file === 'package-lock.json') return npmLockGraph(text, budget);
+    if (file === 'pnpm-lock.yaml') return pnpmLockGraph(text, budget);
+    return yarnLockGraph(text, budget, declared(workspace));
+  } catch (error) {
+    if (error instanceof LockfileUnreadable) {
+      throw new LockfileUnreadable(`the ${side}'s ${file} cannot be read: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function declared(workspace: Workspace): ManifestDependencies {
+  const map: ManifestDependencies = new Map();
+  for (const pkg of workspace.byName.values()) if (pkg.declared) map.set(pkg.dir, pkg.declared);
+  return map;
+}
