@@ -17,13 +17,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 
 const MANIFEST_NAMES = new Set(['package.json', 'package.json5', 'package.yaml']);
-const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml', 'package-lock.json']);
+const WORKSPACE_FILES = new Set(['pnpm-workspace.yaml', 'package-lock.json', '.yarnrc.yml', '.npmrc']);
+/** The settings lines kept of .yarnrc.yml and .npmrc: the ones that change the graph. */
+const SETTING_LINES = /^\s*(enableTransparentWorkspaces|link-workspace-packages)\b.*$/gm;
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 const LOCAL_SPEC = /^(workspace|file|link|portal):/;
 
 interface RecordedCommit {
   sha: string;
   parent: string;
+  /** The lockfile's lines (lockfileLines) that the commit removed and added, when it changed them. */
+  lockfile?: { removed: string[]; added: string[] };
   /** Manifests added or changed since the previous commit recorded (path -> blob id), null when removed. */
   tree: Record<string, string | null>;
   changed: string[];
@@ -73,11 +77,13 @@ function changedFiles(gitDir: string, parent: string, sha: string): { changed: s
   return { changed, deleted };
 }
 
-type Manager = 'pnpm' | 'yarn' | 'npm';
+type Manager = 'pnpm' | 'yarn' | 'npm' | 'turbo';
 
 const COMMANDS: Record<Manager, string> = {
   pnpm: 'pnpm ls -r --filter "...[<parent>]" --depth -1 --json',
   yarn: 'yarn workspaces list --since=<parent> --recursive --json (the yarnPath release the commit checks in)',
+  turbo:
+    'turbo ls --filter "...[<parent>...<commit>]" --output json (turbo from TURBO=<path>; a turbo.json "pipeline" read as "tasks")',
   npm: "npm has no change filter: npm query '.workspace, :root' --package-lock-only (Arborist's graph from the commit's manifests and package-lock.json), each changed file given to the workspace whose directory holds it, then every workspace that reaches one through npm's links",
 };
 
@@ -90,6 +96,23 @@ const CHILD_ENV = {
 
 function selectedBy(manager: Manager, workTree: string, parent: string): string[] {
   const options = { cwd: workTree, encoding: 'utf8', env: CHILD_ENV, maxBuffer: 64 * 1024 * 1024 } as const;
+  if (manager === 'turbo') {
+    const turbo = process.env.TURBO ?? 'turbo';
+    const env = { ...CHILD_ENV, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+    // turbo 2 reads `tasks`, which older commits call `pipeline` (turbo's own codemod renames it); the
+    // range form compares the two commits, so that the rewritten work tree is not taken for a change.
+    const config = join(workTree, 'turbo.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"pipeline"', '"tasks"'));
+    const sha = execFileSync('git', ['-C', workTree, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const filter = `...[${parent}...${sha}]`;
+    const out = execFileSync(turbo, ['ls', '--filter', filter, '--output', 'json'], {
+      ...options,
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const items = (JSON.parse(out) as { packages: { items: { path: string }[] } }).packages.items;
+    return items.map((item) => (item.path === '.' || item.path === '//' ? '' : item.path)).sort();
+  }
   if (manager === 'pnpm') {
     const pnpm = process.env.PNPM ?? 'pnpm';
     const out = execFileSync(
@@ -114,6 +137,7 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
 
 function managerAt(gitDir: string, sha: string): Manager {
   const files = git(gitDir, ['ls-tree', '--name-only', sha]).split('\n');
+  if (process.env.TURBO && files.includes('turbo.json')) return 'turbo';
   if (files.includes('pnpm-workspace.yaml')) return 'pnpm';
   return files.includes('package-lock.json') ? 'npm' : 'yarn';
 }
@@ -176,7 +200,8 @@ function npmClosure(nodes: { dir: string; name: string; to: Set<string> }[], cha
  * The manifest reduced to what decides the graph (no version: no rule of ours reads it); the BOM and
  * unparseable text are kept as they are.
  */
-function reduce(text: string, names: Set<string>): string {
+function reduce(text: string, names: Set<string>, path: string): string {
+  if (path === '.yarnrc.yml' || path === '.npmrc') return (text.match(SETTING_LINES) ?? []).join('\n') + '\n';
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   let data: Record<string, unknown>;
   try {
@@ -226,6 +251,7 @@ function main(): void {
     packageManager: managerVersion(manager),
     command: COMMANDS[manager ?? 'pnpm'],
     blobs,
+    ...(recorded.lockBase && { lockfileBase: recorded.lockBase }),
     commits: recorded.commits,
   };
   writeFileSync(out, JSON.stringify(fixture) + '\n');
@@ -246,13 +272,83 @@ interface Recorded {
   names: Set<string>;
   commits: RecordedCommit[];
   manager: Manager | undefined;
+  /** package-lock.json as lines (turbo): at the first commit's parent, now, and the last commit's change. */
+  lockBase?: string[];
+  lockNow?: Set<string>;
+  lockDelta?: { removed: string[]; added: string[] };
+  /** Which path each blob was recorded from (settings files are reduced by name). */
+  pathOfBlob: Map<string, string>;
+}
+
+/**
+ * package-lock.json reduced to what its graph needs (each entry's version, whether it is a link, and the
+ * names it depends on), one entry a line, so that each commit stores only the lines it changed.
+ */
+function lockfileLines(gitDir: string, sha: string): Set<string> {
+  let text: string;
+  try {
+    text = git(gitDir, ['cat-file', 'blob', `${sha}:package-lock.json`]);
+  } catch {
+    return new Set();
+  }
+  const data = JSON.parse(text) as { lockfileVersion?: number; requires?: unknown; packages?: object };
+  const lines = new Set([
+    JSON.stringify(['', { lockfileVersion: data.lockfileVersion, requires: data.requires }]),
+  ]);
+  for (const [key, entry] of Object.entries(
+    (data.packages ?? {}) as Record<string, Record<string, unknown>>,
+  )) {
+    const names = DEPENDENCY_FIELDS.flatMap((field) =>
+      Object.keys((entry[field] as object | undefined) ?? {}),
+    );
+    lines.add(
+      JSON.stringify([key, { version: entry.version, link: entry.link, d: [...new Set(names)].sort() }]),
+    );
+  }
+  return lines;
+}
+
+function recordLockfile(
+  gitDir: string,
+  recorded: Recorded,
+  firstParent: string | undefined,
+  sha: string,
+): void {
+  if (firstParent !== undefined) {
+    recorded.lockBase = [...lockfileLines(gitDir, firstParent)].sort();
+    recorded.lockNow = new Set(recorded.lockBase);
+  }
+  const now = lockfileLines(gitDir, sha);
+  const before = recorded.lockNow ?? new Set<string>();
+  const removed = [...before].filter((line) => !now.has(line));
+  const added = [...now].filter((line) => !before.has(line));
+  recorded.lockNow = now;
+  recorded.lockDelta = removed.length || added.length ? { removed, added } : undefined;
 }
 
 /** Each commit against its first parent: the manifests that changed, the changed files, and what the package manager selects. */
 function recordCommits(gitDir: string, picked: string[]): Recorded {
   const workTree = mkdtempSync(join(tmpdir(), 'history-'));
   execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, workTree]);
-  const recorded: Recorded = { raw: new Map(), names: new Set(), commits: [], manager: undefined };
+  // SPARSE=1: only what the package manager reads is checked out (a mirror may lack its largest blobs).
+  if (process.env.SPARSE) {
+    const patterns = [
+      'package.json',
+      'package-lock.json',
+      'turbo.json',
+      '.npmrc',
+      '.yarnrc.yml',
+      '.yarn/releases/',
+    ];
+    execFileSync('git', ['-C', workTree, 'sparse-checkout', 'set', '--no-cone', ...patterns]);
+  }
+  const recorded: Recorded = {
+    raw: new Map(),
+    names: new Set(),
+    commits: [],
+    manager: undefined,
+    pathOfBlob: new Map(),
+  };
   let previous = new Map<string, string>();
   try {
     for (let i = 0; i < picked.length; i++) {
@@ -264,6 +360,7 @@ function recordCommits(gitDir: string, picked: string[]): Recorded {
       const manager = (recorded.manager ??= managerAt(gitDir, sha));
       const changes = changedFiles(gitDir, parent, sha);
       let selected: string[];
+      if (manager === 'turbo') recordLockfile(gitDir, recorded, i === 0 ? parent : undefined, sha);
       if (manager === 'npm') {
         selected = npmSelected(gitDir, sha, manifests, changes.changed);
       } else {
@@ -271,7 +368,8 @@ function recordCommits(gitDir: string, picked: string[]): Recorded {
         execFileSync('git', ['-C', workTree, 'clean', '-q', '-fdx']);
         selected = selectedBy(manager, workTree, parent);
       }
-      recorded.commits.push({ sha, parent, tree, ...changes, selected });
+      recorded.commits.push({ sha, parent, tree, ...changes, selected, lockfile: recorded.lockDelta });
+      recorded.lockDelta = undefined;
       process.stderr.write(`${i + 1}/${picked.length} ${sha.slice(0, 10)}\n`);
     }
   } finally {
@@ -291,6 +389,7 @@ function changedManifests(
   for (const [path, blob] of manifests) {
     if (previous.get(path) === blob) continue;
     tree[path] = blob;
+    recorded.pathOfBlob.set(blob, path);
     if (!recorded.raw.has(blob)) {
       const text = git(gitDir, ['cat-file', 'blob', blob]);
       recorded.raw.set(blob, text);
@@ -306,11 +405,11 @@ function changedManifests(
  * Blobs whose reduced text is the same become one, under a short id; each commit's tree names them by
  * that id, and only where it changed from the commit before.
  */
-function shareBlobs({ raw, names, commits }: Recorded): Record<string, string> {
+function shareBlobs({ raw, names, commits, pathOfBlob }: Recorded): Record<string, string> {
   const idOfText = new Map<string, string>();
   const idOfBlob = new Map<string, string>();
   for (const [blob, text] of raw) {
-    const reduced = reduce(text, names);
+    const reduced = reduce(text, names, pathOfBlob.get(blob) ?? '');
     if (!idOfText.has(reduced)) idOfText.set(reduced, idOfText.size.toString(36));
     idOfBlob.set(blob, idOfText.get(reduced) as string);
   }
@@ -330,6 +429,10 @@ function shareBlobs({ raw, names, commits }: Recorded): Record<string, string> {
 }
 
 function managerVersion(manager: Manager | undefined): string {
+  if (manager === 'turbo') {
+    const version = execFileSync(process.env.TURBO ?? 'turbo', ['--version'], { encoding: 'utf8' }).trim();
+    return `turbo@${version} (npm workspaces)`;
+  }
   if (manager === 'npm') return `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`;
   if (manager === 'yarn') return "yarn (each commit's own yarnPath release)";
   return `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`;

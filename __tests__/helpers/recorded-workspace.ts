@@ -7,6 +7,8 @@ import type { WorkspaceTree } from '../../src/core/operations/impacted-targets/c
 export interface RecordedCommit {
   sha: string;
   parent: string;
+  /** The lockfile's lines (one entry each) that the commit removed and added. */
+  lockfile?: { removed: string[]; added: string[] };
   tree: Record<string, string | null>;
   changed: string[];
   deleted: string[];
@@ -18,23 +20,61 @@ export interface RecordedHistory {
   packageManager: string;
   command: string;
   blobs: Record<string, string>;
+  /** package-lock.json's lines at the first commit's parent, when the lockfile was recorded (turbo). */
+  lockfileBase?: string[];
   commits: RecordedCommit[];
+}
+
+/** The lockfile's text at the parent and at the commit, rebuilt from its recorded lines. */
+export interface RecordedLockfiles {
+  base: string;
+  head: string;
 }
 
 export function readHistory(path: string): RecordedHistory {
   return JSON.parse(readFileSync(path, 'utf8')) as RecordedHistory;
 }
 
-/** Each commit with the tree of manifests as it was then. */
-export function* replay(history: RecordedHistory): Generator<[RecordedCommit, RecordedTree]> {
+/** Each commit with the tree of manifests as it was then (and the lockfile's two sides, when recorded). */
+export function* replay(
+  history: RecordedHistory,
+): Generator<[RecordedCommit, RecordedTree, RecordedLockfiles | undefined]> {
   const files = new Map<string, string>();
+  const lines = history.lockfileBase && new Set(history.lockfileBase);
+  let text = lines && npmLockfileText(lines);
   for (const commit of history.commits) {
     for (const [path, blob] of Object.entries(commit.tree)) {
       if (blob === null) files.delete(path);
       else files.set(path, history.blobs[blob] as string);
     }
-    yield [commit, new RecordedTree(files)];
+    let lockfiles: RecordedLockfiles | undefined;
+    if (lines && text !== undefined) {
+      const base = text;
+      if (commit.lockfile) {
+        for (const line of commit.lockfile.removed) lines.delete(line);
+        for (const line of commit.lockfile.added) lines.add(line);
+        text = npmLockfileText(lines);
+      }
+      lockfiles = { base, head: text };
+    }
+    yield [commit, new RecordedTree(files), lockfiles];
   }
+}
+
+/** package-lock.json from its recorded lines: `["", header]`, then `[key, {version, link, d: names}]`. */
+function npmLockfileText(lines: ReadonlySet<string>): string {
+  let header: Record<string, unknown> = {};
+  const packages: Record<string, unknown> = {};
+  for (const line of lines) {
+    const [key, entry] = JSON.parse(line) as [string, { version?: string; link?: boolean; d?: string[] }];
+    if (key === '' && !('d' in entry)) {
+      header = entry;
+      continue;
+    }
+    const dependencies = Object.fromEntries((entry.d ?? []).map((name) => [name, '*']));
+    packages[key] = { version: entry.version, link: entry.link, dependencies };
+  }
+  return JSON.stringify({ ...header, packages });
 }
 
 export class RecordedTree implements WorkspaceTree {
