@@ -1,4 +1,4 @@
-// Writes action.yml's inputs and README.md's reference from the operation registry, and
+// Writes action.yml's inputs and docs/reference.md from the operation registry, and
 // src/wire/answer-shapes.ts from the answer schemas. `--check` exits 1 when any is out of date instead
 // of writing it.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -7,17 +7,21 @@ import { renderAnswerShapes } from './answer-shapes.js';
 import { renderActionYml, renderReference } from './reference.js';
 
 const ANSWER_SHAPES = 'src/wire/answer-shapes.ts';
+const REFERENCE = 'docs/reference.md';
 const actionYml = readFileSync('action.yml', 'utf8');
-const readme = readFileSync('README.md', 'utf8');
+const reference = readFileSync(REFERENCE, 'utf8');
 const answerShapes = readFileSync(ANSWER_SHAPES, 'utf8');
 const options = { ...JSON.parse(readFileSync('.prettierrc.json', 'utf8')) };
 const newActionYml = await format(renderActionYml(actionYml), { ...options, parser: 'yaml' });
-const newReadme = await format(renderReference(readme, newActionYml), { ...options, parser: 'markdown' });
+const newReference = await format(renderReference(reference, newActionYml), {
+  ...options,
+  parser: 'markdown',
+});
 const newAnswerShapes = await format(renderAnswerShapes(), { ...options, parser: 'typescript' });
 if (process.argv.includes('--check')) {
   const stale = [
     newActionYml !== actionYml && 'action.yml',
-    newReadme !== readme && 'README.md',
+    newReference !== reference && REFERENCE,
     newAnswerShapes !== answerShapes && ANSWER_SHAPES,
   ].filter(Boolean);
   if (stale.length) {
@@ -26,6 +30,6 @@ if (process.argv.includes('--check')) {
   }
 } else {
   writeFileSync('action.yml', newActionYml);
-  writeFileSync('README.md', newReadme);
+  writeFileSync(REFERENCE, newReference);
   writeFileSync(ANSWER_SHAPES, newAnswerShapes);
 }

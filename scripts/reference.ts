@@ -1,5 +1,5 @@
-// action.yml's inputs and README's reference, both rendered from the operation registry, the one place
-// inputs are declared. Outputs are described in action.yml and shown in README from there.
+// action.yml's inputs and docs/reference.md, both rendered from the operation registry, the one place
+// inputs are declared. Outputs are described in action.yml and shown in docs/reference.md from there.
 import { parse, stringify } from 'yaml';
 import { COMMON_INPUTS } from '../src/core/common-inputs.js';
 import type { InputSpec } from '../src/core/inputs.js';
@@ -72,8 +72,8 @@ function inputTable(specs: readonly InputSpec[]): string[] {
   ];
 }
 
-/** README with the text between the reference markers replaced by the registry's inputs and action.yml's outputs. */
-export function renderReference(readme: string, actionYml: string): string {
+/** docs/reference.md with the text between its markers replaced by the registry's inputs and action.yml's outputs. */
+export function renderReference(reference: string, actionYml: string): string {
   const action = parse(actionYml) as { outputs: Record<string, { description: string }> };
   const operations = OPERATION_NAMES.flatMap((name) => {
     const row = OPERATIONS[name];
@@ -102,8 +102,8 @@ export function renderReference(readme: string, actionYml: string): string {
       ([name, output]) => `| \`${name}\` | ${cell(output.description)} |`,
     ),
   ].join('\n');
-  const start = readme.indexOf(BEGIN);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${BEGIN} ... ${END} markers`);
-  return `${readme.slice(0, start + BEGIN.length)}\n\n${table}\n\n${readme.slice(end)}`;
+  const start = reference.indexOf(BEGIN);
+  const end = reference.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/reference.md has no ${BEGIN} ... ${END} markers`);
+  return `${reference.slice(0, start + BEGIN.length)}\n\n${table}\n\n${reference.slice(end)}`;
 }

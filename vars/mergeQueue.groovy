@@ -4,11 +4,11 @@
 //   mergeQueue operation: 'submit-pull-request', inputs: ['wait-for': 'merged']
 //
 //   operation  the operation, e.g. submit-pull-request, set-impacted-targets, list-unhealthy-tests
-//   inputs     the operation's inputs by name (as in the README's reference), handed to the CLI as
+//   inputs     the operation's inputs by name (as in docs/reference.md), handed to the CLI as
 //              MERGE_QUEUE_<NAME> variables, never through the shell
-//   cli        the command that runs the CLI; default env.MERGE_QUEUE_CLI, else npm's
-//              merge-queue-action at this library's version (before it is on npm, give e.g.
-//              'npx --yes github:your-org/merge-queue-action#v0.1.0')
+//   cli        the command that runs the CLI; default env.MERGE_QUEUE_CLI, else the CLI committed on
+//              this repository's main branch, fetched as an archive over HTTPS (no git, no npm registry);
+//              once a version is released, pin it: 'npx --yes merge-queue-action@<version>'
 //
 // The token comes from MERGE_QUEUE_API_TOKEN (bind it with credentials() in `environment`). The outputs
 // are written to <operation>-outputs.json (readJSON reads them) and the summary to
@@ -20,14 +20,14 @@ def call(Map config = [:]) {
     error("mergeQueue: 'operation' must name an operation, e.g. mergeQueue(operation: 'submit-pull-request').")
   }
   List<String> variables = [
-    "MQ_STEP_CLI=${config.cli ?: env.MERGE_QUEUE_CLI ?: 'npx --yes merge-queue-action@0.1.0'}",
+    "MQ_STEP_CLI=${config.cli ?: env.MERGE_QUEUE_CLI ?: 'npx --yes https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz'}",
     "MQ_STEP_OPERATION=${operation}",
     "MQ_STEP_OUTPUTS=${operation}-outputs.json",
     "MQ_STEP_SUMMARY=${operation}-summary.md",
   ]
   (config.inputs ?: [:]).each { name, value ->
     if (!("${name}" ==~ /[a-z0-9]+(-[a-z0-9]+)*/)) {
-      error("mergeQueue: inputs: '${name}' is not an input name (kebab-case, as in the README's reference).")
+      error("mergeQueue: inputs: '${name}' is not an input name (kebab-case, as in docs/reference.md).")
     }
     variables << "MERGE_QUEUE_${name.toString().toUpperCase().replace('-', '_')}=${value}"
   }

@@ -1,5 +1,5 @@
 // action.yml is the contract with workflows: every input the code reads is declared there (and nothing
-// else), it runs on node24, and the README's reference is generated from it.
+// else), it runs on node24, and docs/reference.md is generated from it.
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -43,11 +43,12 @@ describe('action.yml', () => {
     }
   });
 
-  it('is what the README reference shows', async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    expect(await format(renderReference(readme, actionYml), { ...prettier, parser: 'markdown' })).toBe(
-      readme,
+  it('is what docs/reference.md shows, and the README links there', async () => {
+    const reference = readFileSync('docs/reference.md', 'utf8');
+    expect(await format(renderReference(reference, actionYml), { ...prettier, parser: 'markdown' })).toBe(
+      reference,
     );
+    expect(readFileSync('README.md', 'utf8')).toContain('](docs/reference.md)');
   });
 });
 

@@ -1,7 +1,7 @@
 // The emulator's command line and scenario files: what a user types to rehearse their queue.
 import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../../emulator/server.js';
@@ -84,6 +84,17 @@ describe('emulator CLI', () => {
       /v2 key ci-bot: trunk_v2_[0-9a-f]{40} \(permissions: mergeAndCancel,setPriority\)\n/,
     );
     expect(stdout).toMatch(/v2 key reader: trunk_v2_[0-9a-f]{40} \(permissions: none \(reads only\)\)\n/);
+  });
+
+  it("prints the lines the page's sign-in card sends people to, where the card says they are", async () => {
+    const { stdout } = await runCli(['--port', '0', '--token', 'card-token']);
+    const lines = stdout.split('\n');
+    const token = lines.findIndex((line) => line.startsWith('Token: '));
+    const page = lines.findIndex((line) => line.startsWith('Page: '));
+    expect([token >= 0, page > token]).toEqual([true, true]);
+    const card = readFileSync('emulator/ui/index.html', 'utf8');
+    const place = /<code>Page:<\/code> line just below it/.test(card) ? 'just below' : 'further down';
+    expect(place).toBe(page === token + 1 ? 'just below' : 'further down');
   });
 
   it('refuses an --api-key with an unknown permission, naming the permissions', async () => {

@@ -40,7 +40,7 @@ function pluginVariables(prefix: string, value: unknown): Record<string, string>
 
 /** A pull-request build's job environment with this plugin configured as `config`. */
 function buildkiteEnv(config: Record<string, unknown>, pluginName = 'MERGE_QUEUE_ACTION') {
-  const location = 'github.com/your-org/merge-queue-action#v0.1.0';
+  const location = 'github.com/your-org/merge-queue-action#main';
   return {
     BUILDKITE: 'true',
     CI: 'true',

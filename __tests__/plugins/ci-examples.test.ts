@@ -45,7 +45,10 @@ const components: Component[] = readdirSync('templates')
   .map((file) => {
     const text = readFileSync(`templates/${file}`, 'utf8');
     const [header, body] = parseAllDocuments(text).map((doc) => doc.toJS() as Record<string, unknown>);
-    const jobs = Object.values(body ?? {}) as Component['job'][];
+    // The job that runs the CLI (submit-pull-request has a button job besides it).
+    const jobs = (Object.values(body ?? {}) as Component['job'][]).filter((job) =>
+      job.script.some((line) => line.includes('$[[ inputs.cli ]]')),
+    );
     expect(jobs).toHaveLength(1);
     const spec = (header as { spec: { inputs: Record<string, SpecInput> } }).spec;
     return { name: file.replace(/\.yml$/, ''), inputs: spec.inputs, text, job: jobs[0]! };
@@ -107,7 +110,7 @@ describe('GitLab CI/CD components (templates/)', () => {
       include: { component: string; inputs?: Record<string, unknown> }[];
     };
     const included = pipeline.include.map(({ component, inputs = {} }) => {
-      const name = /\/merge-queue-action\/([\w-]+)@v?\d+\.\d+\.\d+$/.exec(component)?.[1];
+      const name = /\/merge-queue-action\/([\w-]+)@main$/.exec(component)?.[1];
       const spec = components.find((c) => c.name === name)?.inputs ?? {};
       const unknown = Object.keys(inputs).filter((input) => !(input in spec));
       const missing = Object.keys(spec).filter((input) => !('default' in spec[input]!) && !(input in inputs));
@@ -173,11 +176,11 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
     ).steps.flatMap((step) =>
       (step.plugins ?? [])
         .flatMap((entry) => Object.entries(entry))
-        .filter(([location]) => /\/merge-queue-action#v\d+\.\d+\.\d+$/.test(location))
+        .filter(([location]) => /\/merge-queue-action#main$/.test(location))
         .map(([, config]) => [step.label ?? '', config] as const),
     );
   const steps = pluginSteps(readFileSync('examples/buildkite/pipeline.yml', 'utf8'));
-  const readmeSteps = pluginSteps(readmeBlock('yaml', 'github.com/your-org/merge-queue-action#v'));
+  const readmeSteps = pluginSteps(readmeBlock('yaml', 'github.com/your-org/merge-queue-action#main'));
 
   it('has a schema that requires operation and refuses unknown keys', () => {
     expect(schema.required).toEqual(['operation']);
@@ -239,8 +242,8 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
   const steps = mergeQueueSteps(jenkinsfile);
   const readme = readmeBlock('groovy', '@Library(');
 
-  it("the README's snippet loads the library at a release tag and submits a PR with inputs the operation declares", () => {
-    expect(readme).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+  it("the README's snippet loads the library from main and submits a PR with inputs the operation declares", () => {
+    expect(readme).toMatch(/^@Library\('merge-queue@main'\) _$/m);
     const declared = inputsOf('submit-pull-request');
     expect(
       mergeQueueSteps(readme).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
@@ -248,8 +251,8 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
     expect(readme).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
   });
 
-  it('loads the library at a release tag, and submits a PR, uploads impacted targets and reports flaky tests', () => {
-    expect(jenkinsfile).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+  it('loads the library from main, and submits a PR, uploads impacted targets and reports flaky tests', () => {
+    expect(jenkinsfile).toMatch(/^@Library\('merge-queue@main'\) _$/m);
     expect(steps.map((step) => step.operation).sort()).toEqual([
       'list-unhealthy-tests',
       'set-impacted-targets',
@@ -259,7 +262,7 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
 
   it('is the quarantine gate of examples/ci/check-test-results/Jenkinsfile, with inputs the operation reads', () => {
     const gate = readFileSync('examples/ci/check-test-results/Jenkinsfile', 'utf8');
-    expect(gate).toMatch(/^@Library\('merge-queue@v\d+\.\d+\.\d+'\) _$/m);
+    expect(gate).toMatch(/^@Library\('merge-queue@main'\) _$/m);
     const declared = inputsOf('check-test-results');
     expect(
       mergeQueueSteps(gate).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
@@ -279,5 +282,40 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
     expect(jenkinsfile).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
     expect(jenkinsfile).not.toMatch(/sh\s+"/);
     expect(readFileSync('vars/mergeQueue.groovy', 'utf8')).toMatch(/sh\(label: [^,]+, script: '[^']+'\)/);
+  });
+});
+
+describe("the plugins' default CLI", () => {
+  // What runs when a user gives no `cli`: the CLI committed on main, as the README's CLI snippet runs it,
+  // the same in every plugin and example, never an npm version that may not be published yet.
+  const readmeCli = /^npx --yes (\S+) submit-pull-request/m.exec(
+    readmeBlock('sh', 'submit-pull-request'),
+  )?.[1];
+  const defaults = {
+    'templates/*.yml': components.map((c) => String(c.inputs.cli?.default)),
+    'orb/scripts/run.sh': [/PARAM_CLI:-([^}]+)\}/.exec(readFileSync('orb/scripts/run.sh', 'utf8'))?.[1]],
+    'orb/commands and jobs': readdirSync('orb/jobs')
+      .map((file) => `orb/jobs/${file}`)
+      .concat('orb/commands/run-operation.yml')
+      .map(
+        (file) => (parse(readFileSync(file, 'utf8')) as { parameters: Record<string, SpecInput> }).parameters,
+      )
+      .map((parameters) => String(parameters.cli?.default)),
+    'vars/mergeQueue.groovy': [
+      /env\.MERGE_QUEUE_CLI \?: '([^']+)'/.exec(readFileSync('vars/mergeQueue.groovy', 'utf8'))?.[1],
+    ],
+    'examples/ci/check-test-results': ['gitlab-ci.yml', 'circleci-config.yml'].map(
+      (file) =>
+        /(npx --yes \S+) check-test-results/.exec(
+          readFileSync(`examples/ci/check-test-results/${file}`, 'utf8'),
+        )?.[1],
+    ),
+  };
+
+  it("is the README's CLI command, from this repository's main branch", () => {
+    expect(readmeCli).toBe('https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz');
+    for (const [where, commands] of Object.entries(defaults)) {
+      expect([where, [...new Set(commands)]]).toEqual([where, [`npx --yes ${readmeCli}`]]);
+    }
   });
 });

@@ -220,9 +220,10 @@ describe('the orb command run-operation, run as CircleCI runs it', () => {
       CIRCLE_SHA1: HEAD_SHA,
       BASH_ENV: join(work, 'bash-env'),
       TRUNK_API_TOKEN: TEST_TOKEN,
-      MERGE_QUEUE_API_URL: emu.current.url,
-      // The command's parameters, as its step's environment sets them (defaults as the orb declares).
+      // The command's parameters, as its step's environment sets them (defaults as the orb declares);
+      // api-url points the orb at the emulator, as a rehearsal does.
       PARAM_API_TOKEN_ENV: 'TRUNK_API_TOKEN',
+      PARAM_API_URL: emu.current.url,
       PARAM_CLI: `${process.execPath} ${resolve('dist/cli/index.js')}`,
       PARAM_OUTPUTS_FILE: 'merge-queue-outputs.json',
       PARAM_SUMMARY_FILE: 'merge-queue-summary.md',

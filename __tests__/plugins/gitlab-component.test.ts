@@ -253,6 +253,8 @@ const externalPullRequestPipeline = (sha: string) => ({
   CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY: 'octo-org/octo-repo',
 });
 const BRANCH_PIPELINE = { CI_PIPELINE_SOURCE: 'push' };
+/** The manual job that starts the submit job. */
+const BUTTON = 'merge-queue-submit: press to submit';
 
 /** The jobs gitlab-ci-local would run for these variables: name, when, allow_failure. */
 async function listJobs(variables: Record<string, string>, inputs: string[] = []) {
@@ -289,7 +291,12 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
       const snippet = readmeSnippet(by);
       seedIncludes(snippet);
       const sha = commitPipeline(snippet);
-      const manual = [{ name: 'merge-queue-submit', when: 'manual', allow_failure: true }];
+      // The button is allowed to fail, so that an unpressed one leaves the pipeline alone; the submit job
+      // it starts is not, so that a failed submit fails the pipeline.
+      const manual = [
+        { name: BUTTON, when: 'manual', allow_failure: true },
+        { name: 'merge-queue-submit', when: 'on_success', allow_failure: false },
+      ];
       expect(await listJobs(MERGE_REQUEST_PIPELINE)).toEqual(manual);
       expect(await listJobs(externalPullRequestPipeline(sha))).toEqual(manual);
     },
@@ -303,7 +310,9 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
       seedIncludes(snippet);
       const sha = commitPipeline(snippet);
       const automatic = await listJobs(externalPullRequestPipeline(sha), ['--input', 'submit=automatic']);
-      expect(automatic).toEqual([{ name: 'merge-queue-submit', when: 'on_success', allow_failure: false }]);
+      expect(automatic.filter((job) => job.when !== 'never')).toEqual([
+        { name: 'merge-queue-submit', when: 'on_success', allow_failure: false },
+      ]);
       const branch = await listJobs(BRANCH_PIPELINE);
       expect(branch.filter((job) => job.when !== 'never')).toEqual([]);
     },
@@ -319,7 +328,7 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
       const run = await gitlabCiLocal({ ...variables, ...MERGE_REQUEST_PIPELINE }, [
         ...inputs(),
         '--manual',
-        'merge-queue-submit',
+        BUTTON,
       ]);
       expect({ code: run.code, log: run.stdout.split('\n').slice(-8) }).toMatchObject({ code: 0 });
       expect(run.stdout).toMatch(/PASS\s+merge-queue-submit/);
@@ -333,6 +342,22 @@ describeWithTools(RUNNER, "the README's GitLab snippets, verbatim, under gitlab-
       expect(report).toContain('MERGE_QUEUE_OUTPUT_PR_NUMBER=21\n');
       expect(report).toMatch(/^MERGE_QUEUE_OUTPUT_STATE=merged$/im);
       expect(run.stdout + run.stderr + report).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'a submit that fails after the button is pressed is a failed job and a failed pipeline, not a warning',
+    async () => {
+      const snippet = readmeSnippet('component');
+      seedIncludes(snippet);
+      commitPipeline(snippet);
+      const refused = { ...variables, TRUNK_API_TOKEN: 'not-the-token', ...MERGE_REQUEST_PIPELINE };
+      const run = await gitlabCiLocal(refused, [...inputs(), '--manual', BUTTON]);
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-submit: press to submit/);
+      expect(run.stdout).toMatch(/FAIL\s+merge-queue-submit\s*$/m);
+      expect(run.stdout).not.toMatch(/WARN\s+merge-queue-submit/);
+      expect(run.stdout).toContain('401');
     },
     PIPELINE_TIMEOUT_MS,
   );

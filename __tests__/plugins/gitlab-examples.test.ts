@@ -53,7 +53,7 @@ describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under 
           CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
           CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-api',
         },
-        [...inputs(), '--manual', 'merge-queue-submit'],
+        [...inputs(), '--manual', 'merge-queue-submit: press to submit'],
       );
       expect({ code: run.code, log: run.stdout.split('\n').slice(-12) }).toMatchObject({ code: 0 });
       for (const job of ['compute-impacted-targets', 'merge-queue-impacted-targets', 'merge-queue-submit']) {

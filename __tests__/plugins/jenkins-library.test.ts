@@ -3,7 +3,7 @@
 // the way Jenkins' sh step runs it (sh -xe -c), with the variables the step sets (MQ_STEP_*, and each
 // input as MERGE_QUEUE_<NAME>) and those Jenkins sets for a multibranch pull-request build, against the
 // emulator. What the Groovy around it does is small and read here: the variables it sets, the names it
-// refuses, and that the default CLI is this package's version.
+// refuses, and the default CLI.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,6 @@ import { runScript } from '../helpers/run-script.js';
 
 const library = readFileSync('vars/mergeQueue.groovy', 'utf8');
 const command = /sh\(label: [^,]+, script: '([^']+)'\)/.exec(library)?.[1] ?? '';
-const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 describe('vars/mergeQueue.groovy', () => {
   it('runs one shell command that takes everything from variables, none of them an input of the CLI', () => {
@@ -26,9 +25,11 @@ describe('vars/mergeQueue.groovy', () => {
     expect(library).toContain("\"MERGE_QUEUE_${name.toString().toUpperCase().replace('-', '_')}=${value}\"");
   });
 
-  it("defaults to this package's version on npm and names the way in before it is there", () => {
-    expect(library).toContain(`'npx --yes merge-queue-action@${version}'`);
-    expect(library).toContain(`github:your-org/merge-queue-action#v${version}`);
+  it('defaults to the CLI committed on main, and names the pinned form for after a release', () => {
+    expect(library).toContain(
+      "'npx --yes https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz'",
+    );
+    expect(library).toContain("'npx --yes merge-queue-action@<version>'");
   });
 });
 

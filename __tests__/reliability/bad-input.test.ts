@@ -84,7 +84,7 @@ const CASES: BadInput[] = [
     input: 'operation',
     kind: 'unknown value',
     inputs: {},
-    says: /is not an operation\. Set it to one of the \d+ operations in the README's "Operations and their inputs" \(the CLI: --help\), e\.g\. submit-pull-request, /,
+    says: /is not an operation\. Set it to one of the \d+ operations in docs\/reference.md \(the CLI: --help\), e\.g\. submit-pull-request, /,
   },
   // api-token
   {

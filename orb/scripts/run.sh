@@ -11,11 +11,14 @@ fi
 if [[ -n "${!token_env:-}" ]]; then
   export MERGE_QUEUE_API_TOKEN="${!token_env}"
 fi
+if [[ -n "${PARAM_API_URL:-}" ]]; then
+  export MERGE_QUEUE_API_URL="$PARAM_API_URL"
+fi
 if [[ -n "${PARAM_TARGET_BRANCH:-}" ]]; then
   export MERGE_QUEUE_TARGET_BRANCH="$PARAM_TARGET_BRANCH"
 fi
 
-read -r -a cli <<<"${PARAM_CLI:-npx --yes merge-queue-action@0.1.0}"
+read -r -a cli <<<"${PARAM_CLI:-npx --yes https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz}"
 read -r -a args <<<"${PARAM_ARGS:-}"
 outputs_file="${PARAM_OUTPUTS_FILE:-merge-queue-outputs.json}"
 summary_file="${PARAM_SUMMARY_FILE:-merge-queue-summary.md}"

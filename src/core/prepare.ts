@@ -62,7 +62,7 @@ export function prepareOperation(host: InputSource, redact: Redact = (text) => t
 }
 
 // The whole list is longer than a line a person reads (30 names), so the line points to where it is.
-const OPERATIONS_HINT = `one of the ${OPERATION_NAMES.length} operations in the README's "Operations and their inputs" (the CLI: --help), e.g. submit-pull-request, set-impacted-targets, get-queue, check-test-results.`;
+const OPERATIONS_HINT = `one of the ${OPERATION_NAMES.length} operations in docs/reference.md (the CLI: --help), e.g. submit-pull-request, set-impacted-targets, get-queue, check-test-results.`;
 
 function readOperation(host: InputSource): OperationName {
   const given = host.input('operation').trim();

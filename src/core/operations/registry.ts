@@ -1,6 +1,6 @@
 // Every operation, one row each: its area, what it needs from the pipeline, the inputs it reads (beyond
 // the common ones), how its settings are read, and the code that runs it. action.yml, the CLI's --help
-// and the README's reference are generated from these rows.
+// and docs/reference.md are generated from these rows.
 import type { Needs } from '../context.js';
 import type { Inputs, InputSpec } from '../inputs.js';
 import {
