@@ -1,16 +1,20 @@
 // Writes action.yml's inputs and docs/reference.md from the operation registry, and
-// src/wire/answer-shapes.ts from the answer schemas. `--check` exits 1 when any is out of date instead
+// src/wire/answer-shapes.ts and src/wire/v2/answer-shapes.ts from the answer schemas. `--check` exits 1
+// when any is out of date instead
 // of writing it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format } from 'prettier';
 import { renderAnswerShapes } from './answer-shapes.js';
+import { renderV2AnswerShapes } from './v2-answer-shapes.js';
 import { renderActionYml, renderReference } from './reference.js';
 
 const ANSWER_SHAPES = 'src/wire/answer-shapes.ts';
 const REFERENCE = 'docs/reference.md';
+const V2_ANSWER_SHAPES = 'src/wire/v2/answer-shapes.ts';
 const actionYml = readFileSync('action.yml', 'utf8');
 const reference = readFileSync(REFERENCE, 'utf8');
 const answerShapes = readFileSync(ANSWER_SHAPES, 'utf8');
+const v2AnswerShapes = existsSync(V2_ANSWER_SHAPES) ? readFileSync(V2_ANSWER_SHAPES, 'utf8') : '';
 const options = { ...JSON.parse(readFileSync('.prettierrc.json', 'utf8')) };
 const newActionYml = await format(renderActionYml(actionYml), { ...options, parser: 'yaml' });
 const newReference = await format(renderReference(reference, newActionYml), {
@@ -18,11 +22,13 @@ const newReference = await format(renderReference(reference, newActionYml), {
   parser: 'markdown',
 });
 const newAnswerShapes = await format(renderAnswerShapes(), { ...options, parser: 'typescript' });
+const newV2AnswerShapes = await format(renderV2AnswerShapes(), { ...options, parser: 'typescript' });
 if (process.argv.includes('--check')) {
   const stale = [
     newActionYml !== actionYml && 'action.yml',
     newReference !== reference && REFERENCE,
     newAnswerShapes !== answerShapes && ANSWER_SHAPES,
+    newV2AnswerShapes !== v2AnswerShapes && V2_ANSWER_SHAPES,
   ].filter(Boolean);
   if (stale.length) {
     console.error(`${stale.join(' and ')} out of date: run \`npm run metadata\`.`);
@@ -32,4 +38,5 @@ if (process.argv.includes('--check')) {
   writeFileSync('action.yml', newActionYml);
   writeFileSync(REFERENCE, newReference);
   writeFileSync(ANSWER_SHAPES, newAnswerShapes);
+  writeFileSync(V2_ANSWER_SHAPES, newV2AnswerShapes);
 }

@@ -87,7 +87,42 @@ const CONFIG = {
   directMergeMode: 'off',
   optimizationMode: 'off',
   mergeMethod: 'squash',
+  isExtensionEnabled: false,
+  areLabelCommandsEnabled: false,
+  areStateLabelsEnabled: false,
+  allowedBotSubmitters: [],
+  batchingRules: [],
+  testBranchConstructionMode: 'renameTempBranch',
+  enqueueingLabel: '',
 };
+
+const REPOSITORY = {
+  id: REPOSITORY_ID,
+  provider: 'github',
+  path: 'octo-org/octo-repo',
+  host: 'github.com',
+  url: 'https://github.com/octo-org/octo-repo',
+  defaultBranch: 'main',
+  isPrivate: false,
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+function queue(state = 'running') {
+  return {
+    id: QUEUE_ID,
+    repositoryId: REPOSITORY_ID,
+    targetBranch: 'main',
+    state,
+    mode: 'graph',
+    managedState: 'manual',
+    createdAt: AT,
+    updatedAt: AT,
+    repositoryUrl: REPOSITORY.url,
+    pullRequestsUrl: `/v2/merge-queues/${QUEUE_ID}/pull-requests`,
+    config: CONFIG,
+  };
+}
 
 const page = (data: unknown[]) => ({ data, nextCursor: null, hasMore: false });
 
@@ -99,10 +134,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 /** The lookups every call starts with, answered as the service would. */
 const lookups: Handler = ({ method, path }, res) => {
   if (method !== 'GET') return false;
-  if (path === '/v2/repositories')
-    json(res, 200, page([{ id: REPOSITORY_ID, url: 'https://github.com/octo-org/octo-repo' }]));
-  else if (path === '/v2/merge-queues')
-    json(res, 200, page([{ id: QUEUE_ID, repositoryId: REPOSITORY_ID, targetBranch: 'main' }]));
+  if (path === '/v2/repositories') json(res, 200, page([REPOSITORY]));
+  else if (path === '/v2/merge-queues') json(res, 200, page([queue()]));
   else if (path === '/v2/pull-requests') json(res, 200, page([pullRequest()]));
   else if (path === `/v2/pull-requests/${PR_ID}`) json(res, 200, pullRequest());
   else return false;
@@ -347,15 +380,13 @@ describe('V2ServiceClient', () => {
       if (!path.startsWith(queuePath)) return false;
       if (method === 'POST' && path === `${queuePath}/pause`) state = 'paused';
       else if (method === 'GET' && path === queuePath) {
-        json(res, 200, {
-          id: QUEUE_ID,
-          targetBranch: 'main',
-          state,
-          mode: 'graph',
-          config: CONFIG,
-        });
+        json(res, 200, queue(state));
         return;
       } else if (method === 'GET') return false;
+      else if (method === 'PATCH') {
+        json(res, 200, queue(state));
+        return;
+      }
       json(res, 200, { id: QUEUE_ID, state, mode: 'graph', pullRequestsUrl: `${queuePath}/pull-requests` });
     });
     const answer = await client().call('updateQueue', {

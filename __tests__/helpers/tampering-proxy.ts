@@ -62,7 +62,17 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
             };
             const path = one.url.split('?')[0] as string;
             const rule = rules.find((r) => r.method === one.method && r.path.test(path));
-            const final = (rule && rule.tamper(structuredClone(original), one)) ?? original;
+            let final: Answer;
+            try {
+              final = (rule && rule.tamper(structuredClone(original), one)) ?? original;
+            } catch (error) {
+              final = {
+                status: 599,
+                headers: {},
+                json: undefined,
+                text: `the rule failed: ${String(error)}`,
+              };
+            }
             const out =
               final === original || final.json === undefined ? final.text : JSON.stringify(final.json);
             res.writeHead(final.status, final.headers);

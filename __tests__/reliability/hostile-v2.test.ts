@@ -18,6 +18,8 @@ beforeAll(async () => {
   const queue = new QueueDriver(emulator, REPO, 'main');
   await queue.create();
   await queue.ci(17, { outcome: 'hang' });
+  await queue.ci(18, { outcome: 'hang' });
+  await queue.submit(18);
 });
 
 afterAll(() => proxy.close());
@@ -109,4 +111,40 @@ describe('ids are checked and sent as one path segment (item 5)', () => {
       expect(proxy.sent).toEqual([]);
     },
   );
+});
+
+describe('an answer that breaks the document is an error naming the endpoint and field (item 4)', () => {
+  it('does not read a PR whose queue entry lacks its queue as "never submitted"', async () => {
+    proxy.on('GET', /^\/v2\/pull-requests\/[^/]+$/, (answer) => {
+      delete (answer.json as { queueEntry: Record<string, unknown> }).queueEntry.mergeQueueId;
+      return answer;
+    });
+    const run = await cli(['get-submitted-pull-request', '--pr-number', '18']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('pullRequests.get failed');
+    expect(run.stderr).toContain('"queueEntry.mergeQueueId" is missing');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('does not query with no id when the repository answer has none', async () => {
+    proxy.on('GET', /^\/v2\/repositories$/, (answer) => {
+      delete firstItem(answer).id;
+      return answer;
+    });
+    const run = await cli(['submit-pull-request']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('repositories.resolveByProviderUrl failed');
+    expect(run.stderr).toContain('"data[0].id" is missing');
+    expect(proxy.sent.map((s) => s.url)).toEqual([expect.stringMatching(/^\/v2\/repositories\?/)]);
+  });
+
+  it('refuses a state that is not text instead of reading it as some other state', async () => {
+    proxy.on('GET', /^\/v2\/pull-requests\/[^/]+$/, (answer) => {
+      (answer.json as { queueEntry: Record<string, unknown> }).queueEntry.state = 7;
+      return answer;
+    });
+    const run = await cli(['get-submitted-pull-request', '--pr-number', '18']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('"queueEntry.state" is a number, not text');
+  });
 });

@@ -14,6 +14,8 @@ export interface AnswerShape {
   oneOf?: AnswerShape[];
   const?: unknown;
   pattern?: string;
+  /** Another shape by name (the v2 document's references). */
+  ref?: string;
 }
 
 export const ANSWER_SHAPES: { readonly [E in EndpointName]?: AnswerShape } = {

@@ -40,7 +40,19 @@ export function answerProblem(endpoint: EndpointName, text: string, json: unknow
     return trimmed === '' ? 'an empty body' : 'text that is not JSON';
   }
   const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
-  const problem = problemAt(shape, value);
+  return shapeProblem(shape, value);
+}
+
+/**
+ * What is wrong with `value` by `shape` (`a body that is not its answer ("data[0].id" is missing)`), or
+ * undefined when nothing is; `named` holds the shapes a `ref` names (the v2 document's schemas).
+ */
+export function shapeProblem(
+  shape: AnswerShape,
+  value: unknown,
+  named: Readonly<Record<string, AnswerShape>> = {},
+): string | undefined {
+  const problem = problemAt(shape, value, named);
   return problem && `a body that is not its answer (${subject(pathOf(problem.steps))} ${problem.what})`;
 }
 
@@ -56,12 +68,18 @@ interface Problem {
   what: string;
 }
 
-function problemAt(schema: AnswerShape, value: unknown): Problem | undefined {
+type Named = Readonly<Record<string, AnswerShape>>;
+
+function problemAt(schema: AnswerShape, value: unknown, named: Named): Problem | undefined {
+  if (schema.ref !== undefined) {
+    const target = named[schema.ref];
+    return target ? problemAt(target, value, named) : undefined;
+  }
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) {
     let first: Problem | undefined;
     for (const alternative of alternatives) {
-      const problem = problemAt(alternative, value);
+      const problem = problemAt(alternative, value, named);
       if (!problem) return undefined;
       first ??= problem;
     }
@@ -69,7 +87,7 @@ function problemAt(schema: AnswerShape, value: unknown): Problem | undefined {
   }
   if (schema.allOf) {
     for (const part of schema.allOf) {
-      const problem = problemAt(part, value);
+      const problem = problemAt(part, value, named);
       if (problem) return problem;
     }
   }
@@ -85,7 +103,7 @@ function problemAt(schema: AnswerShape, value: unknown): Problem | undefined {
   }
   if (Array.isArray(value) && schema.items) {
     for (let index = 0; index < value.length; index++) {
-      const problem = problemAt(schema.items, value[index]);
+      const problem = problemAt(schema.items, value[index], named);
       if (problem) return within(problem, index);
     }
   }
@@ -98,7 +116,7 @@ function problemAt(schema: AnswerShape, value: unknown): Problem | undefined {
     for (const name in schema.properties) {
       const field = value[name];
       if (field === undefined) continue;
-      const problem = problemAt(schema.properties[name] as AnswerShape, field);
+      const problem = problemAt(schema.properties[name] as AnswerShape, field, named);
       if (problem) return within(problem, name);
     }
   }

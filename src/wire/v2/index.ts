@@ -8,6 +8,7 @@ export * from './routes.js';
 export * from './permissions.js';
 export * from './from-v1.js';
 export * from './id-forms.js';
+export * from './answer-shapes.js';
 
 export type V2Schemas = components['schemas'];
 /** A schema of the document by name: `V2<'PullRequest'>`. */

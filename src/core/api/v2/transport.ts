@@ -5,6 +5,8 @@
 // the documented rate limits kept by spacing requests.
 import {
   idFormIn,
+  V2_ANSWER_SHAPES,
+  V2_NAMED_SHAPES,
   V2_ROUTES,
   type V2AnswerOf,
   type V2BodyOf,
@@ -13,7 +15,7 @@ import {
   type V2QueryOf,
 } from '../../../wire/v2/index.js';
 import { ApiClient, type ApiResponse, type ClientOptions } from '../client.js';
-import { MAX_ANSWER_DEPTH, nestsDeeperThan } from '../answers.js';
+import { MAX_ANSWER_DEPTH, nestsDeeperThan, shapeProblem } from '../answers.js';
 import { ApiError } from '../errors.js';
 import { echoProblem } from './echoes.js';
 import { describeV2Failure } from './errors.js';
@@ -82,7 +84,7 @@ export class V2Transport {
       repeatable: !('write' in route),
       outcomeUnknownOnFailure: 'write' in route,
       answerProblem: (text, json) =>
-        answerProblem(route.success, textAnswer, text, json) ?? echoProblem(id, request, json),
+        answerProblem(id, textAnswer, text, json) ?? echoProblem(id, request, json),
       describeFailure: (name, status, text, contentType, answerHeaders) =>
         describeV2Failure(name as V2OperationId, request.body, status, text, contentType, answerHeaders),
     });
@@ -141,18 +143,23 @@ export class V2Transport {
   }
 }
 
-/** Why a 2xx answer is not the operation's: JSON where JSON is due, nothing more (read tolerantly). */
+/**
+ * Why a 2xx answer is not the operation's: JSON where JSON is due, of the shape the document gives it
+ * (types and required fields; unknown fields and enum values are kept).
+ */
 function answerProblem(
-  success: number,
+  id: V2OperationId,
   textAnswer: boolean,
   text: string,
   json: unknown,
 ): string | undefined {
+  const success = V2_ROUTES[id].success;
   if (success === 204 || textAnswer) return undefined;
   // An accepted upload may answer nothing.
   if (success === 202 && text.trim() === '') return undefined;
   if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`;
   if (json === undefined) return text.trim() === '' ? 'an empty body' : 'text that is not JSON';
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'a body that is not an object';
-  return undefined;
+  const shape = V2_ANSWER_SHAPES[id];
+  return shape && shapeProblem(shape, json, V2_NAMED_SHAPES);
 }
