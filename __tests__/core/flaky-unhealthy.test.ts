@@ -47,7 +47,7 @@ describe('list-unhealthy-tests', () => {
     });
     expect(result.failure).toBeUndefined();
     expect(result.infos).toEqual(
-      expect.arrayContaining(['FLAKY: 23 test(s) on 5 page(s).', 'BROKEN: 7 test(s) on 2 page(s).']),
+      expect.arrayContaining(['FLAKY: 23 tests on 5 pages.', 'BROKEN: 7 tests on 2 pages.']),
     );
     const report = JSON.parse(readFileSync(String(result.outputs['report-file']), 'utf8'));
     expect(report).toMatchObject({

@@ -42,6 +42,8 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   const operation = line.operation ?? io.env.MERGE_QUEUE_OPERATION?.trim();
   if (line.help || line.helpCommand) return help(io, line.helpCommand ? line.operation : operation);
+  // Nothing at all asks what the command does, as with gh: the help, and success.
+  if (!operation && !io.argv.length) return help(io, undefined);
   if (!operation) {
     return usageError(io, `no operation given. Run \`${COMMAND} help\` for the operations.`);
   }

@@ -47,8 +47,8 @@ export interface RunOptions {
   /** Real time unless given (tests give the emulator's virtual clock). */
   clock?: Clock;
   /**
-   * Whether the log says where the repository, PR and branch came from (true unless given): a CI log
-   * keeps it, a terminal that shows the result itself leaves it out.
+   * Whether the log says where the repository, PR and branch came from, and the result in a line (true
+   * unless given): a CI log keeps them, a terminal that shows the result itself leaves them out.
    */
   contextNotes?: boolean;
 }
@@ -204,7 +204,7 @@ async function runOperation(
     workingDirectory: host.workingDirectory,
     stdin: host.stdin,
     redact: scope.redact,
-    log: operationLog(scope, operation),
+    log: operationLog(scope, operation, options.contextNotes !== false),
     clock: options.clock,
     comments: host.comments,
   };
@@ -212,10 +212,18 @@ async function runOperation(
 }
 
 /** The operation's log: every line through the run's `logLine`, annotations titled. */
-function operationLog(scope: RunScope, operation: OperationName): SharedContext['log'] {
+function operationLog(
+  scope: RunScope,
+  operation: OperationName,
+  logShowsResult: boolean,
+): SharedContext['log'] {
   const { host, logLine } = scope;
   return {
     info: (message) => host.log.info(logLine(message)),
+    // A terminal shows the result as a page, whose first line says it: the log would say it twice.
+    outcome: (message) => {
+      if (logShowsResult) host.log.info(logLine(message));
+    },
     warning: (message) => host.log.warning(logLine(message), { title: operation }),
     annotate: (level, message, at) => {
       const annotation = { ...at, title: logLine(at.title ?? operation) };

@@ -3,7 +3,7 @@
 import type { TestListDetails, TestResultsDetails } from '../../core/operations/details.js';
 import type { CheckedFailure } from '../../core/operations/flaky-tests/check-test-results/summary.js';
 import { VERDICT_LABELS } from '../../core/operations/flaky-tests/check-test-results/verdicts.js';
-import { timeSince } from '../../core/report/duration.js';
+import { formatDaysSince } from '../../core/report/duration.js';
 import { plural } from '../../core/report/words.js';
 import type { Cell, Column, Page } from './page.js';
 import type { Tone } from './style.js';
@@ -125,15 +125,14 @@ export function presentTestList(page: Page, details: TestListDetails): void {
   page.table(
     listing === 'unhealthy' ? 'Most PRs impacted first' : 'Tests',
     columns,
-    details.tests
-      .slice(0, ROWS_SHOWN)
-      .map((test) => [
-        test.variant ? `${test.name} [${test.variant}]` : test.name,
-        { text: test.status, tone: statusTone(test.status) },
-        test.since ? timeSince(test.since, details.nowMs) : '',
-        listing === 'quarantined' ? (test.file ?? '') : (test.pullRequestsImpacted ?? ''),
-        test.owners.join(', '),
-      ]),
+    details.tests.slice(0, ROWS_SHOWN).map((test) => [
+      test.variant ? `${test.name} [${test.variant}]` : test.name,
+      { text: test.status, tone: statusTone(test.status) },
+      // In days, as the nightly report's summary says it: "22 days", not "549h 19m".
+      test.since ? formatDaysSince(test.since, details.nowMs) : '',
+      listing === 'quarantined' ? (test.file ?? '') : (test.pullRequestsImpacted ?? ''),
+      test.owners.join(', '),
+    ]),
     total,
   );
 }

@@ -1,5 +1,7 @@
 // Any operation without a page of its own: it is done, then its outputs as facts (the raw answer and
 // the context every run publishes left out: --json has them).
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { Page } from './page.js';
 
 const CONTEXT_OUTPUTS = new Set([
@@ -12,9 +14,26 @@ const CONTEXT_OUTPUTS = new Set([
 
 export function presentOutputs(page: Page, operation: string, outputs: Record<string, string>): void {
   page.outcome(`${operation}: done`, 'good');
+  const gone = Object.entries(outputs).filter(([name, value]) => isFileOutput(name) && isRemoved(value));
   page.facts(
     Object.entries(outputs)
       .filter(([name, value]) => !CONTEXT_OUTPUTS.has(name) && value !== '')
+      .filter(([name]) => !gone.some(([goneName]) => goneName === name))
       .map(([name, value]) => [name, value]),
   );
+  if (gone.length) {
+    page.note(
+      `${gone.map(([name]) => name).join(' and ')}: not kept, as nothing reads it after this run; --outputs-file PATH or --json keeps it.`,
+    );
+  }
+}
+
+/** An output that names a file the run wrote (metrics-file, report-file, report-csv-file). */
+function isFileOutput(name: string): boolean {
+  return name.endsWith('-file');
+}
+
+/** The run's own scratch files are removed at exit when no later step can read them: name none of them. */
+function isRemoved(path: string): boolean {
+  return path !== '' && isAbsolute(path) && !existsSync(path);
 }

@@ -27,6 +27,8 @@ const OUTCOME_TONES: Record<PrReport['outcome'], Tone> = {
 };
 
 const AHEAD_SHOWN = 10;
+/** A check's address is shown whole (a terminal makes it a link); the service caps it at 2,000. */
+const URL_MAX = 2000;
 
 export function presentPullRequest(page: Page, details: PullRequestDetails): void {
   const { report, branch } = details;
@@ -36,7 +38,8 @@ export function presentPullRequest(page: Page, details: PullRequestDetails): voi
     OUTCOME_TONES[report.outcome],
   );
   const state = typeof entry?.state === 'string' ? entry.state.toUpperCase() : '';
-  const reason = reasonOf(report, branch);
+  // The checks' addresses are in their own table below, whole; here they would be cut.
+  const reason = reasonOf(report, branch, false);
   page.facts([
     ['Title', typeof entry?.prTitle === 'string' ? entry.prTitle : undefined],
     ['State', state ? { text: state, tone: prStateTone(state) } : undefined],
@@ -74,7 +77,7 @@ export function presentPullRequest(page: Page, details: PullRequestDetails): voi
   if (checks.length) {
     page.table(
       'Failing checks',
-      [{ title: 'Check', max: 40 }, { title: 'Conclusion' }, { title: 'Link', max: 80 }],
+      [{ title: 'Check', max: 40 }, { title: 'Conclusion' }, { title: 'Link', max: URL_MAX }],
       checks.map((check) => [check.name, { text: check.conclusion, tone: 'bad' }, check.url ?? '']),
     );
   }

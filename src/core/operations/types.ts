@@ -29,6 +29,8 @@ export interface OperationContext<S> {
   /** Lines for the log; secrets are already hidden from them. */
   log: {
     info(message: string): void;
+    /** The result in one line, for a log that is all its reader sees; left out where a page shows it. */
+    outcome?(message: string): void;
     warning(message: string): void;
     /** A note placed where it belongs (a failed test's file and line) when the host can. */
     annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;

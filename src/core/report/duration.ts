@@ -38,3 +38,13 @@ export function timeSince(timestamp: unknown, nowMs: number): string {
   if (Number.isNaN(at)) return '';
   return at > nowMs ? 'just now' : formatDuration(nowMs - at);
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** How long a state has lasted, in whole days as the nightly report says it: "today", "1 day", "22 days". */
+export function formatDaysSince(timestamp: unknown, nowMs: number): string {
+  const at = typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(at)) return '';
+  const days = Math.floor((nowMs - at) / DAY_MS);
+  return days <= 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
+}

@@ -3,6 +3,7 @@
 // same numbers as a table), the tests that tripped fail-on, the top tests by pull requests impacted, and
 // where the full list is. Every section is cut to its head, so that the summary stays within
 // UNHEALTHY_SUMMARY_BYTES however many tests the organization has; the report files hold every test.
+import { formatDaysSince } from '../../report/duration.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, escapeMarkdown } from '../../report/markdown.js';
 import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
@@ -75,7 +76,6 @@ const TOP_ROWS = 10;
 const HEADLINE_NAME_CHARS = 100;
 const TOP_HEADERS = ['Test', 'Status', 'Owner', 'Since', 'PRs hit (7d)', 'Quarantined', 'Ticket'];
 const MAX_TEAMS = 8;
-const DAY_MS = 24 * 3600 * 1000;
 
 export function summarizeUnhealthy(
   repoSlug: string,
@@ -162,7 +162,7 @@ function topTable(summary: Markdown, tests: ReportedTest[], now: number): void {
     testLink(test, HEADLINE_NAME_CHARS),
     escapeMarkdown(test.status),
     owners(test.codeowners.slice(0, 1)),
-    since(test.statusSince, now),
+    formatDaysSince(test.statusSince, now),
     String(test.pullRequestsImpacted),
     test.quarantined ? 'yes' : 'no',
     ticketLink(test.ticketUrl),
@@ -174,13 +174,6 @@ function topTable(summary: Markdown, tests: ReportedTest[], now: number): void {
     rows.map((row) => (oneStatus ? row.map((cell, index) => (index === 1 ? '' : cell)) : row)),
   );
   summary.table(shown.headers, shown.rows, 'in the report files', tests.length);
-}
-
-function since(timestamp: string | undefined, now: number): string {
-  const at = timestamp ? Date.parse(timestamp) : NaN;
-  if (Number.isNaN(at)) return '';
-  const days = Math.floor((now - at) / DAY_MS);
-  return days <= 0 ? 'today' : days === 1 ? '1 day' : `${days} days`;
 }
 
 /** The team a test counts for in the chart: the first of its codeowners, without the organization. */

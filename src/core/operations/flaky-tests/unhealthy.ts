@@ -4,6 +4,7 @@
 // is read, rendered for the summary and written out for both report files, JSON and CSV (secrets
 // hidden), as its page arrives, while the next page is on its way: after the last page, only sorting and
 // joining are left.
+import { plural } from '../../report/words.js';
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { writeFile } from 'node:fs/promises';
@@ -52,8 +53,8 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     'unhealthy-tests.csv',
     tests.map((test) => test.csvLine),
   );
-  op.log.info(
-    `${counts.unhealthy} unhealthy test(s) in ${repoSlug(op.context.repo)}; every one is in report-file (JSON) and report-csv-file (CSV).`,
+  (op.log.outcome ?? op.log.info)(
+    `${plural(counts.unhealthy, 'unhealthy test')} in ${repoSlug(op.context.repo)}; every one is in report-file (JSON) and report-csv-file (CSV).`,
   );
   const failure = thresholdFailure(failOn, maxUnhealthy, counts);
   const { summary, listing } = summarizeUnhealthy(repoSlug(op.context.repo), {
@@ -154,7 +155,7 @@ async function fetchUnhealthyTests(
         onPage: (response) => (last = response),
         stop: stop.signal,
       });
-      op.log.info(`${status}: ${listed} test(s) on ${pages} page(s).`);
+      op.log.info(`${status}: ${plural(listed, 'test')} on ${plural(pages, 'page')}.`);
       return listedTests;
     } catch (error) {
       stop.abort();

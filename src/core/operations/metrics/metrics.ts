@@ -30,7 +30,9 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
     allRepositories ? {} : { repo, repoHost: op.context.repo.host },
   );
   const metricsFile = await writeStepFile(op, 'metrics.prom', response.text);
-  op.log.info(`Metrics (${Buffer.byteLength(response.text)} bytes) written to the metrics-file output.`);
+  (op.log.outcome ?? op.log.info)(
+    `Metrics (${Buffer.byteLength(response.text)} bytes) written to the metrics-file output.`,
+  );
 
   const outputs: Record<string, OutputValue> = {
     response: Buffer.byteLength(response.text) <= MAX_RESPONSE_OUTPUT_BYTES ? response.text : '',

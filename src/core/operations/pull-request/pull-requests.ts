@@ -113,8 +113,9 @@ async function lookOnce(op: OperationContext<PullRequestSettings>): Promise<PrRe
     const testRunId = entry?.verifiedByTestRun;
     if (typeof testRunId === 'string' && testRunId) report.testRun = await readTestRun(op, testRunId);
   }
+  // The reason names the PR itself ("PR #20 failed: ..."); without one, the outcome says it.
   const reason = reasonOf(report, op.context.targetBranch);
-  op.log.info(`${outcomeLine(report, `PR #${number}`)}${reason ? ` ${reason}` : ''}`);
+  (op.log.outcome ?? op.log.info)(reason || outcomeLine(report, `PR #${number}`));
   return report;
 }
 

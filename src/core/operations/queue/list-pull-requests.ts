@@ -38,7 +38,9 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
       2,
     ),
   );
-  op.log.info(`${rows.length} pull request(s) in ${pages} page(s); every one is in the report-file output.`);
+  (op.log.outcome ?? op.log.info)(
+    `${plural(rows.length, 'pull request')} in ${plural(pages, 'page')}; every one is in the report-file output.`,
+  );
 
   const summary = new Markdown()
     .headingMarkdown(
