@@ -51,6 +51,8 @@ export interface RunOptions {
    * unless given): a CI log keeps them, a terminal that shows the result itself leaves them out.
    */
   contextNotes?: boolean;
+  /** Calls the run off (an agent gave up on it): no request is sent or waited for after it. */
+  signal?: AbortSignal;
 }
 
 /** What every step of a run writes through: its secrets hidden, its outputs gathered as published. */
@@ -184,6 +186,7 @@ async function runOperation(
     onRetry: (message) => host.log.info(logLine(message)),
     redact: scope.redact,
     proxy: host.proxy,
+    signal: options.signal,
   };
   if (common.apiVersionNote) host.log.info(logLine(common.apiVersionNote));
   const client = serviceClientFor(common, clientOptions, context);

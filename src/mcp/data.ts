@@ -8,6 +8,8 @@ export type Redact = (text: string) => string;
 
 /** How long a field from outside may be. */
 export const NAME_CHARS = 200;
+/** An enum value from the service (a state, a mode, a status): a word, never longer than this. */
+export const STATE_CHARS = 40;
 export const MESSAGE_CHARS = 500;
 export const URL_CHARS = 2000;
 
@@ -23,6 +25,11 @@ export function dataText(redact: Redact, value: unknown, max = NAME_CHARS): stri
     .replace(CONTROLS, '')
     .replace(INVISIBLES, '');
   return clip(redact(flat), max);
+}
+
+/** An enum value from the service as a data field, upper case as the outputs spell it: see dataText. */
+export function dataState(redact: Redact, value: unknown): string {
+  return dataText(redact, typeof value === 'string' ? value.toUpperCase() : '', STATE_CHARS);
 }
 
 /** A link from outside: an http(s) URL without blanks or controls, else null. */

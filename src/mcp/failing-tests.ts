@@ -3,8 +3,8 @@
 // service does not tie a test failure to a merge-queue run, so this window is the closest it tells).
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { enumValue, isObject } from '../wire/index.js';
-import { dataText, dataUrl } from './data.js';
+import { isObject } from '../wire/index.js';
+import { dataState, dataText, dataUrl } from './data.js';
 import type { FailedRun } from './failed-run.js';
 import { knownTests, type KnownTest } from './known-tests.js';
 import { requireSuccess, type ToolContext } from './tool.js';
@@ -106,7 +106,7 @@ async function failedInWindow(
   return items.slice(0, MAX_TESTS).map((raw) => ({
     name: dataText(redact, raw.name),
     file: typeof raw.file_path === 'string' ? dataText(redact, raw.file_path) : null,
-    status: enumValue(isObject(raw.status) ? raw.status.value : undefined).toUpperCase() || 'UNKNOWN',
+    status: dataState(redact, isObject(raw.status) ? raw.status.value : undefined) || 'UNKNOWN',
     quarantined: raw.quarantined === true,
     url: dataUrl(redact, raw.html_url),
   }));

@@ -2,10 +2,10 @@
 // The MCP server's entry point (the ncc bundle dist/mcp/index.js): `merge-queue-action mcp` loads it, and
 // `node dist/mcp/index.js` runs it directly. stdout carries protocol messages only: anything else that
 // would write there (a stray console.log in a dependency) is sent to stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { MCP_HELP, McpUsageError, readMcpOptions, type McpOptions } from './options.js';
 import { operationRunner } from './runner.js';
 import { createServer } from './server.js';
+import { LineTransport } from './stdio.js';
 
 const args = process.argv.slice(2);
 if (args[0] === 'mcp') args.shift();
@@ -27,7 +27,9 @@ function readOptions(): McpOptions | undefined {
 }
 
 async function serve(options: McpOptions): Promise<void> {
-  const transport = new StdioServerTransport(process.stdin, stdout);
+  const transport = new LineTransport(process.stdin, stdout, (why) =>
+    process.stderr.write(`merge-queue-action mcp: ${why}\n`),
+  );
   console.log = console.info = console.debug = console.error;
   const runner = operationRunner(options, { env: process.env, cwd: process.cwd(), stderr: process.stderr });
   const server = createServer(options, runner);

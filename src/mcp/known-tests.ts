@@ -3,8 +3,8 @@
 // each test once, with its file, status, whether its failures are quarantined, and its page.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { enumValue, isObject } from '../wire/index.js';
-import { dataText, dataUrl, type Redact } from './data.js';
+import { isObject } from '../wire/index.js';
+import { dataState, dataText, dataUrl, type Redact } from './data.js';
 import { requireSuccess, ToolFailure, type ToolContext } from './tool.js';
 
 export const knownTestSchema = z.object({
@@ -72,7 +72,7 @@ function unhealthyTest(raw: Record<string, unknown>, redact: Redact): KnownTest 
     name: dataText(redact, raw.name),
     file: typeof raw.file_path === 'string' ? dataText(redact, raw.file_path) : null,
     variant: dataText(redact, raw.variant),
-    status: enumValue(status).toUpperCase(),
+    status: dataState(redact, status),
     quarantined: raw.quarantined === true,
     url: dataUrl(redact, raw.html_url),
   };
@@ -83,7 +83,7 @@ function quarantinedTest(raw: Record<string, unknown>, redact: Redact): KnownTes
     name: dataText(redact, raw.name),
     file: typeof raw.file === 'string' ? dataText(redact, raw.file) : null,
     variant: dataText(redact, raw.variant),
-    status: enumValue(raw.status).toUpperCase(),
+    status: dataState(redact, raw.status),
     quarantined: true,
     url: null,
   };

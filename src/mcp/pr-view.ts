@@ -8,11 +8,8 @@ import { notReadyBlockers } from '../core/operations/pull-request/readiness.js';
 import { serviceReason } from '../core/operations/pull-request/progress.js';
 import type { PrReport } from '../core/operations/pull-request/wait.js';
 import type { Repo } from '../wire/index.js';
-import { dataText, dataUrl, MESSAGE_CHARS, type Redact } from './data.js';
+import { dataText, dataUrl, MESSAGE_CHARS, STATE_CHARS, type Redact } from './data.js';
 import { SITUATIONS, nextStepOf, reasonOf, waitingForOf, type Situation } from './pr-words.js';
-
-/** An enum value from the service: a word, and never longer than this. */
-const STATE_CHARS = 40;
 
 export const failingCheckSchema = z.object({
   name: z.string().describe('The check’s name, as the CI reported it (data).'),

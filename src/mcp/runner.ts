@@ -35,6 +35,8 @@ export interface OperationRunner {
   ): Promise<Ran<T>>;
   /** Hides the token in every spelling from text that leaves the server. */
   redact(text: string): string;
+  /** The same runner, its runs called off by `signal` (a tool call cancelled, or past its time). */
+  calledOffBy(signal: AbortSignal): OperationRunner;
 }
 
 export interface RunnerIo {
@@ -47,7 +49,8 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
   // The checkout's remote is read at the first call only: a server serves one repository.
   let facts: Promise<PipelineFacts> | undefined;
   const readFacts = (env: Environment, cwd: string) => (facts ??= genericFacts(env, cwd));
-  return {
+  const redact = redactor([options.token]);
+  const runnerWith = (signal?: AbortSignal): OperationRunner => ({
     async run(operation, inputs, keep) {
       const values: Record<string, string> = {
         ...serverInputsFor(operation, options.inputs),
@@ -70,7 +73,7 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
       let context: ResolvedContext | undefined;
       const resolveContext = host.resolveContext;
       host.resolveContext = async (request) => (context = await resolveContext(request));
-      const result = await run(host, { contextNotes: false });
+      const result = await run(host, { contextNotes: false, signal });
       try {
         const kept = keep && result.exitCode === 0 ? await keep(result) : undefined;
         return { result, context, kept };
@@ -78,8 +81,10 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
         await host.finish(result.exitCode);
       }
     },
-    redact: redactor([options.token]),
-  };
+    redact,
+    calledOffBy: runnerWith,
+  });
+  return runnerWith();
 }
 
 /** The server's inputs the operation reads: any other given would be ignored with a warning in the log. */

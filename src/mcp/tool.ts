@@ -16,10 +16,64 @@ export class ToolFailure extends Error {
 
 /** What every tool is handed. */
 export interface ToolContext {
+  /** Runs operations for this call: they are called off with it. */
   runner: OperationRunner;
   options: McpOptions;
   /** Head shas whose tests this server process has restarted, as `owner/name#pr@sha`. */
   restarted: Set<string>;
+  /** Aborts when the agent cancels the call or its time is up. */
+  signal: AbortSignal;
+}
+
+/** Runs one tool call: bounded in time (by `seconds`), called off with the agent's cancellation. */
+export type Run = (
+  extra: { signal: AbortSignal },
+  work: (tools: ToolContext) => Promise<object>,
+  seconds?: number,
+) => Promise<CallToolResult>;
+
+/** How long a tool call may take unless the server's --timeout-seconds says otherwise. */
+const DEFAULT_CALL_SECONDS = 60;
+
+/** The time one tool call may take: the server's --timeout-seconds (as the CLI's runs), else 60 s. */
+export function callSeconds(options: McpOptions): number {
+  const given = Number(options.inputs['timeout-seconds']);
+  return Number.isFinite(given) && given > 0 ? given : DEFAULT_CALL_SECONDS;
+}
+
+/**
+ * Runs one tool call within `seconds`: its operations are called off (the request in flight dropped,
+ * nothing more sent) when the agent cancels the call or the time is up, and the call then answers at once
+ * with one line, whatever is still winding down.
+ */
+export async function boundedCall<T>(
+  tools: Omit<ToolContext, 'signal'>,
+  cancelled: AbortSignal,
+  seconds: number,
+  work: (call: ToolContext) => Promise<T>,
+): Promise<T> {
+  const timeUp = AbortSignal.timeout(Math.ceil(seconds * 1000));
+  const signal = AbortSignal.any([cancelled, timeUp]);
+  const call = { ...tools, runner: tools.runner.calledOffBy(signal), signal };
+  let stop: () => void = () => {};
+  const gaveUp = new Promise<never>((_, reject) => {
+    stop = () =>
+      reject(
+        new ToolFailure(
+          timeUp.aborted
+            ? `No answer within ${seconds} s, the time this tool has (the server's --timeout-seconds, or wait_for_pr's timeoutSeconds); its requests were called off. Try again later.`
+            : 'The call was cancelled; its requests were called off.',
+        ),
+      );
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([work(call), gaveUp]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+    gaveUp.catch(() => undefined);
+  }
 }
 
 export const prArguments = {

@@ -2,7 +2,7 @@
 // itself failed (timeouts, cancelled or unstarted checks), the failing tests are known flakes, or the PR
 // itself (tested alone or isolated by a bisection, failing tests nobody knows as flaky). The evidence is in
 // our words with PR numbers and counts; names stay in their own fields.
-import { plural } from './pr-words.js';
+import { knownState, plural } from './pr-words.js';
 
 export const VERDICTS = [
   'likely_this_pr',
@@ -40,10 +40,16 @@ const FAILED_STATES = new Set(['FAILED', 'PENDING_FAILURE', 'CANCELLED']);
 
 export function verdictOf(facts: FailureFacts): { verdict: Verdict; evidence: string[] } {
   if (facts.state !== 'FAILED' && facts.state !== 'PENDING_FAILURE') {
+    // The state is the service's text: only a state the API defines is named here, in its own spelling.
+    const known = knownState(facts.state);
     const why =
       facts.state === 'CANCELLED'
         ? 'it was cancelled, not failed'
-        : `it is ${facts.state || 'not in the queue'}`;
+        : known
+          ? `it is ${known}`
+          : facts.state
+            ? 'it is in a state the API does not define (see pullRequest.state)'
+            : 'it is not in the queue';
     return { verdict: 'not_failed', evidence: [`No failed run to explain: ${why}.`] };
   }
   const ahead = facts.builtOn.filter((pr) => FAILED_STATES.has(pr.state));

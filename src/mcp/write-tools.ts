@@ -1,9 +1,9 @@
 // Registers each write whose grant was given (--allow submit, cancel, restart); the others do not exist
 // for the client, so an agent cannot call or even see them.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { prArguments, type ToolContext } from './tool.js';
+import type { McpOptions } from './options.js';
+import { prArguments, type Run } from './tool.js';
 import {
   CANCEL_DESCRIPTION,
   RESTART_DESCRIPTION,
@@ -15,12 +15,10 @@ import {
   writeShape,
 } from './tools/writes.js';
 
-type Run = (work: () => Promise<object>) => Promise<CallToolResult>;
-
 const WRITE = { readOnlyHint: false, openWorldHint: true };
 
-export function registerWrites(server: McpServer, tools: ToolContext, run: Run): void {
-  const grants = tools.options.grants;
+export function registerWrites(server: McpServer, options: McpOptions, run: Run): void {
+  const grants = options.grants;
   if (grants.has('submit')) {
     server.registerTool(
       'submit_pr',
@@ -31,7 +29,7 @@ export function registerWrites(server: McpServer, tools: ToolContext, run: Run):
         outputSchema: writeShape,
         annotations: { ...WRITE, destructiveHint: false, idempotentHint: true },
       },
-      (args) => run(() => submitPr(tools, args)),
+      (args, extra) => run(extra, (tools) => submitPr(tools, args)),
     );
   }
   if (grants.has('cancel')) {
@@ -47,7 +45,7 @@ export function registerWrites(server: McpServer, tools: ToolContext, run: Run):
         outputSchema: writeShape,
         annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
       },
-      (args) => run(() => cancelPr(tools, args)),
+      (args, extra) => run(extra, (tools) => cancelPr(tools, args)),
     );
   }
   if (grants.has('restart')) {
@@ -60,7 +58,7 @@ export function registerWrites(server: McpServer, tools: ToolContext, run: Run):
         outputSchema: writeShape,
         annotations: { ...WRITE, destructiveHint: true, idempotentHint: false },
       },
-      (args) => run(() => restartTests(tools, args)),
+      (args, extra) => run(extra, (tools) => restartTests(tools, args)),
     );
   }
 }

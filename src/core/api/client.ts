@@ -51,6 +51,8 @@ export interface ClientOptions {
   proxy?: ProxySettings;
   /** Caps on answers, per endpoint, instead of ANSWER_LIMITS (for tests of the caps). */
   answerLimits?: Partial<Record<EndpointName, number>>;
+  /** Calls the run off: the request in flight is dropped, and no other is sent or retried. */
+  signal?: AbortSignal;
 }
 
 export interface ProxySettings {
@@ -211,6 +213,7 @@ export class ApiClient implements ServiceClient {
     let answerLost = false;
     const transport = await (this.transport ??= this.openTransport());
     for (let attempt = 1; ; attempt++) {
+      if (this.options.signal?.aborted) throw calledOff(name);
       const remaining = deadline - Date.now();
       const outcome = await this.attempt(transport, exchange, remaining, options);
       if (isStreamed(body) && body.checked) await body.checked;
@@ -234,7 +237,7 @@ export class ApiClient implements ServiceClient {
       this.options.onRetry?.(
         `${name}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
       );
-      await sleep(backoff);
+      await sleep(backoff, this.options.signal);
     }
   }
 
@@ -282,10 +285,13 @@ export class ApiClient implements ServiceClient {
     const timeoutMs = Math.max(1, Math.min(this.policy.attemptTimeoutMs, remainingMs));
     return new Promise<Attempt>((resolve) => {
       let settled = false;
+      const signal = this.options.signal;
+      const callOff = () => finish({ fatal: calledOff(endpoint) });
       const finish = (outcome: Attempt) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', callOff);
         // Whatever is still open of this exchange is dropped: its socket never serves another call.
         if (!('response' in outcome)) request.destroy();
         resolve(outcome);
@@ -306,6 +312,7 @@ export class ApiClient implements ServiceClient {
         });
         return;
       }
+      signal?.addEventListener('abort', callOff, { once: true });
       request.on('error', (error) => finish({ retryable: ApiError.network(endpoint, error) }));
       request.on('response', (message) => {
         const declared = Number(message.headers['content-length']);
@@ -490,6 +497,19 @@ function parseJson(text: string): unknown {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause between attempts, cut short when the run is called off (the next attempt then says so). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+function calledOff(endpoint: string): ApiError {
+  return new ApiError(endpoint, 'the call was called off before the service answered.', { kind: 'timeout' });
 }
