@@ -48,9 +48,16 @@ interface SlackBlock {
   elements?: { type: string; text: string | { text: string }; url?: string }[];
 }
 
-/** A Slack message as Block Kit lays it out, and the `text` fallback a phone's notification shows. */
-export function slackPage(payload: { text: string; blocks: SlackBlock[] }): string {
-  const blocks = payload.blocks
+/**
+ * A Slack message as Block Kit lays it out (in its attachment, with the attachment's colour bar), and the
+ * `text` fallback a phone's notification shows.
+ */
+export function slackPage(payload: {
+  text: string;
+  attachments: { color: string; blocks: SlackBlock[] }[];
+}): string {
+  const [attachment] = payload.attachments;
+  const blocks = (attachment?.blocks ?? [])
     .map((block) => {
       if (block.type === 'header') return `<h3>${escapeHtml(block.text?.text ?? '')}</h3>`;
       if (block.type === 'section') return `<p>${mrkdwn(block.text?.text ?? '')}</p>`;
@@ -66,7 +73,7 @@ export function slackPage(payload: { text: string; blocks: SlackBlock[] }): stri
     .join('');
   return page(
     'Slack message and phone notification',
-    `<div class="slack">${blocks}</div><h3>Phone notification (the text fallback)</h3><div class="phone">${mrkdwn(payload.text)}</div>`,
+    `<div class="slack" style="border-left-color: ${escapeHtml(attachment?.color ?? '#4a154b')}">${blocks}</div><h3>Phone notification (the text fallback)</h3><div class="phone">${mrkdwn(payload.text)}</div>`,
   );
 }
 

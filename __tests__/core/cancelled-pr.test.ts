@@ -70,13 +70,14 @@ describe('a cancelled PR', () => {
 
     const slack = JSON.parse(run.outputs.notification!) as {
       text: string;
-      blocks: { type: string; text?: { text: string }; elements?: { text: string }[] }[];
+      attachments: [{ color: string; blocks: { type: string; text?: { text: string } }[] }];
     };
+    expect(slack.attachments[0].color).toBe('#8c959f');
     expect(slack.text).toMatch(/^⏹️ #17 was cancelled in the merge queue · /);
-    expect(slack.blocks[1]!.text!.text).toContain(
+    expect(slack.attachments[0].blocks[1]!.text!.text).toContain(
       'PR #17 was cancelled: a push to the PR took it out of the queue.',
     );
-    expect(JSON.stringify(slack.blocks)).not.toMatch(/Failing checks|Open ci\/test/);
+    expect(JSON.stringify(slack.attachments)).not.toMatch(/Failing checks|Open ci\/test/);
 
     const comment = github.comments.at(-1)!.body;
     expect(comment).toContain('was cancelled in the merge queue');

@@ -259,11 +259,30 @@ describe('notifications', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+  it('once merged, a green bar and no step left to take', async () => {
+    const { queue, act } = await setUp('story-notify-merged');
+    await queue.setPr(81, { author: 'hubot' });
+    const result = await act({
+      operation: 'submit-pull-request',
+      'pr-number': '81',
+      'wait-for': 'merged',
+      'notify-on': 'always',
+    });
+    expect(result.failed).toBe(false);
+    const sent = JSON.parse(result.outputs.notification!) as {
+      attachments: [{ color: string; blocks: { type: string; elements?: { text: string }[] }[] }];
+    };
+    expect(sent.attachments[0].color).toBe('#1a7f37');
+    const context = sent.attachments[0].blocks.find((b) => b.type === 'context')!;
+    expect(context.elements![0]!.text).toBe('Next step: nothing: it is merged.');
+  });
+
   it('POSTs a Block Kit payload on failure, retrying a failing webhook, and sets output notification', async () => {
     received = [];
     failFirst = 1;
     const { queue, act } = await setUp('story-notify', { requiredStatuses: ['ci/build'] });
     await queue.ci(80, { outcome: 'fail', durationMinutes: 5 });
+    await queue.setPr(80, { author: 'octocat' });
     const result = await act({
       operation: 'submit-pull-request',
       'pr-number': '80',
@@ -272,23 +291,33 @@ describe('notifications', () => {
     });
     expect(result.failed).toBe(true);
     expect(received).toHaveLength(1);
-    const payload = JSON.parse(received[0]!.body) as {
+    const sent = JSON.parse(received[0]!.body) as {
       text: string;
-      blocks: { type: string; elements?: { text: { text: string }; url: string }[] }[];
+      attachments: {
+        color: string;
+        blocks: {
+          type: string;
+          text?: { text: string };
+          elements?: { text: { text: string } | string; url: string }[];
+        }[];
+      }[];
     };
-    expect(JSON.parse(result.outputs.notification!)).toEqual(payload);
+    expect(JSON.parse(result.outputs.notification!)).toEqual(sent);
     // The phone's one line: what happened first, then where, and no address to read.
-    expect(payload.text).toBe('❌ #80 failed in the merge queue: ci/build · octo-org/story-notify → main');
-    expect(payload.blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'actions', 'context']);
-    expect(JSON.stringify(payload.blocks[0])).toContain('❌ #80 failed in the merge queue: ci/build');
-    expect(JSON.stringify(payload.blocks[2])).toContain('|ci/build> FAILURE');
-    // Buttons for the PR and the failing check.
-    const buttons = payload.blocks[3]!.elements!.map((b) => [b.text.text, b.url]);
+    expect(sent.text).toBe('❌ #80 failed in the merge queue: ci/build · octo-org/story-notify → main');
+    // A red bar beside the message: the blocks sit in the attachment that carries it.
+    expect(sent.attachments).toHaveLength(1);
+    const [{ color, blocks }] = sent.attachments as [(typeof sent.attachments)[0]];
+    expect(color).toBe('#cf222e');
+    expect(blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'actions', 'context']);
+    expect(blocks[0]!.text!.text).toBe('❌ #80 failed in the merge queue');
+    // Who opened it and how long it was in line.
+    expect(blocks[1]!.text!.text).toMatch(/\nby @octocat · \d+m( \d+s)? in the queue$/);
+    expect(blocks[2]!.text!.text).toMatch(/^\*Failing checks\*\n• <https:\/\/\S+\|ci\/build> FAILURE$/);
+    // The failed check is named once in what Slack draws: in its list, with its link.
+    expect(JSON.stringify(blocks).split('ci/build')).toHaveLength(2);
+    const buttons = blocks[3]!.elements!.map((b) => [(b.text as { text: string }).text, b.url]);
     expect(buttons[0]).toEqual(['Open PR #80', 'https://github.com/octo-org/story-notify/pull/80']);
-    expect(buttons[1]![0]).toBe('Open ci/build');
-    expect(buttons[1]![1]).toMatch(
-      /^https:\/\/github\.com\/octo-org\/story-notify\/actions\/runs\/\d+\/job\/1$/,
-    );
     expect(lines(result.log)).toContain('Notification sent to notify-webhook-url (attempt 2).');
     // The URL is a secret: only the runner's own mask command carries it.
     expect(
@@ -350,8 +379,9 @@ describe('notifications', () => {
       expect(body.split('\n')[1]).toBe(
         '### ❌ \\#\u200d90 failed in the merge queue: ci/build → <code>main</code>',
       );
-      // The check's address is its link in the table, not text in the reason.
-      expect(body).toContain('PR \\#\u200d90 failed: ci/build concluded FAILURE.');
+      // The check is named in the heading and its table, with its address as the table's link; no reason
+      // line names it a third time.
+      expect(body).not.toContain('concluded FAILURE');
       expect(body).toMatch(
         /\| ci\/build \| FAILURE \| \[logs\]\(https:\/\/github\.com\/octo-org\/story-comment\/actions\/runs\/\d+\/job\/1\) \|/,
       );

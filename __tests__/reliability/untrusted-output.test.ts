@@ -39,7 +39,9 @@ class Webhook {
     text: string;
     blocks: { type: string; text?: { text: string }; elements?: { text: string }[] }[];
   } {
-    return JSON.parse(this.bodies.at(-1)!);
+    // The blocks sit in the attachment that carries the colour bar.
+    const sent = JSON.parse(this.bodies.at(-1)!) as { text: string; attachments: { blocks: unknown[] }[] };
+    return { text: sent.text, blocks: sent.attachments[0]!.blocks } as ReturnType<Webhook['payload']>;
   }
 
   async stop(): Promise<void> {

@@ -8,7 +8,8 @@ import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.
 import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
-import { atPlace, cancelledNextStep, outcomeIcon, outcomeWords, reasonOf } from './summary.js';
+import { formatDuration } from '../../report/duration.js';
+import { atPlace, cancelledNextStep, outcomeIcon, outcomeWords, queueTime, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */
@@ -90,9 +91,12 @@ export function commentBody(
     `${escapeMarkdown(clip(notificationHeadline(report, number), HEADING_CHARS))} → ${codeSpan(op.context.targetBranch ?? '')}`,
     3,
   );
-  const reason = reasonOf(report, op.context.targetBranch, false);
-  if (reason) summary.paragraph(escapeMarkdown(reason));
   const checks = report.testRun?.failing ?? [];
+  // The checks' table names each check; the reason would name them again.
+  const reason = checks.length ? '' : reasonOf(report, op.context.targetBranch, false);
+  if (reason) summary.paragraph(escapeMarkdown(reason));
+  const story = storyWords(report);
+  if (story) summary.paragraph(escapeMarkdown(story));
   if (checks.length) {
     summary.table(
       ['Check', 'Conclusion', 'Link'],
@@ -110,12 +114,12 @@ export function commentBody(
 }
 
 /** What happened, first, in the words a phone's notification shows: "❌ #123 failed in the merge queue: ci/build". */
-export function notificationHeadline(report: PrReport, number: number): string {
+export function notificationHeadline(report: PrReport, number: number, withCheck = true): string {
   const icon = outcomeIcon(report);
   const place = atPlace(report);
   switch (report.outcome) {
     case 'failed': {
-      const check = report.testRun?.failing[0];
+      const check = withCheck ? report.testRun?.failing[0] : undefined;
       return `${icon} #${number} failed in the merge queue${check ? `: ${check.name}` : ''}`;
     }
     case 'cancelled':
@@ -141,10 +145,33 @@ function nextStepText(report: PrReport): string {
       return report.line?.queueState === 'paused'
         ? 'the queue is paused; it resumes when its admins resume it.'
         : 'the PR is still in the queue; nothing to do unless it stays there.';
+    case 'merged':
+      return 'nothing: it is merged.';
+    case 'tests_passed':
+      return 'nothing: the queue merges it once the PRs ahead of it merge.';
     default:
-      return 'nothing: the queue took it from here.';
+      return 'nothing: the queue takes it from here.';
   }
 }
+
+/** Who opened the PR and how long it was in the queue: "by @octocat · 19m in the queue"; '' when unknown. */
+function storyWords(report: PrReport): string {
+  const author = filled(report.entry?.prAuthor);
+  const queuedMs = report.transitions.length ? queueTime(report) : 0;
+  const time = queuedMs > 0 ? `${formatDuration(queuedMs)} in the queue` : '';
+  return [author && `by @${clip(author, 60)}`, time].filter(Boolean).join(' · ');
+}
+
+/** The colour bar beside the message, by outcome: green merged, red failed, grey cancelled, amber waiting. */
+const OUTCOME_COLOURS: Record<PrReport['outcome'], string> = {
+  merged: '#1a7f37',
+  tests_passed: '#1a7f37',
+  failed: '#cf222e',
+  cancelled: '#8c959f',
+  timed_out: '#d4a72c',
+  in_queue: '#d4a72c',
+  not_submitted: '#8c959f',
+};
 
 /**
  * A Slack Block Kit message; `text` is the fallback Slack shows in notifications (a phone's one line) and
@@ -161,22 +188,32 @@ export function slackPayload(
   const url = pullRequestUrl(op.context.repo, number);
   const branch = op.context.targetBranch ?? '';
   const headline = notificationHeadline(report, number);
-  const reason = reasonOf(report, branch, false);
+  const checks = report.testRun?.failing ?? [];
+  // The checks are named once, in their list; the header and the reason leave them out.
+  const reason = checks.length ? '' : reasonOf(report, branch, false);
+  const story = storyWords(report);
   const where = `${repoSlug(op.context.repo)} → ${branch}${title ? ` · ${title}` : ''}`;
   const blocks: Record<string, unknown>[] = [
-    { type: 'header', text: { type: 'plain_text', text: clip(headline, 150) } },
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: clip(notificationHeadline(report, number, false), 150) },
+    },
     mrkdwnSection(
-      `*${slackLink(url, `${repoSlug(op.context.repo)}#${number}${title ? ` ${title}` : ''}`)}* → \`${slackText(branch)}\`${reason ? `\n${slackText(reason)}` : ''}`,
+      [
+        `*${slackLink(url, `${repoSlug(op.context.repo)}#${number}${title ? ` ${title}` : ''}`)}* → \`${slackText(branch)}\``,
+        story && slackText(story),
+        reason && slackText(reason),
+      ]
+        .filter(Boolean)
+        .join('\n'),
     ),
   ];
-  const checks = report.testRun?.failing ?? [];
   if (checks.length) {
     const lines = checks.map((c) => `• ${slackLink(c.url, c.name)} ${slackText(c.conclusion)}`);
     blocks.push(mrkdwnSection(`*Failing checks*\n${lines.join('\n')}`));
   }
   const buttons = [
     linkButton('open-pr', `Open PR #${number}`, url),
-    linkButton('open-check', `Open ${checks[0]?.name ?? 'check'}`, checks[0]?.url),
     linkButton('open-run', 'Open this run', op.context.runUrl),
   ].filter((button) => button !== undefined);
   blocks.push({ type: 'actions', elements: buttons });
@@ -189,8 +226,12 @@ export function slackPayload(
       },
     ],
   });
-  // The line a phone shows: what happened first, then where; no address to read on a lock screen.
-  return { text: clipEscaped(slackText(`${headline} · ${where}`), SLACK_TEXT_CHARS), blocks };
+  // The line a phone shows: what happened first, then where; no address to read on a lock screen. The
+  // blocks sit in an attachment, which is what carries Slack's colour bar.
+  return {
+    text: clipEscaped(slackText(`${headline} · ${where}`), SLACK_TEXT_CHARS),
+    attachments: [{ color: OUTCOME_COLOURS[report.outcome], blocks }],
+  };
 }
 
 /** A Block Kit button that opens `url`, only for an https address Slack will take; else undefined. */
