@@ -72,6 +72,64 @@ describe('lint-impacted-targets-config history', () => {
     expect(all.log).toContain('History: 6 commit(s) replayed;');
   });
 
+  it('says how many commits the config sends to ALL that the package manager would not, and why', async () => {
+    const manifest = (name: string, dependencies: Record<string, string> = {}) =>
+      JSON.stringify({ name, version: '1.0.0', dependencies });
+    const repo = newRepo(join(temp.dir, 'berry'), {
+      'package.json': JSON.stringify({
+        name: 'root',
+        workspaces: ['packages/*'],
+        packageManager: 'yarn@4.4.1',
+      }),
+      '.yarnrc.yml': 'nodeLinker: node-modules\n',
+      'packages/a/package.json': manifest('a'),
+      'packages/b/package.json': manifest('b'),
+      'yarn.lock': '__metadata:\n  version: 8\n',
+      '.github/impacted-targets.yml': 'dependents:\n  workspaces:\n    root: root\nbarriers: [yarn.lock]\n',
+    });
+    repo.commit('a gets left-pad', {
+      'packages/a/package.json': manifest('a', { 'left-pad': '^1.0.0' }),
+      'yarn.lock': '__metadata:\n  version: 8\n\n"left-pad@npm:^1.0.0":\n  version: 1.3.0\n',
+    });
+    repo.commit('b', { 'packages/b/index.js': 'b' });
+    const run = await runAction({
+      inputs: { operation: 'lint-impacted-targets-config', 'working-directory': repo.dir, history: '2' },
+    });
+    expect(run.error).toBe('');
+    expect(run.log).toContain(
+      'History: 2 commit(s) replayed; 1 impacted all (most often: barrier yarn.lock, 1). 1 of them yarn berry would not have sent to ALL: it selects 1 package there on average (most often: barrier yarn.lock, 1); docs/impacted-targets.md says the config to write for it.',
+    );
+    expect(run.summary).toContain('| Sent to ALL, where yarn berry selects some packages | Commits |');
+    expect(run.summary).toContain('| barrier yarn.lock | 1 |');
+  });
+
+  it("reads each commit's lockfile at both sides to say what turbo would select instead", async () => {
+    const lock = (lodash: string) =>
+      JSON.stringify({
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'root', workspaces: ['packages/*'] },
+          'node_modules/lodash': { version: lodash },
+          'packages/web': { name: 'web', dependencies: { lodash: '^4.0.0' } },
+          'packages/api': { name: 'api' },
+        },
+      });
+    const repo = newRepo(join(temp.dir, 'npm'), {
+      'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),
+      'packages/web/package.json': JSON.stringify({ name: 'web', dependencies: { lodash: '^4.0.0' } }),
+      'packages/api/package.json': JSON.stringify({ name: 'api' }),
+      'package-lock.json': lock('4.17.20'),
+      '.github/impacted-targets.yml': 'dependents:\n  workspaces: {}\nbarriers: [package-lock.json]\n',
+    });
+    repo.commit('lodash', { 'package-lock.json': lock('4.17.21') });
+    const run = await runAction({
+      inputs: { operation: 'lint-impacted-targets-config', 'working-directory': repo.dir, history: '1' },
+    });
+    expect(run.log).toContain(
+      '1 of them turbo (npm workspaces) would not have sent to ALL: it selects 1 package there on average (most often: barrier package-lock.json, 1)',
+    );
+  });
+
   it('reads git log by position: a file named like a commit header stays a file', () => {
     const sha = 'a'.repeat(40);
     const tricky = `\u0001${'b'.repeat(40)}\u0002${'c'.repeat(40)}`;

@@ -7,7 +7,15 @@ import { TARGET_BUCKETS, type HistoryReport } from './lint-history.js';
 
 export function historyLine(report: HistoryReport): string {
   const worst = report.allReasons[0];
-  return `History: ${report.commits} commit(s) replayed; ${report.allCount} impacted all${worst ? ` (most often: ${worst[0]}, ${worst[1]})` : ''}.`;
+  return `History: ${report.commits} commit(s) replayed; ${report.allCount} impacted all${worst ? ` (most often: ${worst[0]}, ${worst[1]})` : ''}.${beyondLine(report)}`;
+}
+
+/** The commits sent to ALL that the package manager would not have, in a sentence ('' when none). */
+function beyondLine(report: HistoryReport): string {
+  const beyond = report.beyondManager;
+  if (!beyond?.count) return '';
+  const top = beyond.reasons[0];
+  return ` ${beyond.count} of them ${beyond.manager} would not have sent to ALL: it selects ${plural(beyond.packages, 'package')} there on average${top ? ` (most often: ${top[0]}, ${top[1]})` : ''}; docs/impacted-targets.md says the config to write for it.`;
 }
 
 export function addHistorySummary(summary: Markdown, report: HistoryReport): void {
@@ -33,6 +41,16 @@ export function addHistorySummary(summary: Markdown, report: HistoryReport): voi
     summary.table(
       ['Why ALL', 'Commits'],
       report.allReasons.map(([reason, n]) => [escapeCell(reason), String(n)]),
+    );
+  }
+  const beyond = report.beyondManager;
+  if (beyond?.count) {
+    summary.paragraph(
+      `${beyond.count} of them ${beyond.manager} would not have sent to ALL: it selects ${plural(beyond.packages, 'package')} there on average. "The config to write, per package manager" in docs/impacted-targets.md says what to write instead.`,
+    );
+    summary.table(
+      [`Sent to ALL, where ${beyond.manager} selects some packages`, 'Commits'],
+      beyond.reasons.map(([reason, n]) => [escapeCell(reason), String(n)]),
     );
   }
   if (report.fired.length) {

@@ -1,10 +1,13 @@
 // The price of a config, over the repository's own history: the last N commits replayed through the
 // compute (each against its first parent, with the workspace as it is now, without the dependents
 // command), counting how often each rule and barrier fired, how many commits came out "impacts all" and
-// why, and how many targets the others impacted.
+// why, and how many targets the others impacted; beside it, the package manager's own answer
+// (lint-history-manager.ts), to count the commits the config sends to ALL where the manager would not.
 import type { TargetsConfig } from './config.js';
 import type { HistoryCommit } from './git-history.js';
-import { expandGroups, impactOf, knownTargets } from './impact.js';
+import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
+import type { Attribution } from './lockfile-attribution.js';
+import type { ManagerView } from './lint-history-manager.js';
 import { PatternIndex } from './pattern-index.js';
 import type { Workspace } from './workspace.js';
 
@@ -20,12 +23,21 @@ export interface HistoryReport {
   allCount: number;
   /** Commits by how many targets they impacted, in TARGET_BUCKETS order. */
   distribution: number[];
+  /** The commits that impacted ALL where the package manager selects only some packages, by why. */
+  beyondManager?: { manager: string; count: number; reasons: [string, number][]; packages: number };
+}
+
+export interface HistoryExtras {
+  /** Each commit's lockfile attribution, by sha (lint-history-manager.ts). */
+  lockfiles?: ReadonlyMap<string, ReadonlyMap<string, Attribution>>;
+  manager?: ManagerView;
 }
 
 export function replayHistory(
   config: TargetsConfig,
   commits: readonly HistoryCommit[],
   workspace?: Workspace,
+  extras: HistoryExtras = {},
 ): HistoryReport {
   const fired = new Map<string, number>();
   const reasons = new Map<string, number>();
@@ -33,8 +45,10 @@ export function replayHistory(
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   // Rules are counted as if no barrier had stopped the commit, to show what each costs on its own.
   const withoutBarriers: TargetsConfig = { ...config, barriers: new PatternIndex<string>() };
-  const options = { workspace, isMergeQueueTestRun: false };
+  const beyond = { count: 0, reasons: new Map<string, number>(), packages: 0 };
   for (const commit of commits) {
+    const lockfiles = extras.lockfiles?.get(commit.sha);
+    const options = { workspace, isMergeQueueTestRun: false, lockfiles };
     const barriers = new Set(
       commit.files.flatMap((file) => config.barriers.all(file.path).map((b) => b.value)),
     );
@@ -55,7 +69,15 @@ export function replayHistory(
     if (!impact.all && config.maxTargets !== undefined && impact.targets.size > config.maxTargets) {
       impact.all = { reason: `more than max-targets (${config.maxTargets}) targets` };
     }
-    if (impact.all) count(reasons, reasonKind(impact.all));
+    if (impact.all) {
+      count(reasons, reasonKind(impact.all));
+      const selected = extras.manager && managerSelection(extras.manager, commit, lockfiles);
+      if (selected !== undefined) {
+        beyond.count++;
+        beyond.packages += selected;
+        count(beyond.reasons, reasonKind(impact.all));
+      }
+    }
     const bucket = impact.all
       ? BUCKET_TOPS.length
       : BUCKET_TOPS.findIndex((top) => impact.targets.size <= top);
@@ -69,7 +91,28 @@ export function replayHistory(
     allReasons: byCount(reasons),
     allCount: distribution[BUCKET_TOPS.length] ?? 0,
     distribution,
+    beyondManager: extras.manager && {
+      manager: extras.manager.name,
+      count: beyond.count,
+      reasons: byCount(beyond.reasons),
+      packages: beyond.count ? Math.round(beyond.packages / beyond.count) : 0,
+    },
   };
+}
+
+/** How many packages the manager selects for the commit; undefined when it selects every one. */
+function managerSelection(
+  manager: ManagerView,
+  commit: HistoryCommit,
+  lockfiles: ReadonlyMap<string, Attribution> | undefined,
+): number | undefined {
+  const theirs: Impact = impactOf(manager.config, commit.files, {
+    workspace: manager.workspace,
+    isMergeQueueTestRun: false,
+    lockfiles,
+  });
+  const packages = theirs.all ? manager.workspace.size : theirs.targets.size;
+  return packages < manager.workspace.size ? packages : undefined;
 }
 
 /** Why a commit impacts all, without the file that did it: the barrier's glob, or the policy. */

@@ -12,6 +12,7 @@ import type { PathPattern } from './pattern.js';
 import { readWorkspace, type Workspace } from './workspace.js';
 import { recentCommits } from './git-history.js';
 import { replayHistory } from './lint-history.js';
+import { historyLockfiles, managerView } from './lint-history-manager.js';
 import { addHistorySummary, historyLine } from './lint-history-summary.js';
 
 const SHOWN = 100;
@@ -97,7 +98,12 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
     summary.details(`Globs matching no tracked file (${report.unused.length})`, list(report.unused));
   if (op.settings.history > 0) {
     const commits = await recentCommits(cwd, op.settings.history, op.common.timeoutMs);
-    const history = replayHistory(config, commits, workspace);
+    const manager = await managerView(config, cwd);
+    const lockfiles = await historyLockfiles([workspace, manager?.workspace], commits, {
+      cwd,
+      timeoutMs: op.common.timeoutMs,
+    });
+    const history = replayHistory(config, commits, workspace, { lockfiles, manager });
     op.log.info(historyLine(history));
     for (const [name, n] of history.fired) op.log.info(`fired in ${n} commit(s): ${name}`);
     addHistorySummary(summary, history);
