@@ -192,7 +192,7 @@ describe('git diff --name-status -z', () => {
     );
     expect(parseNameStatus(out)).toEqual([
       { path: 'a.ts', deleted: false },
-      { path: 'old.ts', deleted: true },
+      { path: 'old.ts', deleted: true, renamedTo: 'new.ts' },
       { path: 'new.ts', deleted: false },
       { path: 'gone.ts', deleted: true },
       { path: 'copy.ts', deleted: false },

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeImpact } from '../../src/core/operations/impacted-targets/compute/compute.js';
 import { parseTargetsConfig } from '../../src/core/operations/impacted-targets/compute/config.js';
+import { parseLog } from '../../src/core/operations/impacted-targets/compute/git-history.js';
 import { impactOf } from '../../src/core/operations/impacted-targets/compute/impact.js';
 import { attributeLockfile } from '../../src/core/operations/impacted-targets/compute/lockfile-attribution.js';
 import { readWorkspace } from '../../src/core/operations/impacted-targets/compute/workspace.js';
@@ -367,6 +368,49 @@ describe("the package managers' settings that change the graph", () => {
       'packages/core/a.js',
     ]);
     expect(withInjected.targets).toEqual(['core', 'plain']);
+  });
+});
+
+describe('a rename, as the managers count it', () => {
+  const files = {
+    'pnpm-workspace.yaml': 'packages:\n  - packages/*\n',
+    'package.json': json({ name: 'root' }),
+    'packages/a/package.json': manifest('a'),
+    'packages/b/package.json': manifest('b'),
+    'packages/c/package.json': manifest('c', { a: 'workspace:*' }),
+  };
+  const moved = [
+    { path: 'packages/a/util.js', deleted: true, renamedTo: 'packages/b/util.js' },
+    { path: 'packages/b/util.js', deleted: false },
+  ];
+
+  async function impacted(rules: string) {
+    const dir = join(temp.dir, `renames-${Math.random().toString(36).slice(2)}`);
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    const config = await parseTargetsConfig(`${CONFIG}${rules}`, 'targets.yml');
+    const workspace = await readWorkspace(dir, config.workspaces!);
+    const impact = impactOf(config, moved, { workspace, isMergeQueueTestRun: false });
+    return { all: impact.all, targets: [...impact.targets.keys()].sort() };
+  }
+
+  it('claims only the new path by default, as the filters of pnpm, yarn and turbo see it, and never ALL', async () => {
+    expect(await impacted('')).toEqual({ all: undefined, targets: ['b'] });
+  });
+
+  it('claims the old path too with renames: both, and its dependents', async () => {
+    expect(await impacted('    renames: both\n')).toEqual({ all: undefined, targets: ['a', 'b', 'c'] });
+  });
+
+  it('marks the old side of a rename in git log, for the history replay', () => {
+    const sha = 'a'.repeat(40);
+    const log = `\u0001${sha}\u0002${'d'.repeat(40)}\0\nR100\0packages/a/util.js\0packages/b/util.js\0`;
+    expect(parseLog(log)[0]?.files).toEqual([
+      { path: 'packages/a/util.js', deleted: true, renamedTo: 'packages/b/util.js' },
+      { path: 'packages/b/util.js', deleted: false },
+    ]);
   });
 });
 

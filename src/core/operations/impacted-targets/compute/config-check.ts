@@ -26,6 +26,7 @@ const TOP_LEVEL: Record<string, Check> = {
           implicit: (implicit) => isMapping(implicit) && Object.values(implicit).every(isGlobs),
           peers: (peers) => peers === 'follow' || peers === 'ignore',
           lockfile: (lockfile) => lockfile === 'resolved' || lockfile === 'root' || lockfile === 'ignore',
+          renames: (renames) => renames === 'new-path' || renames === 'both',
         }),
       command: (command) =>
         isMappingOf(

@@ -50,10 +50,13 @@ const Workspaces = Type.Object(
         description: 'resolved, root or ignore',
       }),
     ),
+    renames: Type.Optional(
+      Type.Union([Type.Literal('new-path'), Type.Literal('both')], { description: 'new-path or both' }),
+    ),
   },
   {
     ...strict,
-    description: 'workspace dependents: target, depth, root, tests, implicit, peers and lockfile',
+    description: 'workspace dependents: target, depth, root, tests, implicit, peers, lockfile and renames',
   },
 );
 

@@ -51,6 +51,8 @@ export interface WorkspacesConfig {
   /** The package manager's rules, when the config overrides them (else each manager's own). */
   peers?: PeersMode;
   lockfile?: LockfileMode;
+  /** Whether a rename's old path claims its package too (both), or only its new path does (the managers'). */
+  renames: 'new-path' | 'both';
 }
 
 export type UnmatchedPolicy = { kind: 'all' } | { kind: 'ignore' } | { kind: 'target'; target: string };
@@ -251,6 +253,7 @@ function workspacesOf(workspaces: WorkspacesDocument | undefined): WorkspacesCon
     implicit: workspaces.implicit && implicitOf(workspaces.implicit),
     peers: workspaces.peers,
     lockfile: workspaces.lockfile,
+    renames: workspaces.renames ?? 'new-path',
   };
 }
 

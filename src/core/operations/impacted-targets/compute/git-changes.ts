@@ -1,5 +1,5 @@
 // The PR's changed files from the git checkout: the merge base of the target branch and the head, then
-// `git diff` from there to the head, a rename counting both its paths and deletions marked. A shallow clone
+// `git diff` from there to the head, deletions marked and a rename's old path marked with its new one. A shallow clone
 // is deepened a bounded number of times until the merge base is in it; a base branch the clone lacks is
 // fetched once. Every git call runs without a shell, with a timeout and a cap on its output.
 import type { ChangedFile } from './impact.js';
@@ -77,13 +77,14 @@ export async function gitChangedFiles(
 }
 
 /**
- * `git diff` without rename detection: a rename is then its old path deleted and its new path added,
- * which is what it counts as anyway, and git does not compare every deleted file with every added one.
- * `from` is a commit, or `<base ref>...` for the merge base of that ref and the head.
+ * `git diff` with git's rename detection (exact renames by hash, similar files up to git's own limit): the
+ * package managers' filters see a rename as its new path alone, and the config decides whether its old
+ * path counts too (impact.ts). `from` is a commit, or `<base ref>...` for the merge base of that ref and
+ * the head.
  */
 function diffArgs(from: string, head: string): string[] {
   const range = from.endsWith('...') ? [`${from}${head}`] : [from, head];
-  return ['diff', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ...range, '--'];
+  return ['diff', '--name-status', '-z', '--find-renames', '--no-ext-diff', '--no-textconv', ...range, '--'];
 }
 
 type Git = ReturnType<typeof gitRunner>;
@@ -263,7 +264,9 @@ export function parseNameStatus(output: Buffer): ChangedFile[] {
     if (!status) continue;
     const kind = status[0];
     if (kind === 'R') {
-      files.push({ path: fields[i++] ?? '', deleted: true }, { path: fields[i++] ?? '', deleted: false });
+      const from = fields[i++] ?? '';
+      const to = fields[i++] ?? '';
+      files.push({ path: from, deleted: true, renamedTo: to }, { path: to, deleted: false });
     } else if (kind === 'C') {
       i++;
       files.push({ path: fields[i++] ?? '', deleted: false });

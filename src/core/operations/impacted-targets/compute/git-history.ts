@@ -5,7 +5,7 @@ import { GitChangesError } from './git-changes.js';
 import type { ChangedFile } from './impact.js';
 
 const MAX_LOG_BYTES = 256 * 1024 * 1024;
-const STATUS = /^\n?([ACDMTUXB])\d*$/;
+const STATUS = /^\n?([ACDMRTUXB])\d*$/;
 /** `--format=%x01%H%x02%P`: each commit's header is its sha after this mark, then its parents. */
 const HEADER_MARK = String.fromCharCode(1);
 const PARENTS_MARK = String.fromCharCode(2);
@@ -21,7 +21,7 @@ export async function recentCommits(cwd: string, count: number, timeoutMs: numbe
   const args = ['-c', 'core.quotepath=off', 'log', '--first-parent', '--diff-merges=first-parent'];
   args.push(
     '--name-status',
-    '--no-renames',
+    '--find-renames',
     '-z',
     '--format=%x01%H%x02%P',
     '-n',
@@ -59,7 +59,14 @@ export function parseLog(text: string): HistoryCommit[] {
       continue;
     }
     const status = STATUS.exec(token);
-    if (status && current && i + 1 < tokens.length) {
+    if (status?.[1] === 'R' && current && i + 2 < tokens.length) {
+      const from = tokens[++i] as string;
+      const to = tokens[++i] as string;
+      current.files.push({ path: from, deleted: true, renamedTo: to }, { path: to, deleted: false });
+    } else if (status?.[1] === 'C' && current && i + 2 < tokens.length) {
+      i++;
+      current.files.push({ path: tokens[++i] as string, deleted: false });
+    } else if (status && current && i + 1 < tokens.length) {
       current.files.push({ path: tokens[++i] as string, deleted: status[1] === 'D' });
     }
   }

@@ -40,7 +40,7 @@ export async function githubChangedFiles(options: GithubChangesOptions): Promise
     listed += entries.length;
     for (const entry of entries) {
       if (entry.status === 'renamed' && entry.previous_filename) {
-        files.push({ path: entry.previous_filename, deleted: true });
+        files.push({ path: entry.previous_filename, deleted: true, renamedTo: entry.filename });
       }
       files.push({ path: entry.filename, deleted: entry.status === 'removed' });
     }

@@ -16,6 +16,8 @@ export interface ChangedFile {
   path: string;
   /** The path no longer exists at the head: deleted, or the old side of a rename. */
   deleted: boolean;
+  /** Set on the old side of a rename: the path it moved to. */
+  renamedTo?: string;
 }
 
 /** How a target came to be impacted, for the summary. */
@@ -72,7 +74,8 @@ export function impactOf(
   let lastRuleExplanations: Explanation[] = [];
   const firstRule = ruleFinder(config);
   const tests = config.workspaces?.tests;
-  for (const { path, deleted } of files) {
+  const newPathOnly = config.workspaces?.renames === 'new-path';
+  for (const { path, deleted, renamedTo } of files) {
     if (config.inert.first(path)) {
       impact.inertCount++;
       if (config.inertTarget) add(impact, config.inertTarget, path, 'inert files');
@@ -106,7 +109,9 @@ export function impactOf(
       for (const explanation of lastRuleExplanations) addFile(explanation, path);
       claimed = true;
     }
-    const pkg = manager ? undefined : options.workspace?.packageOf(path);
+    // The old path of a rename claims no package where only the new path counts (the managers' rule).
+    const movedAway = newPathOnly && renamedTo !== undefined;
+    const pkg = manager || movedAway ? undefined : options.workspace?.packageOf(path);
     if (pkg) {
       if (pkg !== lastPackage) {
         lastPackage = pkg;
@@ -118,6 +123,10 @@ export function impactOf(
       claimed = true;
     }
     if (claimed) continue;
+    if (movedAway) {
+      impact.inertCount++;
+      continue;
+    }
 
     unmatched(config, impact, path, deleted, manager?.unattributed);
   }
@@ -274,13 +283,17 @@ function normalize(changed: readonly ChangedFile[]): readonly ChangedFile[] {
   );
   if (sorted) return changed;
   const byPath = new Map<string, boolean>();
-  for (const { path, deleted } of changed) {
-    if (!path) continue;
-    byPath.set(path, (byPath.get(path) ?? true) && deleted);
+  const renamedTo = new Map<string, string>();
+  for (const file of changed) {
+    if (!file.path) continue;
+    byPath.set(file.path, (byPath.get(file.path) ?? true) && file.deleted);
+    if (file.renamedTo !== undefined) renamedTo.set(file.path, file.renamedTo);
   }
-  return [...byPath.keys()]
-    .sort(compareCodeUnits)
-    .map((path) => ({ path, deleted: byPath.get(path) as boolean }));
+  return [...byPath.keys()].sort(compareCodeUnits).map((path) => {
+    const deleted = byPath.get(path) as boolean;
+    const to = deleted ? renamedTo.get(path) : undefined;
+    return to === undefined ? { path, deleted } : { path, deleted, renamedTo: to };
+  });
 }
 
 function compareCodeUnits(a: string, b: string): number {
