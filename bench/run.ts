@@ -33,6 +33,10 @@ const EXPECTED: { file: string; about: string }[] = [
     file: 'compute-impacted-targets.ts',
     about: 'issue 13, compute-impacted-targets on a 100,000-file monorepo',
   },
+  {
+    file: 'workspace-peers.ts',
+    about: 'issue 46, a lockfile change beside pnpm, yarn and turbo on recorded monorepos',
+  },
   { file: 'flaky-report.ts', about: 'issue 5, the flaky-tests report over 10,000 tests' },
   { file: 'scheduler.ts', about: 'issue 6, one scheduling step with 100 to 10,000 PRs' },
   {

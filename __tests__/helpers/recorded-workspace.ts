@@ -93,6 +93,11 @@ export class RecordedTree implements WorkspaceTree {
     return this.files.get(path);
   }
 
+  /** Every file's path. */
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
   directories(reach: ReadonlyMap<string, number>): string[] {
     const depthOf = (dir: string) => (dir ? dir.split('/').length : 0);
     const within = (dir: string, base: string, levels: number) => {
