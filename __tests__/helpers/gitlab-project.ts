@@ -101,8 +101,11 @@ export class GitlabProject {
     seedIncludeCache(this.dir, pipeline);
   }
 
-  /** Runs the committed pipeline with these variables and more of gitlab-ci-local's options. */
-  run(variables: Record<string, string>, options: string[] = []): Promise<ScriptRun> {
+  /**
+   * Runs the committed pipeline with these variables and more of gitlab-ci-local's options; `path` is
+   * the PATH its jobs see (e.g. with the npx stand-in first).
+   */
+  run(variables: Record<string, string>, options: string[] = [], path?: string): Promise<ScriptRun> {
     // The shell executor for every job: no container runtime is here, so jobs run in this shell.
     const args = [TOOLS.gitlabCiLocal().path ?? '', '--shell-executor-no-image', '--force-shell-executor'];
     // A merge-request or scheduled pipeline is told by CI_PIPELINE_SOURCE, which GitLab sets itself.
@@ -115,6 +118,7 @@ export class GitlabProject {
     for (const [name, value] of Object.entries({ ...reachOrigin, ...variables })) {
       args.push('--variable', `${name}=${value}`);
     }
-    return runScript(TOOLS.node24().path ?? '', args, {}, { cwd: this.dir, timeoutMs: 180_000 });
+    const env: Record<string, string> = path ? { PATH: path } : {};
+    return runScript(TOOLS.node24().path ?? '', args, env, { cwd: this.dir, timeoutMs: 180_000 });
   }
 }

@@ -319,3 +319,23 @@ describe("the plugins' default CLI", () => {
     }
   });
 });
+
+describe('GitLab jobs that hand outputs on as a dotenv report', () => {
+  const files = [
+    'examples/gitlab-ci/full-pipeline.gitlab-ci.yml',
+    'examples/ci/check-test-results/gitlab-ci.yml',
+  ];
+  const jobs: (readonly [string, Component['job']])[] = [
+    ...components.map((c) => [`templates/${c.name}.yml`, c.job] as const),
+    ...files.flatMap((file) =>
+      Object.entries(parse(readFileSync(file, 'utf8')) as Record<string, Component['job']>)
+        .filter(([, job]) => typeof job === 'object' && !Array.isArray(job) && 'script' in job)
+        .map(([name, job]) => [`${file} ${name}`, job] as const),
+    ),
+  ].filter(([, job]) => (job.artifacts?.reports as { dotenv?: string } | undefined)?.dotenv);
+
+  it.each(jobs)('%s: its CLI writes the file the report names', (_, job) => {
+    const report = (job.artifacts.reports as { dotenv: string }).dotenv;
+    expect(job.script.join('\n')).toContain(`--dotenv-file ${report}`);
+  });
+});

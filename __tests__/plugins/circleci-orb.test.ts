@@ -4,7 +4,7 @@
 // references, the inputs each job hands the CLI, and the ready config in examples/circleci. Then the
 // packed run-operation command itself, run by bash as CircleCI runs a step, against the emulator.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -19,6 +19,8 @@ import {
   type Element,
 } from '../helpers/orb.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { CART_JUNIT, quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
+import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { runScript } from '../helpers/run-script.js';
 
 const orb = packOrb('orb');
@@ -291,6 +293,57 @@ describe('the orb command run-operation, run as CircleCI runs it', () => {
       );
       expect(run.code).toBe(2);
       expect(run.stdout + run.stderr).toContain('priority');
+    },
+    STEP_TIMEOUT_MS,
+  );
+});
+
+describe('examples/ci/check-test-results/circleci-config.yml: the gate step, run by bash as CircleCI runs it', () => {
+  const emu = useEmulator();
+  let work: string;
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'mqa-circleci-gate-'));
+    mkdirSync(join(work, 'reports'));
+    writeFileSync(join(work, 'reports', 'junit.xml'), CART_JUNIT);
+    const seed = quarantineSyncsWhenOffline({ host: 'github.com', owner: 'acme', name: 'shop' });
+    expect((await emu.control('POST', '/flaky-tests', seed)).status).toBe(200);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it(
+    'passes the quarantined failure, fails the step for the new one, and writes the files it stores',
+    async () => {
+      const config = parse(readFileSync('examples/ci/check-test-results/circleci-config.yml', 'utf8')) as {
+        jobs: { test: { steps: ({ run?: { name?: string; command?: string } } | string)[] } };
+      };
+      const gate = config.jobs.test.steps
+        .map((step) => (typeof step === 'string' ? undefined : step.run))
+        .find((run) => run?.name === 'Quarantine gate');
+      // The command as pasted; only npx's download of main's archive is this checkout's build.
+      const run = await runScript(
+        '/bin/bash',
+        ['-eo', 'pipefail', '-c', gate!.command!],
+        {
+          PATH: pathWithNpxShim(),
+          CI: 'true',
+          CIRCLECI: 'true',
+          CIRCLE_PROJECT_USERNAME: 'acme',
+          CIRCLE_PROJECT_REPONAME: 'shop',
+          CIRCLE_REPOSITORY_URL: 'git@github.com:acme/shop.git',
+          CIRCLE_BRANCH: 'feature/cart',
+          CIRCLE_SHA1: 'c0ffee0000000000000000000000000000000008',
+          MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+          MERGE_QUEUE_API_URL: emu.current.url,
+        },
+        { cwd: work },
+      );
+      expect({ code: run.code, stderr: run.stderr.slice(-400) }).toMatchObject({ code: 1 });
+      const outputs = JSON.parse(readFileSync(join(work, 'gate-outputs.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(outputs).toMatchObject({ 'failed-count': '2', 'step-failing-count': '1' });
+      expect(readFileSync(join(work, 'gate-summary.md'), 'utf8')).toContain('Cart expires after a timeout');
     },
     STEP_TIMEOUT_MS,
   );

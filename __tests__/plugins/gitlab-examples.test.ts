@@ -2,19 +2,23 @@
 // emulator: every job of a merge request pipeline (targets computed with git from origin, uploaded, the
 // submit button pressed, a later job reading the outputs) and of a scheduled one (the flaky-test report).
 // The components come from this checkout's templates/, where GitLab would find them in a copy of this
-// repository; the CLI is this checkout's build. gitlab-ci-local and Node 24 as in gitlab-component.test.ts.
+// repository. The jobs run the components' default CLI command as pasted, with only its download from
+// GitHub swapped for this checkout's build (helpers/npx-shim.ts). Then the quarantine gate of
+// examples/ci/check-test-results/gitlab-ci.yml over a JUnit report the test job would have left.
+// gitlab-ci-local and Node 24 as in gitlab-component.test.ts.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { GITLAB_HOST, GitlabProject } from '../helpers/gitlab-project.js';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { CART_JUNIT as JUNIT, quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
+import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
 
 const RUNNER = [TOOLS.node24(), TOOLS.gitlabCiLocal(), TOOLS.rsync()];
 const PIPELINE_TIMEOUT_MS = 240_000;
 const EXAMPLE = readFileSync('examples/gitlab-ci/full-pipeline.gitlab-ci.yml', 'utf8');
-const CLI = `${process.execPath} ${resolve('dist/cli/index.js')}`;
+const PATH = pathWithNpxShim();
 
 // The PR's simulated CI (5 virtual minutes) passes in half a second at 600 times real time.
 const emu = useEmulator({ timeScale: 600 });
@@ -34,7 +38,7 @@ beforeAll(() => {
 afterAll(() => project?.remove());
 
 describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under gitlab-ci-local', () => {
-  const inputs = () => ['--input', `cli=${CLI}`, '--input', `api-url=${emu.current.url}`];
+  const inputs = () => ['--input', `api-url=${emu.current.url}`];
 
   beforeAll(async () => {
     const answer = await emu.control('POST', '/queues', { repo: REPO, targetBranch: 'main' });
@@ -54,6 +58,7 @@ describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under 
           CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/faster-api',
         },
         [...inputs(), '--manual', 'merge-queue-submit: press to submit'],
+        PATH,
       );
       expect({ code: run.code, log: run.stdout.split('\n').slice(-12) }).toMatchObject({ code: 0 });
       for (const job of ['compute-impacted-targets', 'merge-queue-impacted-targets', 'merge-queue-submit']) {
@@ -91,14 +96,56 @@ describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under 
         ],
       });
       expect(seed.status).toBe(200);
-      const run = await project.run(
-        { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule' },
-        inputs(),
-      );
+      // The merge request pipeline's summary must not stand in for this one's.
+      rmSync(`${project.dir}/merge-queue-summary.md`, { force: true });
+      const schedule = { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule' };
+      const run = await project.run(schedule, inputs(), PATH);
       expect(run.code).not.toBe(0);
       expect(run.stdout).toMatch(/FAIL\s+flaky-test-report/);
       expect(run.stdout).not.toMatch(/merge-queue-submit|compute-impacted-targets/);
       expect(readFileSync(`${project.dir}/merge-queue-summary.md`, 'utf8')).toContain('api starts');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+const GATE_EXAMPLE = readFileSync('examples/ci/check-test-results/gitlab-ci.yml', 'utf8');
+
+describeWithTools(RUNNER, 'examples/ci/check-test-results/gitlab-ci.yml under gitlab-ci-local', () => {
+  let gateProject: GitlabProject;
+  beforeAll(async () => {
+    gateProject = new GitlabProject('acme/shop');
+    gateProject.commit({ '.gitlab-ci.yml': GATE_EXAMPLE, 'reports/junit.xml': JUNIT }, 'tests');
+    gateProject.publish('main');
+    const seed = await emu.control(
+      'POST',
+      '/flaky-tests',
+      quarantineSyncsWhenOffline({ host: GITLAB_HOST, owner: 'acme', name: 'shop' }),
+    );
+    expect(seed.status).toBe(200);
+  });
+  afterAll(() => gateProject?.remove());
+
+  it(
+    'the gate job reads the report, passes the quarantined failure and fails the job for the new one',
+    async () => {
+      const run = await gateProject.run(
+        {
+          MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+          MERGE_QUEUE_API_URL: emu.current.url,
+          CI_PIPELINE_SOURCE: 'merge_request_event',
+          CI_MERGE_REQUEST_IID: '8',
+          CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+        },
+        ['quarantine-gate'],
+        PATH,
+      );
+      expect(run.stdout).toMatch(/FAIL\s+quarantine-gate/);
+      const summary = readFileSync(`${gateProject.dir}/gate-summary.md`, 'utf8');
+      expect(summary).toContain('Cart expires after a timeout');
+      expect(run.stdout).toMatch(/^quarantine-gate\s+> 1 of 2 failed tests fails this step$/m);
+      expect(run.stdout).toMatch(/^quarantine-gate\s+>\s+Cart syncs when offline\s+quarantined\b/m);
+      expect(run.stdout + run.stderr + summary).not.toContain(TEST_TOKEN);
     },
     PIPELINE_TIMEOUT_MS,
   );
