@@ -12,6 +12,7 @@ import { GITLAB_HOST, GitlabProject } from '../helpers/gitlab-project.js';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { CART_JUNIT as JUNIT, quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
+import { runScript } from '../helpers/run-script.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
 
@@ -146,6 +147,61 @@ describeWithTools(RUNNER, 'examples/ci/check-test-results/gitlab-ci.yml under gi
       expect(run.stdout).toMatch(/^quarantine-gate\s+> 1 of 2 failed tests fails this step$/m);
       expect(run.stdout).toMatch(/^quarantine-gate\s+>\s+Cart syncs when offline\s+quarantined\b/m);
       expect(run.stdout + run.stderr + summary).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+/** The README's fenced block in `language` that contains `marker`. */
+function readmeBlock(language: string, marker: string): string {
+  const blocks = [...readFileSync('README.md', 'utf8').matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)]
+    .filter(([, lang, text]) => lang === language && text!.includes(marker))
+    .map(([, , text]) => text!);
+  expect(blocks).toHaveLength(1);
+  return blocks[0]!;
+}
+
+describeWithTools(RUNNER, "the README's GitLab rehearsal, one command against the emulator", () => {
+  // The emulator as the README starts it (token dev-token), its clock fast enough for a test.
+  const rehearsal = useEmulator({ token: 'dev-token', timeScale: 600 });
+  let mine: GitlabProject;
+  beforeAll(async () => {
+    const snippet = readmeBlock('yaml', 'submit-pull-request@main');
+    mine = new GitlabProject('acme/widgets');
+    mine.commit({ '.gitlab-ci.yml': snippet }, 'merge queue');
+    mine.publish('main');
+    mine.seedIncludes(snippet);
+    const queue = { repo: { host: GITLAB_HOST, owner: 'acme', name: 'widgets' }, targetBranch: 'main' };
+    expect((await rehearsal.control('POST', '/queues', queue)).status).toBe(200);
+  });
+  afterAll(() => mine?.remove());
+
+  it(
+    "runs the README's snippet with the button pressed: merge request !42 merges",
+    async () => {
+      // As pasted, but for where gitlab-ci-local is and the emulator's port (the README's is 8787).
+      const command = readmeBlock('sh', 'gitlab-ci-local@')
+        .replace(/^npx --yes gitlab-ci-local@\S+/, '"$NODE24" "$GITLAB_CI_LOCAL"')
+        .replaceAll('http://127.0.0.1:8787/v1', rehearsal.current.url);
+      const run = await runScript(
+        '/bin/bash',
+        ['-euo', 'pipefail', '-c', command],
+        {
+          PATH,
+          NODE24: TOOLS.node24().path ?? '',
+          GITLAB_CI_LOCAL: TOOLS.gitlabCiLocal().path ?? '',
+          MERGE_QUEUE_POLL_INTERVAL_SECONDS: '1',
+        },
+        { cwd: mine.dir, timeoutMs: 180_000 },
+      );
+      expect({ code: run.code, log: run.stdout.split('\n').slice(-10) }).toMatchObject({ code: 0 });
+      expect(run.stdout).toMatch(/PASS\s+merge-queue-submit\s*$/m);
+      const answer = await rehearsal.api<{ state: string }>('/getSubmittedPullRequest', {
+        repo: { host: GITLAB_HOST, owner: 'acme', name: 'widgets' },
+        targetBranch: 'main',
+        pr: { number: 42 },
+      });
+      expect(answer.json.state.toUpperCase()).toBe('MERGED');
     },
     PIPELINE_TIMEOUT_MS,
   );
