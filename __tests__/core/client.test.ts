@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { ApiClient, type ClientOptions } from '../../src/core/api/client.js';
+import { ApiClient, RetryBudget, type ClientOptions } from '../../src/core/api/client.js';
 import { ApiError } from '../../src/core/api/errors.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
@@ -66,6 +66,22 @@ describe('ApiClient against the emulator', () => {
     expect(response.json).toMatchObject({ branch: 'main' });
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatch(/^getQueue: the API answered 503: Service Unavailable\. .*Retrying in/);
+  });
+
+  it('shares one budget of retries between the calls of a run, and says so when it is spent', async () => {
+    const faults = Array.from({ length: 5 }, () => ({ kind: 'status', status: 503 }) as Fault);
+    await planFaults('/getQueue', faults);
+    const retryBudget = new RetryBudget(3);
+    const retries: string[] = [];
+    const run = client({ retryBudget, onRetry: (m) => retries.push(m) });
+    const failure = await failureOf(run.call('getQueue', queue));
+    expect(failure.message).toContain('Gave up after 4 attempt(s): the run has made its 3 retries');
+    expect(retries).toHaveLength(3);
+    // The next call of the same run has no retry left: its first 503 is its last.
+    expect((await failureOf(client({ retryBudget }).call('getQueue', queue))).message).toContain(
+      'Gave up after 1',
+    );
+    await planFaults('/getQueue', []);
   });
 
   it('honours Retry-After on 429', async () => {

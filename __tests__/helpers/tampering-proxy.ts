@@ -25,15 +25,15 @@ export type Tamper = (answer: Answer, sent: Sent) => Answer | undefined;
 export interface TamperingProxy {
   origin: string;
   sent: Sent[];
-  /** The rule for requests whose method and path (query excluded) match, until `reset`. */
-  on(method: string, path: RegExp, tamper: Tamper): void;
+  /** The rule for requests whose method and path (query excluded) match, until `reset`; `delayMs` holds each answer back. */
+  on(method: string, path: RegExp, tamper: Tamper, delayMs?: number): void;
   reset(): void;
   close(): Promise<void>;
 }
 
 export async function startTamperingProxy(target: string): Promise<TamperingProxy> {
   const sent: Sent[] = [];
-  let rules: { method: string; path: RegExp; tamper: Tamper }[] = [];
+  let rules: { method: string; path: RegExp; tamper: Tamper; delayMs?: number }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,8 +75,10 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
             }
             const out =
               final === original || final.json === undefined ? final.text : JSON.stringify(final.json);
-            res.writeHead(final.status, final.headers);
-            res.end(out);
+            setTimeout(() => {
+              res.writeHead(final.status, final.headers);
+              res.end(out);
+            }, rule?.delayMs ?? 0);
           });
         },
       );
@@ -91,7 +93,7 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
-    on: (method, path, tamper) => rules.push({ method, path, tamper }),
+    on: (method, path, tamper, delayMs) => rules.push({ method, path, tamper, delayMs }),
     reset: () => {
       rules = [];
       sent.length = 0;

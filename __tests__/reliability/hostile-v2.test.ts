@@ -148,3 +148,90 @@ describe('an answer that breaks the document is an error naming the endpoint and
     expect(run.stderr).toContain('"queueEntry.state" is a number, not text');
   });
 });
+
+describe('a list ends whatever the service answers (item 2)', () => {
+  const activeList = /^\/v2\/merge-queues\/[^/]+\/pull-requests$/;
+  let cursors = 0;
+
+  let firstPage: Answer | undefined;
+
+  /** The list's first page again and again (the emulator refuses the made-up cursors), saying more follow. */
+  function endless(answer: Answer, options: { empty?: boolean; cursor?: string }): Answer {
+    if (answer.status === 200) firstPage = answer;
+    const again = structuredClone(firstPage!);
+    const page = again.json as { data: unknown[]; nextCursor: string | null; hasMore: boolean };
+    if (options.empty) page.data = [];
+    page.hasMore = true;
+    page.nextCursor = options.cursor ?? `c${++cursors}`;
+    return again;
+  }
+
+  const listed = () => proxy.sent.filter((s) => activeList.test(s.url.split('?')[0]!)).length;
+
+  it('stops on a cursor given twice', async () => {
+    proxy.on('GET', activeList, (answer) => endless(answer, { cursor: 'again' }));
+    const run = await cli(['get-queue']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('page 2 gave a cursor it had given before');
+    expect(listed()).toBe(2);
+  });
+
+  it('stops on an empty page that says more follow', async () => {
+    proxy.on('GET', activeList, (answer) => endless(answer, { empty: true }));
+    const run = await cli(['get-queue']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('page 1 had no items yet said more follow');
+    expect(listed()).toBe(1);
+  });
+
+  it('stops after the page cap', async () => {
+    proxy.on('GET', activeList, (answer) => endless(answer, {}));
+    const run = await cli(['get-queue']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('the list runs past 100 pages');
+    expect(listed()).toBe(100);
+  });
+
+  it('stops at timeout-seconds for the whole list', async () => {
+    proxy.on('GET', activeList, (answer) => endless(answer, {}), 150);
+    const run = await cli(['get-queue'], { MERGE_QUEUE_TIMEOUT_SECONDS: '1' });
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toMatch(/not complete within timeout-seconds \(1s, \d+ pages read\)/);
+    expect(listed()).toBeLessThan(10);
+  });
+});
+
+describe('retries have a floor, a cap and a budget (item 3)', () => {
+  const rateLimited =
+    (retryAfter: string, status = 429) =>
+    (): Answer => ({
+      status,
+      headers: { 'content-type': 'text/plain', 'retry-after': retryAfter },
+      json: undefined,
+      text: 'slow down',
+    });
+
+  it.each([
+    ['429', '0'],
+    ['429', new Date(Date.now() - 60_000).toUTCString()],
+    ['503', '0'],
+  ])('does not retry a %s with Retry-After %j at once', async (status, retryAfter) => {
+    proxy.on('GET', /^\/v2\/repositories$/, rateLimited(retryAfter, Number(status)));
+    const run = await cli(['submit-pull-request'], { MERGE_QUEUE_TIMEOUT_SECONDS: '3' });
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    expect(run.stderr).toContain('Gave up after');
+    // Before: about 700 requests in 3 s. A floor of 1 s after a 429, a growing backoff after a 503.
+    expect(proxy.sent.length).toBeLessThanOrEqual(6);
+  });
+
+  it('spaces pull-request reads at the documented 5 a second from the first request', async () => {
+    const { V2Transport } = await import('../../src/core/api/v2/transport.js');
+    const v2 = new V2Transport({ baseUrl: proxy.origin, token: emulator.current.v2Key, deadlineMs: 10_000 });
+    const id = '00000000-0000-4000-8000-000000000000';
+    await Promise.allSettled(Array.from({ length: 6 }, () => v2.call('pullRequests.get', { path: { id } })));
+    const times = proxy.sent.map((s) => s.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(6);
+    // Six concurrent reads used to leave together; the sixth now waits a second behind the first.
+    expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(950);
+  });
+});

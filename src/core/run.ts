@@ -1,7 +1,7 @@
 // run(host): the operation's registry row -> its inputs -> the context -> the operation -> outputs and a
 // summary. The one error boundary: whatever fails ends as one line and a summary that says what to do,
 // never a stack trace, never a token, and an exit code that says what kind of failure it was.
-import { type ClientOptions } from './api/client.js';
+import { RetryBudget, type ClientOptions } from './api/client.js';
 import { apiBaseFor } from './api/base-url.js';
 import { serviceClientFor } from './api/service-client.js';
 import { checkResolvedContext, type ResolvedContext } from './context.js';
@@ -182,6 +182,7 @@ async function runOperation(
     baseUrl: apiBaseFor('v1', common.apiUrl),
     token: common.apiToken,
     deadlineMs: common.timeoutMs,
+    retryBudget: new RetryBudget(),
     // A retry's message quotes what the service said, which may echo a secret back.
     onRetry: (message) => host.log.info(logLine(message)),
     redact: scope.redact,

@@ -17,11 +17,13 @@ import { ANSWER_LIMITS, describeBytes } from './limits.js';
 import { VERSION } from '../version.js';
 
 export interface RetryPolicy {
-  /** First backoff; doubles each attempt, with full jitter. */
+  /** First backoff; doubles each attempt, jittered between half and all of it (so half is the floor). */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A Retry-After longer than this is cut to it. */
+  /** A Retry-After longer than this is cut to it; a shorter one (0, a past date) never cuts the backoff. */
   maxRetryAfterMs: number;
+  /** The least pause after a 429: the documented limits count requests per second. */
+  rateLimitedDelayMs: number;
   /** One attempt may take at most this long (and never past the deadline). */
   attemptTimeoutMs: number;
 }
@@ -30,8 +32,28 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 500,
   maxDelayMs: 10_000,
   maxRetryAfterMs: 30_000,
+  rateLimitedDelayMs: 1000,
   attemptTimeoutMs: 30_000,
 };
+
+/** The most retries one run makes, all its calls together: a failing service is not hammered. */
+export const RETRIES_PER_RUN = 100;
+
+/** Retries left to a run, shared by all its clients (ClientOptions.retryBudget). */
+export class RetryBudget {
+  private left: number;
+
+  constructor(readonly size = RETRIES_PER_RUN) {
+    this.left = size;
+  }
+
+  /** Takes one retry; false when none is left. */
+  take(): boolean {
+    if (this.left <= 0) return false;
+    this.left--;
+    return true;
+  }
+}
 
 export interface ClientOptions {
   /** The API base, e.g. https://api.trunk.io/v1 (validated by settings). */
@@ -43,6 +65,8 @@ export interface ClientOptions {
   /** The deadline for one call, all its retries included. */
   deadlineMs: number;
   retry?: Partial<RetryPolicy>;
+  /** The run's retries, shared by every client of the run; each client has its own when absent. */
+  retryBudget?: RetryBudget;
   /** Told about each retry, for the log. */
   onRetry?: (message: string) => void;
   /** Hides secrets in an answer's text before any of it is cut short for a message. */
@@ -98,6 +122,8 @@ export interface CallOptions {
    * dropped.
    */
   onAnswer?: (text: string) => void;
+  /** When the call must end (ms since the epoch) if sooner than the client's deadline: a list's deadline. */
+  deadlineAt?: number;
 }
 
 export type RequestBody = string | StreamedBody | null;
@@ -164,6 +190,7 @@ interface Transport {
 
 export class ApiClient implements ServiceClient {
   private readonly policy: RetryPolicy;
+  private readonly retryBudget: RetryBudget;
   private transport?: Promise<Transport>;
   private readonly secure: boolean;
   private readonly redact: (text: string) => string;
@@ -171,6 +198,7 @@ export class ApiClient implements ServiceClient {
 
   constructor(private readonly options: ClientOptions) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.retryBudget = options.retryBudget ?? new RetryBudget();
     this.secure = options.baseUrl.startsWith('https:');
     const token = options.token;
     this.redact = (text) => {
@@ -209,7 +237,7 @@ export class ApiClient implements ServiceClient {
    */
   async send(exchange: Exchange, options: CallOptions = {}): Promise<ApiResponse> {
     const { name, body } = exchange;
-    const deadline = Date.now() + this.options.deadlineMs;
+    const deadline = Math.min(Date.now() + this.options.deadlineMs, options.deadlineAt ?? Infinity);
     let answerLost = false;
     const transport = await (this.transport ??= this.openTransport());
     for (let attempt = 1; ; attempt++) {
@@ -230,10 +258,11 @@ export class ApiClient implements ServiceClient {
         throw retryable.withOutcomeUnknown();
       }
       if (answerLost && !exchange.repeatable) throw retryable.notRepeated();
-      const backoff = outcome.retryAfterMs ?? this.backoffMs(attempt);
+      const backoff = this.retryDelayMs(attempt, retryable.status === 429, outcome.retryAfterMs);
       if (Date.now() + backoff >= deadline) {
         throw retryable.afterAttempts(attempt, this.options.deadlineMs);
       }
+      if (!this.retryBudget.take()) throw retryable.afterRunRetries(attempt, this.retryBudget.size);
       this.options.onRetry?.(
         `${name}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
       );
@@ -435,6 +464,16 @@ export class ApiClient implements ServiceClient {
     if (!this.secure) return { send: httpRequest, agent: new HttpAgent(options) };
     const https = await import('node:https');
     return { send: https.request, agent: new https.Agent(options) };
+  }
+
+  /**
+   * The pause before attempt `attempt + 1`: the jittered backoff, or the service's Retry-After when that
+   * is longer (cut to maxRetryAfterMs), and at least rateLimitedDelayMs after a 429. A Retry-After of 0
+   * or a past date never means "at once".
+   */
+  private retryDelayMs(attempt: number, rateLimited: boolean, retryAfterMs: number | undefined): number {
+    const floor = rateLimited ? this.policy.rateLimitedDelayMs : 0;
+    return Math.max(this.backoffMs(attempt), floor, retryAfterMs ?? 0);
   }
 
   private backoffMs(attempt: number): number {

@@ -53,6 +53,13 @@ export class ApiError extends Error {
     return this.withMessage(`${this.message} Gave up after ${attempts} attempt(s). ${advice}`);
   }
 
+  /** The final error once the run's retries are spent (client.ts RETRIES_PER_RUN). */
+  afterRunRetries(attempts: number, perRun: number): ApiError {
+    return this.withMessage(
+      `${this.message} Gave up after ${attempts} attempt(s): the run has made its ${perRun} retries, the most one run makes. Check the service's status before running the step again.`,
+    );
+  }
+
   /** The final error of a write that is not sent again once its answer was lost. */
   notRepeated(): ApiError {
     return this.withMessage(

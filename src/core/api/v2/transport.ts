@@ -14,11 +14,12 @@ import {
   type V2PathOf,
   type V2QueryOf,
 } from '../../../wire/v2/index.js';
-import { ApiClient, type ApiResponse, type ClientOptions } from '../client.js';
+import { ApiClient, type ApiResponse, type CallOptions, type ClientOptions } from '../client.js';
 import { MAX_ANSWER_DEPTH, nestsDeeperThan, shapeProblem } from '../answers.js';
 import { ApiError } from '../errors.js';
 import { echoProblem } from './echoes.js';
 import { describeV2Failure } from './errors.js';
+import { followPages, type ListPage } from './paging.js';
 import { VERSION } from '../../version.js';
 
 const MiB = 1024 * 1024;
@@ -32,6 +33,9 @@ export interface V2Request<Id extends V2OperationId> {
   body?: V2BodyOf<Id>;
 }
 
+/** The items of a list operation's pages. */
+export type ItemsOf<Id extends V2OperationId> = V2AnswerOf<Id> extends { data: (infer T)[] } ? T[] : never;
+
 export interface V2Answer<Id extends V2OperationId> {
   /** The answer's JSON (undefined for a 204, and for the Prometheus text of the metrics). */
   data: V2AnswerOf<Id>;
@@ -39,22 +43,24 @@ export interface V2Answer<Id extends V2OperationId> {
 }
 
 /**
- * The documented buckets that are narrower than the organization's 100 requests a second: pull-request
- * reads (5 a second per key) and metrics (5 a second per organization). Requests of one bucket are
- * spaced so that a run of them never trips the limit; a 429 is still retried with backoff.
+ * The documented rate limits (API-V2-NOTES §5), each as the spacing of its requests: pull-request reads
+ * 5 a second per key, metrics 5 a second per organization, impacted-target uploads 10 a second per
+ * repository, everything else 100 a second per organization. Each request takes the next free slot of
+ * its bucket before it is sent, from the run's first request on, so concurrent calls never burst past a
+ * limit; a 429 is still retried, after at least a second.
  */
-const NARROW_BUCKETS: { matches: (id: V2OperationId) => boolean; intervalMs: number }[] = [
-  {
-    matches: (id) => id.startsWith('pullRequests.') && V2_ROUTES[id].method === 'GET',
-    intervalMs: 200,
-  },
+const BUCKETS: { matches: (id: V2OperationId) => boolean; intervalMs: number }[] = [
+  { matches: (id) => id.startsWith('pullRequests.') && V2_ROUTES[id].method === 'GET', intervalMs: 200 },
   { matches: (id) => id.endsWith('etrics'), intervalMs: 200 },
+  { matches: (id) => id === 'impactedTargets.upload', intervalMs: 100 },
+  { matches: () => true, intervalMs: 10 },
 ];
 
 export class V2Transport {
   private readonly http: ApiClient;
   private readonly base: string;
-  private readonly lastSent = new Map<number, number>();
+  /** When each bucket's next request may go (ms since the epoch). */
+  private readonly nextSlot = new Map<number, number>();
 
   constructor(private readonly options: ClientOptions & { baseUrl: string; token: string }) {
     this.http = new ApiClient(options);
@@ -62,7 +68,11 @@ export class V2Transport {
   }
 
   /** One operation of the v2 document; an ApiError (kind, status, code) when it fails. */
-  async call<Id extends V2OperationId>(id: Id, request: V2Request<Id> = {}): Promise<V2Answer<Id>> {
+  async call<Id extends V2OperationId>(
+    id: Id,
+    request: V2Request<Id> = {},
+    options: CallOptions = {},
+  ): Promise<V2Answer<Id>> {
     const route = V2_ROUTES[id];
     const url = this.urlOf(id, route.path, request);
     await this.pace(id);
@@ -74,39 +84,46 @@ export class V2Transport {
     };
     if (body !== null) headers['content-type'] = 'application/json';
     const textAnswer = id.endsWith('etrics');
-    const response = await this.http.send({
-      name: id,
-      method: route.method,
-      url,
-      body,
-      headers,
-      limit: V2_ANSWER_LIMIT,
-      repeatable: !('write' in route),
-      outcomeUnknownOnFailure: 'write' in route,
-      answerProblem: (text, json) =>
-        answerProblem(id, textAnswer, text, json) ?? echoProblem(id, request, json),
-      describeFailure: (name, status, text, contentType, answerHeaders) =>
-        describeV2Failure(name as V2OperationId, request.body, status, text, contentType, answerHeaders),
-    });
+    const response = await this.http.send(
+      {
+        name: id,
+        method: route.method,
+        url,
+        body,
+        headers,
+        limit: V2_ANSWER_LIMIT,
+        repeatable: !('write' in route),
+        outcomeUnknownOnFailure: 'write' in route,
+        answerProblem: (text, json) =>
+          answerProblem(id, textAnswer, text, json) ?? echoProblem(id, request, json),
+        describeFailure: (name, status, text, contentType, answerHeaders) =>
+          describeV2Failure(name as V2OperationId, request.body, status, text, contentType, answerHeaders),
+      },
+      options,
+    );
     return { data: response.json as V2AnswerOf<Id>, response };
   }
 
-  /** Every page of a list, followed by its cursor up to `max` items. */
-  async all<Id extends V2OperationId>(
-    id: Id,
-    request: V2Request<Id>,
-    max = 10_000,
-  ): Promise<V2AnswerOf<Id> extends { data: (infer T)[] } ? T[] : never> {
-    const items: unknown[] = [];
-    let cursor: string | undefined;
-    do {
+  /**
+   * The pages of a list, 100 items each, in turn: bounded by followPages (a repeated cursor, an empty
+   * page that says more follow, a page cap, timeout-seconds for the whole list).
+   */
+  pages<Id extends V2OperationId>(id: Id, request: V2Request<Id>): AsyncGenerator<V2Answer<Id>> {
+    const fetch = (cursor: string | undefined, deadlineAt: number) => {
       const query = { ...request.query, limit: 100, ...(cursor ? { cursor } : {}) } as V2QueryOf<Id>;
-      const { data } = await this.call(id, { ...request, query });
-      const page = data as { data?: unknown[]; nextCursor?: string | null; hasMore?: boolean };
-      items.push(...(page.data ?? []));
-      cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined;
-    } while (cursor && items.length < max);
-    return items as never;
+      return this.call(id, { ...request, query }, { deadlineAt });
+    };
+    return followPages(id, fetch, { deadlineMs: this.options.deadlineMs });
+  }
+
+  /** The items of every page of a list, up to `max` of them. */
+  async all<Id extends V2OperationId>(id: Id, request: V2Request<Id>, max = 10_000): Promise<ItemsOf<Id>> {
+    const items: unknown[] = [];
+    for await (const { data } of this.pages(id, request)) {
+      items.push(...(data as unknown as ListPage).data);
+      if (items.length >= max) break;
+    }
+    return items as ItemsOf<Id>;
   }
 
   /** The request's URL: each id checked against its form (nothing is sent otherwise), one path segment. */
@@ -134,12 +151,11 @@ export class V2Transport {
   }
 
   private async pace(id: V2OperationId): Promise<void> {
-    const bucket = NARROW_BUCKETS.findIndex((b) => b.matches(id));
-    const intervalMs = NARROW_BUCKETS[bucket]?.intervalMs;
-    if (intervalMs === undefined) return;
-    const wait = (this.lastSent.get(bucket) ?? 0) + intervalMs - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastSent.set(bucket, Date.now());
+    const bucket = BUCKETS.findIndex((b) => b.matches(id));
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot.get(bucket) ?? 0);
+    this.nextSlot.set(bucket, slot + (BUCKETS[bucket]?.intervalMs ?? 0));
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 }
 

@@ -22,18 +22,15 @@ export const getQueueEntryHistory: Operation<PullRequestSettings> = async (op) =
   const id = await pullRequestIdOf(op, access);
   const steps: Step[] = [];
   let text = '';
-  let cursor: string | undefined;
   let serverTimeMs: number | undefined;
-  do {
-    const { data, response } = await access.v2.call('pullRequests.queueEntryHistory', {
-      path: { id },
-      query: { limit: 100, ...(cursor ? { cursor } : {}) },
-    });
+  for await (const { data, response } of access.v2.pages('pullRequests.queueEntryHistory', {
+    path: { id },
+  })) {
     steps.push(...data.data);
     text ||= rawResponse(response);
     serverTimeMs = response.serverTimeMs;
-    cursor = data.hasMore && data.nextCursor ? data.nextCursor : undefined;
-  } while (cursor && steps.length < MAX_STEPS);
+    if (steps.length >= MAX_STEPS) break;
+  }
   const now = serverTimeMs ?? (op.clock ?? realClock).now();
   const last = steps.at(-1);
   const told: HistoryWords = {

@@ -60,18 +60,16 @@ export const listTestingResults: Operation<TestingResultsSettings> = async (op) 
   const id = await queueIdOf(op, access);
   const results: Result[] = [];
   let text = '';
-  let cursor: string | undefined;
   let serverTimeMs: number | undefined;
-  do {
-    const { data, response } = await access.v2.call('mergeQueues.listTestingResults', {
-      path: { id },
-      query: { ...window, limit: 100, ...(cursor ? { cursor } : {}) },
-    });
+  for await (const { data, response } of access.v2.pages('mergeQueues.listTestingResults', {
+    path: { id },
+    query: window,
+  })) {
     results.push(...data.data);
     text ||= rawResponse(response);
     serverTimeMs ??= response.serverTimeMs;
-    cursor = data.hasMore && data.nextCursor ? data.nextCursor : undefined;
-  } while (cursor && results.length < MAX_RESULTS);
+    if (results.length >= MAX_RESULTS) break;
+  }
   const seen = { since: window.since, until: window.until ?? new Date(serverTimeMs ?? nowMs).toISOString() };
   const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
   return {
