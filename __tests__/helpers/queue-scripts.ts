@@ -182,7 +182,7 @@ class InvariantChecker {
 
   /** Nothing merges unless a passing run included it, and not before a PR ahead of it in its lane. */
   private checkMerge(queue: QueueRecord, submissionId: string): void {
-    const submission = queue.submissions.find((s) => s.id === submissionId)!;
+    const submission = queue.submissions.findLast((s) => s.id === submissionId)!;
     const vouched = [...queue.runs.values()].some(
       (run) =>
         run.status === 'succeeded' && (run.tested.includes(submission) || run.includes.has(submission)),
@@ -201,8 +201,10 @@ class InvariantChecker {
   /** Each PR in exactly one state; none lost or duplicated. */
   checkStore(submittedPrs: Set<number>): void {
     const queue = this.queue;
-    const ids = new Set(queue.submissions.map((s) => s.id));
-    if (ids.size !== queue.submissions.length) this.fail('a submission is listed twice');
+    if (new Set(queue.submissions).size !== queue.submissions.length)
+      this.fail('a submission is listed twice');
+    const entryIds = new Set([...queue.latestByPr.values()].map((s) => s.id));
+    if (entryIds.size !== queue.latestByPr.size) this.fail('two PRs share an entry');
     for (const prNumber of submittedPrs) {
       const latest = queue.latestByPr.get(prNumber);
       if (!latest) this.fail(`#${prNumber} was submitted but is not in the queue's records`);

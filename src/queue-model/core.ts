@@ -128,11 +128,13 @@ export class EngineCore {
     submission.stateChangedAt = now;
     if (to === 'pending') {
       submission.pendingSince = now;
+      submission.placedPriority = submission.priorityValue;
       if (from !== 'not_ready') submission.restarts++;
     }
     if (to !== 'pending_failure') submission.finishedOnTop = 0;
     if (TERMINAL_STATES.has(to)) {
       submission.concludedAt = now;
+      submission.concludedFrom = from;
       submission.queue.live.delete(submission);
     }
     if (to === 'not_ready') submission.position = null;

@@ -194,6 +194,7 @@ export class MergeQueueEngine {
     const since = options.since ? Date.parse(options.since) : undefined;
     const until = options.until ? Date.parse(options.until) : undefined;
     const rows = queue.submissions.filter((s) => {
+      if (queue.latestByPr.get(s.prNumber) !== s) return false;
       if (options.state && s.state !== options.state) return false;
       if (since === undefined && until === undefined) return true;
       if (s.concludedAt === null) return false;
@@ -205,7 +206,7 @@ export class MergeQueueEngine {
     // in submission order, so it holds even when that row has since changed state or left the filter.
     let start = 0;
     if (options.cursor) {
-      const after = queue.submissions.find((s) => s.id === options.cursor);
+      const after = queue.submissions.findLast((s) => s.id === options.cursor);
       if (!after)
         throw new QueueModelError(400, `cursor '${options.cursor}' is not a cursor this listing returned`);
       const index = rows.findIndex((s) => s.seq > after.seq);
@@ -229,15 +230,18 @@ export class MergeQueueEngine {
       throw new QueueModelError(400, `Pull request #${prNumber} is already merged into '${branch}'`);
     }
     if (previous && queue.live.has(previous)) {
-      if (options.priority !== undefined) this.applyPriority(previous, options.priority);
-      if (options.noBatch !== undefined) previous.noBatch = options.noBatch;
+      // v1's resubmission places the PR again with its new priority at once (an urgent one interrupts).
+      this.changeEntry(previous, options);
+      previous.placedPriority = previous.priorityValue;
       this.scheduler.step(queue);
       return;
     }
     const info = this.core.pullRequest(repo, prNumber);
     const now = this.clock.now();
+    // A PR has one entry per queue: submitted again after it was cancelled or failed, it keeps the id
+    // and first submission time of its entry (a new record, so the old runs keep what they tested).
     const submission: Submission = {
-      id: this.random.uuid(),
+      id: previous?.id ?? this.random.uuid(),
       queue,
       prNumber,
       info,
@@ -248,13 +252,16 @@ export class MergeQueueEngine {
       priorityName: DEFAULT_PRIORITY,
       usedDefaultPriorityName: DEFAULT_PRIORITY,
       skipTheLine: false,
+      placedPriority: PRIORITY_NAMES[DEFAULT_PRIORITY],
       noBatch: options.noBatch ?? false,
       seq: queue.nextSeq++,
       position: null,
       submittedAt: now,
+      firstSubmittedAt: previous?.firstSubmittedAt ?? now,
       pendingSince: null,
       firstTestStartedAt: null,
       concludedAt: null,
+      concludedFrom: null,
       run: null,
       verifiedByTestRun: null,
       testedSha: null,
@@ -264,11 +271,27 @@ export class MergeQueueEngine {
       restarts: 0,
     };
     if (options.priority !== undefined) this.applyPriority(submission, options.priority);
+    submission.placedPriority = submission.priorityValue;
     queue.submissions.push(submission);
     queue.latestByPr.set(prNumber, submission);
     queue.live.add(submission);
     this.core.recordSubmitted(submission);
     this.scheduler.step(queue);
+  }
+
+  /**
+   * Changes a live entry's priority or batching, as v2's reprioritize and queue-entry PATCH do: nothing
+   * restarts, and a new priority orders the PR from the next time it enters the line.
+   */
+  updateEntry(repo: Repo, branch: string, prNumber: number, options: SubmitOptions): void {
+    const submission = this.requireLive(repo, branch, prNumber);
+    this.changeEntry(submission, options);
+    this.scheduler.step(submission.queue);
+  }
+
+  private changeEntry(submission: Submission, options: SubmitOptions): void {
+    if (options.priority !== undefined) this.applyPriority(submission, options.priority);
+    if (options.noBatch !== undefined) submission.noBatch = options.noBatch;
   }
 
   private applyPriority(submission: Submission, priority: number | string): void {

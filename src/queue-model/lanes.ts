@@ -35,12 +35,15 @@ export class TargetUnion {
   }
 }
 
-/** The order of the line: PRs already placed (testing started) first, then by priority, first in first out. */
+/**
+ * The order of the line: PRs already placed (testing started) first, then by the priority each entered
+ * the line with, first in first out.
+ */
 export function compareInLine(a: Submission, b: Submission): number {
   if (a.position !== null && b.position !== null) return a.position - b.position;
   if (a.position !== null) return -1;
   if (b.position !== null) return 1;
-  return a.priorityValue - b.priorityValue || a.seq - b.seq;
+  return a.placedPriority - b.placedPriority || a.seq - b.seq;
 }
 
 /**

@@ -8,10 +8,16 @@ import { ACTIVE_STATES, releaseIfDone, repoKeyOf, type EngineCore } from './core
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
 import type { Bisection, QueueRecord, RunKind, RunStatus, Submission, TestRun } from './types.js';
+import { DEFAULT_REQUIRED_STATUSES } from './views.js';
 
 const MINUTE_MS = 60_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
 const MAX_PASSES = 10_000;
+
+/** Whether the PR entered the line urgent (priority 0), which lets it interrupt the runs behind it. */
+function isUrgent(submission: Submission): boolean {
+  return submission.placedPriority === 0;
+}
 
 export class Scheduler {
   /** While set, steps are collected here and run once at the end (see `deferring`). */
@@ -127,13 +133,13 @@ export class Scheduler {
    * in its lane no longer test what will merge first, so those PRs go back to pending.
    */
   private placeUrgent(queue: QueueRecord, order: Submission[]): boolean {
-    const urgent = order.filter((s) => s.skipTheLine && s.position === null && s.state === 'pending');
+    const urgent = order.filter((s) => isUrgent(s) && s.position === null && s.state === 'pending');
     if (urgent.length === 0) return false;
     let placedAny = false;
     for (const submission of urgent) {
       const line = this.order(queue).filter((s) => s !== submission);
       const index = line.findIndex(
-        (s) => s.position !== null && !s.skipTheLine && (s.state === 'testing' || s.state === 'pending'),
+        (s) => s.position !== null && !isUrgent(s) && (s.state === 'testing' || s.state === 'pending'),
       );
       if (index < 0) continue;
       const before = index > 0 ? line[index - 1]!.position! : line[index]!.position! - 2;
@@ -391,6 +397,8 @@ export class Scheduler {
       includes: new Set(includes),
       dependentPrs: includes.map((s) => s.prNumber),
       impactedTargets: unionOfTargets(members.map((s) => core.targetsOf(s))),
+      requiredStatuses: [...(queue.settings.requiredStatuses ?? DEFAULT_REQUIRED_STATUSES)],
+      statusesFromQueue: queue.settings.requiredStatuses !== null,
       branch: `trunk-merge/pr-${members[0]!.prNumber}/${id}`,
       sha: core.random.hex(40),
       status: 'in_progress',

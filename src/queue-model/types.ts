@@ -107,16 +107,25 @@ export interface Submission {
   /** The default priority's name when the submission named none. */
   usedDefaultPriorityName: string | undefined;
   skipTheLine: boolean;
+  /**
+   * The priority the PR holds its place in line by: its priority when it last entered the line. A
+   * priority changed over v2 while the PR is in line applies from its next placement, restarting nothing.
+   */
+  placedPriority: number;
   noBatch: boolean;
   /** First in, first out among equal priorities. */
   seq: number;
   /** The place in line once testing started; kept across restarts. Null: ordered by priority and seq. */
   position: number | null;
   submittedAt: number;
+  /** When the PR's entry was first submitted (a resubmission keeps the entry). */
+  firstSubmittedAt: number;
   /** When it last entered `pending` (batching waits count from here). */
   pendingSince: number | null;
   firstTestStartedAt: number | null;
   concludedAt: number | null;
+  /** The state it concluded from (a merge from `tests_passed` is one its own passing run vouched for). */
+  concludedFrom: PrState | null;
   /** The run that tests (or tested) this PR. */
   run: TestRun | null;
   verifiedByTestRun: string | null;
@@ -147,6 +156,10 @@ export interface TestRun {
   /** PR numbers of `includes`, in queue order, as they were at the start. */
   dependentPrs: number[];
   impactedTargets: Targets;
+  /** The required statuses as the run started: the queue's, or the code host's default. */
+  requiredStatuses: readonly string[];
+  /** Whether they were the queue's own (else the branch protection's). */
+  statusesFromQueue: boolean;
   branch: string;
   sha: string;
   status: RunStatus;

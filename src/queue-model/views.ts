@@ -64,15 +64,13 @@ export function testRunUrl(run: TestRun): string {
 export function testingDetailsView(core: EngineCore, run: TestRun): TestingDetails {
   const queue = run.queue;
   const { host, owner, name } = queue.repo;
-  const statuses = queue.settings.requiredStatuses ?? DEFAULT_REQUIRED_STATUSES;
+  const statuses = run.requiredStatuses;
   const view = RUN_STATUS_VIEW[run.status];
   const checkUrl = (index: number) => `${testRunUrl(run)}/job/${index + 1}`;
   const targetsOf = (s: Submission) => core.targetsOf(s);
   return {
     requiredStatuses: [...statuses],
-    requiredStatusesSource: queue.settings.requiredStatuses
-      ? 'merge_instance'
-      : 'repo_provider_branch_protection',
+    requiredStatusesSource: run.statusesFromQueue ? 'merge_instance' : 'repo_provider_branch_protection',
     testBranch: run.branch,
     testBranchSha: run.sha,
     createdAt: iso(run.createdAt),

@@ -58,7 +58,6 @@ describe('a PR submitted over v1, read over v2', () => {
       id: v1.id,
       state: 'testing',
       priorityName: 'high',
-      verifiedByVerificationRunId: v1.verifiedByTestRun,
       readiness: { mergeability: 'mergeable', doesBaseBranchMatch: true },
     });
   });
@@ -78,6 +77,7 @@ describe('a PR submitted over v1, read over v2', () => {
       ['merged', 'MERGE_GRAPH_MERGE'],
     ]);
     expect(history.data[2]!.verificationRunId).toBe(pr.queueEntry!.verifiedByVerificationRunId);
+    expect(pr.queueEntry!.verifiedByVerificationRunId).toBe((await queue.pr(10)).verifiedByTestRun);
     expect(history.data.every((t) => t.actor === undefined)).toBe(true);
     const run = await v2.ok<V2<'VerificationRun'>>('mergeQueueVerificationRuns.get', {
       path: { id: history.data[2]!.verificationRunId! },

@@ -65,7 +65,7 @@ export const pullRequestWriteHandlers: Pick<V2Handlers, Writes> = {
   'pullRequests.reprioritize': (call, { directory, engine }) => {
     const ref = directory.pullRequestById(call.path.id);
     const entry = activeEntryOf(directory, ref);
-    engine.submitPullRequest(ref.repo, entry.queue.branch, ref.number, { priority: priorityOf(call.body)! });
+    engine.updateEntry(ref.repo, entry.queue.branch, ref.number, { priority: priorityOf(call.body)! });
     return pullRequestView(directory, ref);
   },
   'pullRequests.updateQueueEntry': (call, { directory, engine }) => {
@@ -74,7 +74,7 @@ export const pullRequestWriteHandlers: Pick<V2Handlers, Writes> = {
     const priority = priorityOf(call.body);
     const { allowBatching, direct } = call.body;
     if (priority !== undefined || allowBatching !== undefined) {
-      engine.submitPullRequest(ref.repo, entry.queue.branch, ref.number, {
+      engine.updateEntry(ref.repo, entry.queue.branch, ref.number, {
         ...(priority !== undefined ? { priority } : {}),
         ...(allowBatching !== undefined ? { noBatch: !allowBatching } : {}),
       });

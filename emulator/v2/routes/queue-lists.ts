@@ -1,4 +1,4 @@
-// A queue's lists: its pull requests (each entry it had, most recently enqueued first; by state, author
+// A queue's lists: its pull requests (each PR's one entry, most recently enqueued first; by state, author
 // and conclusion time) and its testing results (each PR of each finished run, over at most 45 days).
 import type { V2 } from '../../../src/wire/v2/index.js';
 import { UNKNOWN, type Submission, type TestRun } from '../../../src/queue-model/index.js';
@@ -31,7 +31,7 @@ function concludedWithin(
 ): boolean {
   if (after === undefined && before === undefined) return true;
   const at = submission.concludedAt;
-  return at !== null && (after === undefined || at >= after) && (before === undefined || at < before);
+  return at !== null && (after === undefined || at >= after) && (before === undefined || at <= before);
 }
 
 interface Result {
@@ -75,6 +75,7 @@ export const queueListHandlers: Pick<
     const before = concludedBefore === undefined ? undefined : Date.parse(concludedBefore);
     const entries = [...queue.submissions]
       .reverse()
+      .filter((s) => queue.latestByPr.get(s.prNumber) === s)
       .filter((s) => !states || states.has(ENTRY_STATE[s.state]))
       .filter((s) => author === undefined || (s.info.author ?? UNKNOWN) === author)
       .filter((s) => concludedWithin(s, after, before));
@@ -95,7 +96,7 @@ export const queueListHandlers: Pick<
       );
     }
     const results = [...queue.runs.values()]
-      .filter((run) => run.finishedAt !== null && run.finishedAt >= since && run.finishedAt < until)
+      .filter((run) => run.finishedAt !== null && run.finishedAt >= since && run.finishedAt <= until)
       .sort((a, b) => b.finishedAt! - a.finishedAt!)
       .flatMap((run) => run.tested.map((submission) => ({ run, submission })));
     return call.page(results, ({ run, submission }) => `${run.id}/${submission.id}`, resultView);

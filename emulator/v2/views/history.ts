@@ -32,14 +32,15 @@ function runOf(directory: V2Directory, event: StateEvent): TestRun | undefined {
     ?.runs.get(event.runId);
 }
 
+/** The required checks that did not pass, one per name, concluded as the provider spells it (`FAILURE`). */
 function failingChecks(run: TestRun | undefined): V2<'FailureCausingCheck'>[] {
   if (!run) return [];
   return checksOf(run)
-    .filter((check) => check.conclusion !== 'success')
+    .filter((check) => check.kind === 'checkRun' && check.conclusion !== 'success')
     .map((check) => ({
       name: check.name,
       ...(check.url ? { url: check.url } : {}),
-      conclusion: check.conclusion,
+      ...(check.providerConclusion ? { conclusion: check.providerConclusion } : {}),
     }));
 }
 

@@ -29,12 +29,21 @@ export function queueEntryView(directory: V2Directory, submission: Submission): 
       doesBaseBranchMatch: readiness.doesBaseBranchMatch,
       mergeability: MERGEABILITY[readiness.gitHubMergeability],
     },
-    createdAt: iso(submission.submittedAt),
+    createdAt: iso(submission.firstSubmittedAt),
     updatedAt: iso(submission.stateChangedAt),
   };
   if (submission.usedDefaultPriorityName) entry.usedDefaultPriorityName = submission.usedDefaultPriorityName;
-  if (submission.verifiedByTestRun) entry.verifiedByVerificationRunId = submission.verifiedByTestRun;
+  if (verifiedByPassedRun(submission)) entry.verifiedByVerificationRunId = submission.verifiedByTestRun!;
   return entry;
+}
+
+/** Only a PR the queue merged from tests passed names the run whose pass merged it. */
+function verifiedByPassedRun(submission: Submission): boolean {
+  return (
+    submission.state === 'merged' &&
+    submission.concludedFrom === 'tests_passed' &&
+    submission.verifiedByTestRun !== null
+  );
 }
 
 /** Whether the PR is open, merged or closed, as far as the emulator knows (a cancel for PR_CLOSED closes it). */

@@ -1,12 +1,7 @@
 // A verification run (one test run of the engine: a PR, a batch or a bisection split) as v2 shows it:
-// its required statuses as normalized checks, the PRs it tested and those it was built on.
+// its required statuses (fixed as it started) as normalized checks, the PRs it tested and those it was built on.
 import type { V2 } from '../../../src/wire/v2/index.js';
-import {
-  unionOfTargets,
-  type Targets,
-  type TestRun,
-  DEFAULT_REQUIRED_STATUSES,
-} from '../../../src/queue-model/index.js';
+import { unionOfTargets, type Targets, type TestRun } from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { RUN_STATUS } from '../enums.js';
 import { queuedPullRequestView } from './pull-request.js';
@@ -15,7 +10,7 @@ import { iso } from './time.js';
 
 type Verdict = Pick<V2<'Check'>, 'conclusion' | 'providerConclusion'>;
 
-/** How each required check ended, by how the run ended; a run in progress has no check reported yet. */
+/** How each required check ended, by how the run ended; undefined while the run is in progress. */
 function verdictOf(run: TestRun): Verdict | undefined {
   if (run.status === 'succeeded') return { conclusion: 'success', providerConclusion: 'SUCCESS' };
   if (run.status === 'cancelled') return { conclusion: 'cancelled', providerConclusion: 'CANCELLED' };
@@ -26,24 +21,43 @@ function verdictOf(run: TestRun): Verdict | undefined {
   return undefined;
 }
 
-export function requiredStatusesOf(run: TestRun): string[] {
-  return [...(run.queue.settings.requiredStatuses ?? DEFAULT_REQUIRED_STATUSES)];
-}
+/** A required status as a commit status, in v1's states (a timeout fails it; a cancelled run errs it). */
+const STATUS_CHECK: Record<TestRun['status'], Verdict> = {
+  in_progress: { conclusion: 'neutral', providerConclusion: 'PENDING' },
+  succeeded: { conclusion: 'success', providerConclusion: 'SUCCESS' },
+  failed: { conclusion: 'failure', providerConclusion: 'FAILURE' },
+  cancelled: { conclusion: 'cancelled', providerConclusion: 'ERROR' },
+};
 
+/**
+ * Each required status (as the run started) twice, as v1 shows it: a check run and a commit status. While
+ * the run is in progress they are listed unconcluded (`neutral`, the document's placeholder).
+ */
 export function checksOf(run: TestRun): V2<'Check'>[] {
   const verdict = verdictOf(run);
-  if (!verdict) return [];
+  const done = run.status !== 'in_progress';
   const actions = `${repositoryUrl(run.queue.repo)}/actions/runs/${parseInt(run.id.slice(0, 8), 16)}`;
-  return requiredStatusesOf(run).map((name, index) => ({
-    id: `${run.id}:${index + 1}`,
-    name,
-    kind: 'checkRun',
-    status: 'completed',
-    providerStatus: 'COMPLETED',
-    ...verdict,
-    url: `${actions}/job/${index + 1}`,
-    provider: 'github',
-  }));
+  return run.requiredStatuses.flatMap((name, index): V2<'Check'>[] => {
+    const common = { name, url: `${actions}/job/${index + 1}`, provider: 'github' as const };
+    const status = done ? 'completed' : 'inProgress';
+    return [
+      {
+        id: `${run.id}:${index + 1}`,
+        kind: 'checkRun',
+        status,
+        providerStatus: done ? 'COMPLETED' : 'IN_PROGRESS',
+        ...(verdict ?? { conclusion: 'neutral' }),
+        ...common,
+      },
+      {
+        id: `${run.id}:status:${index + 1}`,
+        kind: 'statusCheck',
+        status,
+        ...STATUS_CHECK[run.status],
+        ...common,
+      },
+    ];
+  });
 }
 
 function targetSet(targets: Targets): V2<'ImpactedTargetSet'> {
@@ -67,10 +81,8 @@ export function runView(directory: V2Directory, run: TestRun, withTargets = fals
     createdAt: iso(run.createdAt),
     updatedAt: iso(run.finishedAt ?? run.createdAt),
     status: RUN_STATUS[run.status],
-    requiredStatusesSource: run.queue.settings.requiredStatuses
-      ? 'mergeInstance'
-      : 'repoProviderBranchProtection',
-    requiredStatuses: requiredStatusesOf(run),
+    requiredStatusesSource: run.statusesFromQueue ? 'mergeInstance' : 'repoProviderBranchProtection',
+    requiredStatuses: [...run.requiredStatuses],
     checks: checksOf(run),
     testedPullRequests: run.tested.map((s) => queuedPullRequestView(directory, s)),
     dependentPullRequests: [...run.includes].map((s) => queuedPullRequestView(directory, s)),

@@ -54,7 +54,13 @@ export async function lookUp(s: V2Session, payload: RequestOf<'getSubmittedPullR
   if (data.queueEntry?.mergeQueueId !== queueId) {
     throw notFound('pullRequests.get', `no queue entry of pull request #${pr.number} in this queue`);
   }
-  return submittedPullRequestV1(data);
+  const answer = submittedPullRequestV1(data);
+  // v2 names the verifying run only once the PR merged from tests passed; v1's field is the latest run.
+  if (answer.verifiedByTestRun === null && data.queueEntry.state !== 'notReady') {
+    const runs = await s.v2.call('pullRequests.listVerificationRuns', { path: { id }, query: { limit: 1 } });
+    answer.verifiedByTestRun = runs.data.data[0]?.id ?? null;
+  }
+  return answer;
 }
 
 /** cancelPullRequest: dequeue; an entry already concluded is "not in the queue" (v1's 404). */

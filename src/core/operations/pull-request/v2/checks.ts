@@ -16,7 +16,11 @@ const MAX_CHECKS = 200;
 
 export function runChecks(run: Pick<V2<'VerificationRun'>, 'checks' | 'requiredStatuses'>): RunCheck[] {
   const required = new Set(run.requiredStatuses ?? []);
-  const checks = (run.checks ?? []).slice(0, MAX_CHECKS).map((check) => {
+  const all = (run.checks ?? []).slice(0, MAX_CHECKS);
+  // A required status reported both as a check run and as a commit status is one check to a reader.
+  const checkRuns = new Set(all.filter((check) => check.kind === 'checkRun').map((check) => check.name));
+  const shown = all.filter((check) => check.kind !== 'statusCheck' || !checkRuns.has(check.name));
+  const checks = shown.map((check) => {
     const done = check.status === 'completed';
     return {
       name: String(check.name).slice(0, 200),

@@ -1,0 +1,225 @@
+// The v2 documents' behaviours, scenario by scenario over HTTP: each drives a queue through v2 (and the
+// control surface for what the code host and CI would do) and checks what v2 answers, every answer
+// validated against the document. emulator/README.md lists each behaviour with its scenario here.
+import { describe, expect, it } from '@jest/globals';
+import type { V2 } from '../../../src/wire/v2/index.js';
+import { QueueDriver, useEmulator } from '../../helpers/emulator.js';
+import { V2Calls } from '../../helpers/v2-calls.js';
+
+const emulator = useEmulator({ v2RateLimits: false });
+const v2 = new V2Calls(emulator);
+let repoCount = 0;
+
+interface Scenario {
+  queue: QueueDriver;
+  repositoryId: string;
+  queueId: string;
+  submit(number: number, body?: Record<string, unknown>): Promise<V2<'PullRequest'>>;
+  read(number: number): Promise<V2<'PullRequest'>>;
+  history(number: number): Promise<V2<'QueueEntryStateTransition'>[]>;
+}
+
+/** A new repository with a queue made with `settings`, its PRs' CI as `ci`. */
+async function scenario(
+  settings: Record<string, unknown> = {},
+  ci: Record<string, unknown> = { durationMinutes: 10 },
+): Promise<Scenario> {
+  const name = `twin/v2-${++repoCount}`;
+  const queue = new QueueDriver(emulator, name);
+  await queue.create(settings);
+  await queue.ci(undefined, ci);
+  const repos = await v2.ok<V2<'RepositoryList'>>('repositories.resolveByProviderUrl', {
+    query: { providerUrl: `https://github.com/${name}` },
+  });
+  const repositoryId = repos.data[0]!.id;
+  const queues = await v2.ok<V2<'MergeQueueList'>>('mergeQueues.list', {
+    query: { repositoryId, targetBranch: 'main' },
+  });
+  const queueId = queues.data[0]!.id;
+  const read = async (number: number) => {
+    const list = await v2.ok<V2<'PullRequestList'>>('pullRequests.resolveByCoordinates', {
+      query: { repositoryId, number: String(number) },
+    });
+    return list.data[0]!;
+  };
+  return {
+    queue,
+    repositoryId,
+    queueId,
+    read,
+    submit: (number, body = {}) =>
+      v2.ok<V2<'PullRequest'>>('mergeQueues.submitPullRequest', {
+        path: { id: queueId },
+        body: { number, ...body },
+      }),
+    history: async (number) =>
+      (
+        await v2.ok<V2<'QueueEntryHistoryList'>>('pullRequests.queueEntryHistory', {
+          path: { id: (await read(number)).id },
+          query: { limit: 100 },
+        })
+      ).data,
+  };
+}
+
+describe('priorities', () => {
+  it('applies a priority raised on a queued entry only when it is next placed, restarting nothing', async () => {
+    const { queue, submit, read, history } = await scenario({ concurrency: 1 });
+    await submit(1);
+    await submit(2);
+    await submit(3);
+    expect(await queue.states(1, 2, 3)).toEqual({ 1: 'testing', 2: 'pending', 3: 'pending' });
+    const raised = await v2.ok<V2<'PullRequest'>>('pullRequests.reprioritize', {
+      path: { id: (await read(3)).id },
+      body: { priorityName: 'urgent' },
+    });
+    expect(raised.queueEntry).toMatchObject({ priorityValue: 0, skipsTheLine: true, state: 'pending' });
+    expect(await queue.states(1, 2, 3)).toEqual({ 1: 'testing', 2: 'pending', 3: 'pending' });
+    expect((await history(1)).map((t) => t.reason)).not.toContain('SKIP_THE_LINE_INTERRUPTED');
+    await queue.advance(10);
+    expect(await queue.states(1, 2, 3)).toEqual({ 1: 'merged', 2: 'testing', 3: 'pending' });
+  });
+
+  it('lets an entry raised to urgent while not ready interrupt the runs behind it when it enters', async () => {
+    const { queue, submit, read } = await scenario({ concurrency: 2 });
+    await submit(1);
+    await queue.setPr(2, { mergeability: 'not_mergeable' });
+    await submit(2);
+    await v2.ok('pullRequests.updateQueueEntry', {
+      path: { id: (await read(2)).id },
+      body: { priorityValue: 0 },
+    });
+    expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'not_ready' });
+    await queue.setPr(2, { mergeability: 'mergeable' });
+    expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'testing' });
+    const runs = (await queue.history()).filter((e) => e.kind === 'run' && e.status === 'in_progress');
+    expect(runs.map((e) => e.prNumbers)).toEqual([[1], [2], [1]]);
+  });
+});
+
+describe('the run that verified an entry', () => {
+  it('is named only once the queue merged the PR from tests passed', async () => {
+    const { queue, submit, read, history } = await scenario({ concurrency: 2 });
+    await queue.ci(2, { outcome: 'fail', durationMinutes: 10 });
+    await submit(1);
+    await submit(2);
+    expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'testing' });
+    expect((await read(1)).queueEntry).not.toHaveProperty('verifiedByVerificationRunId');
+    await queue.advance(10);
+    expect(await queue.states(1, 2)).toEqual({ 1: 'merged', 2: 'failed' });
+    const passed = (await history(1)).find((t) => t.state === 'testsPassed')!;
+    expect((await read(1)).queueEntry!.verifiedByVerificationRunId).toBe(passed.verificationRunId);
+    expect((await read(2)).queueEntry).not.toHaveProperty('verifiedByVerificationRunId');
+  });
+});
+
+describe('one entry per pull request', () => {
+  it('reuses the entry of a cancelled PR when it is submitted again, listed once', async () => {
+    const { queue, queueId, submit, read } = await scenario();
+    const first = await submit(1);
+    await queue.advance(1);
+    await v2.ok('pullRequests.dequeue', { path: { id: first.id } });
+    await queue.advance(1);
+    const again = await submit(1);
+    expect(again.queueEntry).toMatchObject({
+      id: first.queueEntry!.id,
+      createdAt: first.queueEntry!.createdAt,
+      state: 'testing',
+    });
+    expect((await read(1)).queueEntry!.id).toBe(first.queueEntry!.id);
+    const listed = await v2.ok<V2<'PullRequestList'>>('mergeQueues.listPullRequests', {
+      path: { id: queueId },
+    });
+    expect(listed.data.map((pr) => [pr.number, pr.queueEntry?.state])).toEqual([[1, 'testing']]);
+    const v1 = await emulator.api<{ pullRequests: { prNumber: number; id: string }[] }>('/listPullRequests', {
+      repo: queue.repo,
+      targetBranch: 'main',
+    });
+    expect(v1.json.pullRequests.map((pr) => [pr.prNumber, pr.id])).toEqual([[1, first.queueEntry!.id]]);
+  });
+});
+
+describe('time windows', () => {
+  it('include their upper bounds: concludedBefore and the testing results until', async () => {
+    const { queue, queueId, submit, read } = await scenario();
+    await submit(1);
+    await queue.advance(10);
+    const merged = (await read(1)).queueEntry!;
+    expect(merged.state).toBe('merged');
+    const concluded = await v2.ok<V2<'PullRequestList'>>('mergeQueues.listPullRequests', {
+      path: { id: queueId },
+      query: { concludedBefore: merged.stateChangedAt },
+    });
+    expect(concluded.data.map((pr) => pr.number)).toEqual([1]);
+    const results = await v2.ok<V2<'TestingResultList'>>('mergeQueues.listTestingResults', {
+      path: { id: queueId },
+      query: {
+        since: new Date(Date.parse(merged.stateChangedAt) - 3_600_000).toISOString(),
+        until: merged.stateChangedAt,
+      },
+    });
+    expect(results.data.map((r) => [r.pullRequestNumber, r.outcome])).toEqual([[1, 'passed']]);
+  });
+});
+
+describe('verification runs', () => {
+  async function runOf(queueId: string): Promise<V2<'VerificationRun'>> {
+    const runs = await v2.ok<V2<'VerificationRunList'>>('mergeQueues.listVerificationRuns', {
+      path: { id: queueId },
+      query: { limit: 1 },
+    });
+    return v2.ok<V2<'VerificationRun'>>('mergeQueueVerificationRuns.get', { path: { id: runs.data[0]!.id } });
+  }
+
+  it('keep the required statuses they started with and list their checks while in progress', async () => {
+    const { queue, queueId, submit } = await scenario({ requiredStatuses: ['ci/build'] });
+    await submit(1);
+    await v2.ok('mergeQueues.updateConfig', {
+      path: { id: queueId },
+      body: { requiredStatuses: ['ci/build', 'ci/lint'] },
+    });
+    const running = await runOf(queueId);
+    expect(running).toMatchObject({ status: 'inProgress', requiredStatuses: ['ci/build'] });
+    expect(running.checks.map((c) => [c.name, c.kind, c.status])).toEqual([
+      ['ci/build', 'checkRun', 'inProgress'],
+      ['ci/build', 'statusCheck', 'inProgress'],
+    ]);
+    await queue.advance(10);
+    const done = await runOf(queueId);
+    expect(done).toMatchObject({ status: 'succeeded', requiredStatuses: ['ci/build'] });
+    const details = await queue.testingDetails(done.id);
+    expect(details.json).toMatchObject({ requiredStatuses: ['ci/build'] });
+  });
+
+  it('show the status checks v1 shows for the same run, without a provider status', async () => {
+    const { queue, queueId, submit } = await scenario();
+    await submit(1);
+    await queue.advance(10);
+    const run = await runOf(queueId);
+    const v1 = (await queue.testingDetails(run.id)).json as {
+      statusChecks: { context: string; state: string }[];
+    };
+    const statusChecks = run.checks.filter((c) => c.kind === 'statusCheck');
+    expect(statusChecks.map((c) => [c.name, c.providerConclusion])).toEqual(
+      v1.statusChecks.map((s) => [s.context, s.state]),
+    );
+    expect(statusChecks.every((c) => c.providerStatus === undefined)).toBe(true);
+  });
+
+  it("name a failure's failing checks as the document spells them: FAILURE, TIMED_OUT", async () => {
+    const { queue, submit, history } = await scenario({ testingTimeoutMinutes: 30 });
+    await queue.ci(1, { outcome: 'fail', durationMinutes: 10 });
+    await queue.ci(2, { outcome: 'hang' });
+    await submit(1);
+    await queue.advance(10);
+    await submit(2);
+    await queue.advance(30);
+    expect(await queue.states(1, 2)).toEqual({ 1: 'failed', 2: 'failed' });
+    const failedWith = async (pr: number) =>
+      (await history(pr))
+        .find((t) => t.state === 'failed')!
+        .failed!.failureCausingChecks.map((c) => c.conclusion);
+    expect(await failedWith(1)).toEqual(['FAILURE']);
+    expect(await failedWith(2)).toEqual(['TIMED_OUT']);
+  });
+});
