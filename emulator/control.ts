@@ -11,6 +11,7 @@ import {
   type Repo,
 } from '../src/wire/index.js';
 import {
+  BLOCK_REASON_CODES,
   CI_OUTCOMES,
   type CiBehaviour,
   repoKeyOf,
@@ -88,6 +89,15 @@ export const PullRequestControl = Type.Object({
   baseSha: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   draft: Type.Optional(Type.Boolean()),
   mergeConflict: Type.Optional(Type.Boolean()),
+  blockedBy: Type.Optional(
+    Type.Array(
+      Type.Object({
+        code: Type.Union(BLOCK_REASON_CODES.map((code) => Type.Literal(code))),
+        check: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+      }),
+      { maxItems: 100 },
+    ),
+  ),
   mergeRefusal: Type.Optional(
     Type.Union([...Object.keys(MERGE_REFUSALS).map((r) => Type.Literal(r)), Type.Null()]),
   ),
@@ -249,6 +259,7 @@ function infoView(info: PullRequestInfo) {
     mergeability: info.mergeability,
     draft: info.draft,
     mergeConflict: info.mergeConflict,
+    blockedBy: info.blockedBy,
     mergeRefusal: info.mergeRefusal,
     impactedTargets: Object.fromEntries(info.targetsBySha),
   };

@@ -36,8 +36,6 @@ export class V2Directory {
   private readonly repositories = new Map<string, { repo: Repo; firstSeenAt: number }>();
   private readonly pullRequests = new Map<string, PullRequestRef & { firstSeenAt: number }>();
   private readonly extras = new Map<string, QueueExtras>();
-  /** Queue entries submitted or updated with `direct: true` (by submission id). */
-  readonly direct = new Set<string>();
 
   constructor(
     readonly engine: MergeQueueEngine,
@@ -112,7 +110,7 @@ export class V2Directory {
 
   pullRequestById(id: string): PullRequestRef & { firstSeenAt: number } {
     if (!this.pullRequests.has(id)) {
-      for (const queue of this.engine.queues()) {
+      for (const queue of [...this.engine.queues(), ...this.engine.deletedQueues()]) {
         for (const number of queue.latestByPr.keys()) this.pullRequest(queue.repo, number);
       }
     }

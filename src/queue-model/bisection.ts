@@ -76,12 +76,14 @@ export class Bisections {
   }
 
   /** Stops a bisection whose base no longer holds (`reason`): its PRs go back to the line. */
-  abandon(bisection: Bisection, reason: string): void {
+  abandon(bisection: Bisection, reason: string, prerequisite?: Submission): void {
     for (const run of [...bisection.running]) {
       if (run.status === 'in_progress') this.runs.endRun(run, 'cancelled', reason);
       run.queue.liveRuns.delete(run);
       for (const member of run.members) {
-        if (member.run === run && member.state === 'testing') this.core.transition(member, 'pending', reason);
+        if (member.run === run && member.state === 'testing') {
+          this.core.transition(member, 'pending', reason, prerequisite);
+        }
       }
     }
     bisection.running.clear();
@@ -109,7 +111,7 @@ export class Bisections {
     bisection.waiting = bisection.waiting.filter((group) => !dropped.includes(group));
     for (const member of dropped.flatMap((group) => group.members)) {
       this.leave(member);
-      this.core.transition(member, 'pending', reason);
+      this.core.transition(member, 'pending', reason, culprit);
     }
   }
 

@@ -5,7 +5,15 @@ import { SimulatedCi } from './ci.js';
 import type { VirtualClock } from './clock.js';
 import { REASONS } from './reasons.js';
 import type { SeededRandom } from './random.js';
-import type { HistoryEvent, PullRequestInfo, QueueRecord, Submission, Targets, TestRun } from './types.js';
+import type {
+  BlockReason,
+  HistoryEvent,
+  PullRequestInfo,
+  QueueRecord,
+  Submission,
+  Targets,
+  TestRun,
+} from './types.js';
 
 export const ACTIVE_STATES: ReadonlySet<PrState> = new Set([
   'pending',
@@ -36,6 +44,8 @@ export function queueKeyOf(repo: Repo, branch: string): string {
 
 export class EngineCore {
   readonly queues = new Map<string, QueueRecord>();
+  /** Queues deleted, kept so that their PRs' histories stay readable. */
+  readonly deletedQueues: QueueRecord[] = [];
   readonly pullRequests = new Map<string, PullRequestInfo>();
   readonly history: HistoryEvent[] = [];
   readonly ci = new SimulatedCi();
@@ -74,6 +84,7 @@ export class EngineCore {
         draft: false,
         mergeConflict: false,
         mergeRefusal: null,
+        blockedBy: [],
         targetsBySha: new Map(),
       };
       this.pullRequests.set(key, info);
@@ -114,13 +125,22 @@ export class EngineCore {
     const readiness = this.readiness(submission);
     return (
       readiness.doesBaseBranchMatch &&
-      readiness.gitHubMergeability === 'mergeable' &&
+      (readiness.gitHubMergeability === 'mergeable' ||
+        (submission.direct && passableByDirect(submission.info))) &&
       (!readiness.requiresImpactedTargets || readiness.hasImpactedTargets)
     );
   }
 
-  /** Moves a submission to a state, keeping the queue's indexes and the history in step. */
-  transition(submission: Submission, to: PrState, reason: string | null = null): void {
+  /**
+   * Moves a submission to a state, keeping the queue's indexes and the history in step; `prerequisite`
+   * names the PR ahead whose failure or cancellation sent it back (PREREQUISITE_* reasons).
+   */
+  transition(
+    submission: Submission,
+    to: PrState,
+    reason: string | null = null,
+    prerequisite?: Submission,
+  ): void {
     const from = submission.state;
     const now = this.clock.now();
     submission.state = to;
@@ -148,6 +168,7 @@ export class EngineCore {
       to,
       reason,
       runId: submission.run?.id ?? null,
+      ...(prerequisite ? { prerequisitePrNumber: prerequisite.prNumber } : {}),
     });
   }
 
@@ -179,6 +200,28 @@ export class EngineCore {
       startedAt: run.createdAt,
     });
   }
+}
+
+/** What the code host's branch protection asks for; a `direct` entry goes past these, still tested. */
+const BRANCH_PROTECTION = new Set<BlockReason['code']>([
+  'behind',
+  'awaitingCheck',
+  'failingCheck',
+  'reviewRequired',
+  'changesRequested',
+]);
+
+/**
+ * Whether a direct entry may enter the line although the PR is not mergeable: when what blocks it is
+ * branch protection or failing required checks (or nothing was said why), never a conflict or a draft.
+ */
+function passableByDirect(info: PullRequestInfo): boolean {
+  return (
+    info.mergeability === 'not_mergeable' &&
+    !info.draft &&
+    !info.mergeConflict &&
+    info.blockedBy.every((reason) => BRANCH_PROTECTION.has(reason.code))
+  );
 }
 
 /** A finished run stays live only while it vouches for a PR that passed or failed in it and is still in line. */

@@ -23,7 +23,14 @@ import { ACTIVE_STATES, EngineCore, queueKeyOf, repoKeyOf } from './core.js';
 import { applySettings, configurationOf, defaultSettings } from './queue-config.js';
 import { REASONS } from './reasons.js';
 import { Scheduler } from './scheduler.js';
-import type { Mergeability, PullRequestInfo, QueueRecord, Submission, Targets } from './types.js';
+import type {
+  BlockReason,
+  Mergeability,
+  PullRequestInfo,
+  QueueRecord,
+  Submission,
+  Targets,
+} from './types.js';
 import { enqueuedView, submittedView, testingDetailsView } from './views.js';
 
 const NOT_FOUND = 'Not Found';
@@ -38,6 +45,8 @@ export interface EngineOptions {
 export interface SubmitOptions {
   priority?: number | string;
   noBatch?: boolean;
+  /** Past unmet branch protection and failing required checks (v2's `direct`); still tested. */
+  direct?: boolean;
 }
 
 export interface ListOptions {
@@ -63,6 +72,8 @@ export interface PullRequestFacts {
   mergeConflict?: boolean;
   /** Why the code host will refuse the PR's next merge, or null for no refusal. */
   mergeRefusal?: MergeRefusal | null;
+  /** Why the code host will not merge it yet; a non-empty list makes it not mergeable, an empty one mergeable. */
+  blockedBy?: BlockReason[];
 }
 
 /** How the code host may refuse a merge the queue asks for. */
@@ -187,6 +198,7 @@ export class MergeQueueEngine {
       );
     }
     this.core.queues.delete(queue.key);
+    this.core.deletedQueues.push(queue);
   }
 
   listPullRequests(repo: Repo, branch: string, options: ListOptions = {}): ListPullRequestsResponse {
@@ -252,6 +264,7 @@ export class MergeQueueEngine {
       priorityName: DEFAULT_PRIORITY,
       usedDefaultPriorityName: DEFAULT_PRIORITY,
       skipTheLine: false,
+      direct: options.direct ?? false,
       placedPriority: PRIORITY_NAMES[DEFAULT_PRIORITY],
       noBatch: options.noBatch ?? false,
       seq: queue.nextSeq++,
@@ -292,6 +305,7 @@ export class MergeQueueEngine {
   private changeEntry(submission: Submission, options: SubmitOptions): void {
     if (options.priority !== undefined) this.applyPriority(submission, options.priority);
     if (options.noBatch !== undefined) submission.noBatch = options.noBatch;
+    if (options.direct !== undefined) submission.direct = options.direct;
   }
 
   private applyPriority(submission: Submission, priority: number | string): void {
@@ -436,6 +450,11 @@ export class MergeQueueEngine {
     return [...this.core.queues.values()];
   }
 
+  /** The queues that were deleted (their records, for the histories of their PRs). */
+  deletedQueues(): readonly QueueRecord[] {
+    return this.core.deletedQueues;
+  }
+
   enqueuedView(submission: Submission): EnqueuedPullRequest {
     return enqueuedView(this.core, submission);
   }
@@ -468,6 +487,12 @@ function applyFacts(info: PullRequestInfo, facts: PullRequestFacts, pushed: bool
   if (facts.draft !== undefined) info.draft = facts.draft;
   if (pushed) info.mergeConflict = false;
   if (facts.mergeConflict !== undefined) info.mergeConflict = facts.mergeConflict;
+  if (facts.blockedBy !== undefined) {
+    info.blockedBy = facts.blockedBy.map((reason) => ({ ...reason }));
+    if (facts.mergeability === undefined) {
+      info.mergeability = info.blockedBy.length > 0 ? 'not_mergeable' : 'mergeable';
+    }
+  }
   if (facts.mergeRefusal !== undefined)
     info.mergeRefusal = facts.mergeRefusal === null ? null : MERGE_REFUSALS[facts.mergeRefusal];
 }

@@ -15,9 +15,10 @@ export { applySettings, bisectionConcurrencyOf, configurationOf, defaultSettings
 export { SeededRandom } from './random.js';
 export { REASONS, reasonInWords } from './reasons.js';
 export { Scheduler } from './scheduler.js';
-export { UNKNOWN } from './types.js';
+export { BLOCK_REASON_CODES, UNKNOWN } from './types.js';
 export type {
   Bisection,
+  BlockReason,
   BisectionGroup,
   HistoryEvent,
   Mergeability,

@@ -311,12 +311,12 @@ export class Scheduler {
       for (const member of run.members) {
         if (member.run === run && ACTIVE_STATES.has(member.state) && member.state !== 'pending') {
           this.bisections.leave(member);
-          this.sendBack(member, reason);
+          this.sendBack(member, reason, culprit);
         }
       }
       queue.liveRuns.delete(run);
     }
-    for (const bisection of bisections) this.bisections.abandon(bisection, reason);
+    for (const bisection of bisections) this.bisections.abandon(bisection, reason, culprit);
     for (const bisection of [...queue.bisections])
       this.bisections.dropGroupsBuiltOn(bisection, culprit, reason);
   }
@@ -494,9 +494,9 @@ export class Scheduler {
   // Moving PRs
 
   /** Back to pending, keeping the PR's place in line; its run (if still testing for it) goes on without it. */
-  sendBack(submission: Submission, reason: string): void {
+  sendBack(submission: Submission, reason: string, prerequisite?: Submission): void {
     this.detachFromRun(submission);
-    this.core.transition(submission, 'pending', reason);
+    this.core.transition(submission, 'pending', reason, prerequisite);
   }
 
   /**

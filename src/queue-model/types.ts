@@ -38,9 +38,31 @@ export interface PullRequestInfo {
   mergeConflict: boolean;
   /** Why the code host will refuse to merge it, once (GITHUB_API_MERGE_PR_FAILED, PR_UPDATED_AT_MERGE_TIME). */
   mergeRefusal: string | null;
+  /** Why the code host will not merge it yet, as told (v2's mergeability reasons); empty when not told. */
+  blockedBy: BlockReason[];
   /** Impacted targets uploaded per head sha. */
   targetsBySha: Map<string, Targets>;
 }
+
+/** A reason the code host gives for not merging a PR: v2's mergeability reason code and the check named. */
+export interface BlockReason {
+  code: (typeof BLOCK_REASON_CODES)[number];
+  check?: string;
+}
+
+export const BLOCK_REASON_CODES = [
+  'conflict',
+  'behind',
+  'draft',
+  'closed',
+  'pending',
+  'awaitingCheck',
+  'failingCheck',
+  'reviewRequired',
+  'changesRequested',
+  'stackNeedsRebase',
+  'other',
+] as const;
 
 /** How the API shows a fact about a PR that nobody gave the emulator. */
 export const UNKNOWN = 'unknown';
@@ -107,6 +129,8 @@ export interface Submission {
   /** The default priority's name when the submission named none. */
   usedDefaultPriorityName: string | undefined;
   skipTheLine: boolean;
+  /** Submitted `direct`: it enters the line past unmet branch protection and failing required checks. */
+  direct: boolean;
   /**
    * The priority the PR holds its place in line by: its priority when it last entered the line. A
    * priority changed over v2 while the PR is in line applies from its next placement, restarting nothing.
@@ -207,6 +231,8 @@ export type HistoryEvent =
       to: PrState;
       reason: string | null;
       runId: string | null;
+      /** For PREREQUISITE_* reasons: the PR ahead that failed or was cancelled. */
+      prerequisitePrNumber?: number;
     }
   | {
       kind: 'run';

@@ -42,7 +42,7 @@ export function enqueuedView(core: EngineCore, submission: Submission): Enqueued
 export function submittedView(core: EngineCore, submission: Submission): SubmittedPullRequest {
   return Object.assign(enqueuedView(core, submission), {
     readiness: core.readiness(submission),
-    forceEnqueued: false,
+    forceEnqueued: submission.direct,
     isCurrentlySubmittedToQueue: submission.state === 'not_ready' || ACTIVE_STATES.has(submission.state),
     verifiedByTestRun: submission.verifiedByTestRun,
   });

@@ -223,3 +223,124 @@ describe('verification runs', () => {
     expect(await failedWith(2)).toEqual(['TIMED_OUT']);
   });
 });
+
+describe('direct', () => {
+  it('sends a PR past unmet branch protection into the queue, and still tests it', async () => {
+    const { queue, submit, read } = await scenario();
+    const blocked = [{ code: 'failingCheck', check: 'ci/lint' }, { code: 'reviewRequired' }];
+    await queue.setPr(1, { blockedBy: blocked });
+    await queue.setPr(2, { blockedBy: blocked });
+    await submit(1, { direct: true });
+    await submit(2);
+    expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'not_ready' });
+    const direct = (await read(1)).queueEntry!;
+    expect(direct).toMatchObject({ direct: true, readiness: { mergeability: 'notMergeable' } });
+    expect(direct.readiness.mergeabilityDetails?.reasons.map((r) => [r.code, r.check])).toEqual([
+      ['failingCheck', 'ci/lint'],
+      ['reviewRequired', undefined],
+    ]);
+    expect((await queue.pr(1)).forceEnqueued).toBe(true);
+    await queue.advance(10);
+    expect(await queue.states(1, 2)).toEqual({ 1: 'merged', 2: 'not_ready' });
+    expect((await queue.history()).filter((e) => e.kind === 'run').map((e) => e.prNumbers)).toEqual([
+      [1],
+      [1],
+    ]);
+  });
+
+  it('takes a queued PR past unmet branch protection once set on its entry, but never past a conflict', async () => {
+    const { queue, submit, read } = await scenario();
+    await queue.setPr(1, { mergeability: 'not_mergeable' });
+    await queue.setPr(2, { blockedBy: [{ code: 'conflict' }] });
+    await submit(1);
+    await submit(2, { direct: true });
+    expect(await queue.states(1, 2)).toEqual({ 1: 'not_ready', 2: 'not_ready' });
+    await v2.ok('pullRequests.updateQueueEntry', {
+      path: { id: (await read(1)).id },
+      body: { direct: true },
+    });
+    expect(await queue.states(1, 2)).toEqual({ 1: 'testing', 2: 'not_ready' });
+  });
+});
+
+describe('dispatch order and graph', () => {
+  it('leave not-ready PRs out of the order and number predicted batches from 1', async () => {
+    const { queue, queueId, submit } = await scenario({ concurrency: 1, batch: true, batchingMinSize: 2 });
+    for (const pr of [1, 2, 3, 4]) await submit(pr);
+    await queue.setPr(5, { mergeability: 'not_mergeable' });
+    await submit(5);
+    const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    expect([order.awaitingAdmission, order.awaitingAdmissionTotal]).toEqual([[], 0]);
+    expect(order.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
+      [3, 1],
+      [4, 1],
+    ]);
+  });
+
+  it('draw the dependency graph transitively reduced: no edge a path already makes', async () => {
+    const { queue, queueId, submit } = await scenario({ mode: 'parallel', concurrency: 1 });
+    const targets: Record<number, string[]> = {
+      1: ['//a'],
+      2: ['//a', '//b'],
+      3: ['//a', '//b'],
+      4: ['//c'],
+    };
+    for (const pr of [1, 2, 3, 4]) {
+      await queue.setPr(pr, { headSha: `${pr}`.repeat(40), impactedTargets: targets[pr] });
+      await submit(pr);
+    }
+    const graph = await v2.ok<V2<'MergeGraph'>>('mergeQueues.graph', { path: { id: queueId } });
+    expect(graph.edges.map((e) => [e.fromPullRequestNumber, e.toPullRequestNumber])).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
+  });
+});
+
+describe('queue-entry history', () => {
+  it('names the prerequisite PR whose failure or cancellation sent an entry back', async () => {
+    const { queue, submit, read, history } = await scenario({ concurrency: 3 });
+    await queue.ci(1, { outcome: 'fail', durationMinutes: 10 });
+    for (const pr of [1, 2, 3]) await submit(pr);
+    await queue.advance(5);
+    await v2.ok('pullRequests.dequeue', { path: { id: (await read(2)).id } });
+    const third = await history(3);
+    const cancelledAhead = third.find((t) => t.reason === 'PREREQUISITE_MERGE_ITEM_CANCELLED')!;
+    expect(cancelledAhead.prerequisitePullRequestId).toBe((await read(2)).id);
+    await queue.advance(30);
+    const failedAhead = (await history(3)).find((t) => t.reason === 'PREREQUISITE_MERGE_ITEM_FAILED')!;
+    expect(failedAhead.prerequisitePullRequestId).toBe((await read(1)).id);
+    expect(third.filter((t) => !t.reason?.startsWith('PREREQUISITE_'))).not.toContainEqual(
+      expect.objectContaining({ prerequisitePullRequestId: expect.anything() }),
+    );
+  });
+
+  it('stays readable after its queue is deleted', async () => {
+    const { queue, queueId, submit, read } = await scenario();
+    await submit(1);
+    await queue.advance(10);
+    const id = (await read(1)).id;
+    await v2.ok('mergeQueues.delete', { path: { id: queueId } });
+    const after = await v2.ok<V2<'QueueEntryHistoryList'>>('pullRequests.queueEntryHistory', {
+      path: { id },
+    });
+    expect(after.data.map((t) => t.state)).toEqual([
+      'notReady',
+      'pending',
+      'testing',
+      'testsPassed',
+      'merged',
+    ]);
+  });
+
+  it('matches pull request ids in upper case in the batch read, and echoes them lower-cased', async () => {
+    const { queue, submit, read } = await scenario();
+    await submit(1);
+    await queue.advance(10);
+    const id = (await read(1)).id;
+    const batch = await v2.ok<V2<'BatchQueueEntryHistoryList'>>('pullRequests.queueEntryHistoryBatch', {
+      query: { pullRequestIds: id.toUpperCase() },
+    });
+    expect(batch.data.map((group) => [group.pullRequestId, group.transitions.length])).toEqual([[id, 5]]);
+  });
+});

@@ -180,7 +180,10 @@ it('reads runs, histories, testing results and metrics once the runs end', async
   const run = await v2.ok<V2<'VerificationRun'>>('mergeQueueVerificationRuns.get', {
     path: { id: queueRuns.data[0]!.id },
   });
-  expect(run.checks).toEqual([expect.objectContaining({ name: 'ci/test', conclusion: 'success' })]);
+  expect(run.checks).toEqual([
+    expect.objectContaining({ name: 'ci/test', kind: 'checkRun', conclusion: 'success' }),
+    expect.objectContaining({ name: 'ci/test', kind: 'statusCheck', conclusion: 'success' }),
+  ]);
   expect(run.impactedTargets?.testedPullRequestsOnly?.impactedTargets).toEqual(['//app:all']);
   const history = await v2.ok<V2<'QueueEntryHistoryList'>>('pullRequests.queueEntryHistory', {
     path: { id: prIds[1]! },

@@ -158,12 +158,17 @@ describe('the dispatch order of a real queue', () => {
     ]);
   });
 
-  it('puts PRs not yet ready under awaitingAdmission, with their count', async () => {
+  it("leaves PRs not yet ready out of every list, so that its lists joined are v1's queue", async () => {
     await queue.setPr(24, { mergeability: 'not_mergeable' });
     await queue.submit(24);
     const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
-    expect([order.awaitingAdmission.map(name), order.awaitingAdmissionTotal]).toEqual([[24], 1]);
-    expect(order.pending.map((p) => name(p.pullRequest))).not.toContain(24);
+    expect([order.awaitingAdmission.map(name), order.awaitingAdmissionTotal]).toEqual([[], 0]);
+    const joined = [
+      ...order.batches.flatMap((b) => b.pullRequests),
+      ...order.pending.map((p) => p.pullRequest),
+    ];
+    const v1 = await queue.queue();
+    expect(joined.map(name)).toEqual(v1.enqueuedPullRequests.map((pr) => pr.prNumber));
   });
 });
 
@@ -201,9 +206,9 @@ describe('the dispatch order of a batching queue', () => {
     expect(order.batchingEnabled).toBe(true);
     expect(order.batches.map((b) => b.pullRequests.map((p) => p.number))).toEqual([[50, 51]]);
     expect(order.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
-      [52, 0],
-      [53, 0],
-      [54, 1],
+      [52, 1],
+      [53, 1],
+      [54, 2],
     ]);
   });
 });

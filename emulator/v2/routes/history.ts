@@ -23,7 +23,8 @@ export const historyHandlers: Pick<
     );
   },
   'pullRequests.queueEntryHistoryBatch': (call, { directory }) => {
-    const ids = [...new Set(call.query.pullRequestIds.split(',').map((id) => id.trim()))];
+    // Ids are uuids, matched and echoed lower-cased whatever case they came in.
+    const ids = [...new Set(call.query.pullRequestIds.split(',').map((id) => id.trim().toLowerCase()))];
     if (ids.some((id) => id === ''))
       throw validationFailed('pullRequestIds must be pull request ids separated by commas');
     if (ids.length > MAX_IDS)

@@ -38,9 +38,8 @@ export const pullRequestWriteHandlers: Pick<V2Handlers, Writes> = {
     engine.submitPullRequest(queue.repo, queue.branch, number, {
       ...(priority !== undefined ? { priority } : {}),
       ...(allowBatching !== undefined ? { noBatch: !allowBatching } : {}),
+      direct: direct === true,
     });
-    const submission = queue.latestByPr.get(number)!;
-    if (direct) directory.direct.add(submission.id);
     return pullRequestView(directory, ref);
   },
   'pullRequests.dequeue': (call, { directory, engine }) => {
@@ -73,14 +72,11 @@ export const pullRequestWriteHandlers: Pick<V2Handlers, Writes> = {
     const entry = activeEntryOf(directory, ref);
     const priority = priorityOf(call.body);
     const { allowBatching, direct } = call.body;
-    if (priority !== undefined || allowBatching !== undefined) {
-      engine.updateEntry(ref.repo, entry.queue.branch, ref.number, {
-        ...(priority !== undefined ? { priority } : {}),
-        ...(allowBatching !== undefined ? { noBatch: !allowBatching } : {}),
-      });
-    }
-    if (direct === true) directory.direct.add(entry.id);
-    if (direct === false) directory.direct.delete(entry.id);
+    engine.updateEntry(ref.repo, entry.queue.branch, ref.number, {
+      ...(priority !== undefined ? { priority } : {}),
+      ...(allowBatching !== undefined ? { noBatch: !allowBatching } : {}),
+      ...(direct !== undefined ? { direct } : {}),
+    });
     return pullRequestView(directory, ref);
   },
 };

@@ -1,5 +1,6 @@
-// A queue's dependency graph: the PRs in line, and an edge from each PR to each PR behind it whose
-// impacted targets it shares (in queue mode every PR shares everything). Not a dispatch order.
+// A queue's dependency graph: the PRs in line, and an edge from a PR to a PR behind it whose impacted
+// targets it shares, unless a path through other PRs already joins them (transitively reduced: in queue
+// mode, where every PR shares everything, a chain). Not a dispatch order.
 import type { V2 } from '../../../src/wire/v2/index.js';
 import {
   TargetUnion,
@@ -46,17 +47,38 @@ export function graphView(
   const line = directory.engine.scheduler.order(queue);
   const targets = line.map((s) => directory.engine.core.targetsOf(s));
   const edges: V2<'MergeGraphEdge'>[] = [];
-  for (let behind = 1; behind < line.length; behind++) {
-    for (let ahead = 0; ahead < behind && edges.length < MAX_EDGES; ahead++) {
-      if (!TargetUnion.of(targets[ahead]!).holdsBack(targets[behind]!)) continue;
-      const shared = common(targets[ahead]!, targets[behind]!);
+  directPredecessors(targets).forEach((ahead, behind) => {
+    for (const from of ahead) {
+      if (edges.length >= MAX_EDGES) return;
+      const shared = common(targets[from]!, targets[behind]!);
       edges.push({
-        fromPullRequestNumber: line[ahead]!.prNumber,
+        fromPullRequestNumber: line[from]!.prNumber,
         toPullRequestNumber: line[behind]!.prNumber,
         totalCommonImpactedTargets: shared.length,
         ...(withTargets ? { commonImpactedTargets: shared } : {}),
       });
     }
-  }
+  });
   return { nodes: line.map((s, i) => nodeView(s, targets[i]!, withTargets)), edges };
+}
+
+/**
+ * For each PR in line, the PRs ahead it depends on directly (indices, nearest first): those sharing
+ * targets with it, less any another of them already depends on (the graph transitively reduced).
+ */
+function directPredecessors(targets: Targets[]): number[][] {
+  const ancestors: Set<number>[] = [];
+  return targets.map((own, behind) => {
+    const direct: number[] = [];
+    const covered = new Set<number>();
+    for (let ahead = behind - 1; ahead >= 0; ahead--) {
+      if (covered.has(ahead) || !TargetUnion.of(targets[ahead]!).holdsBack(own)) continue;
+      direct.push(ahead);
+      for (const index of ancestors[ahead]!) covered.add(index);
+    }
+    const mine = new Set(covered);
+    for (const index of direct) mine.add(index);
+    ancestors.push(mine);
+    return direct.reverse();
+  });
 }

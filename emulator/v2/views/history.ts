@@ -3,7 +3,7 @@
 // pendingFailure details), the verification run it happened in, and the failing checks of a failure.
 // No transition carries an actor: in the emulator no person causes one (keys belong to the organization).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import type { HistoryEvent, TestRun } from '../../../src/queue-model/index.js';
+import { repoKeyOf, type HistoryEvent, type TestRun } from '../../../src/queue-model/index.js';
 import type { PullRequestRef, V2Directory } from '../directory.js';
 import { ENTRY_STATE } from '../enums.js';
 import { checksOf } from './run.js';
@@ -15,19 +15,27 @@ type Transition = V2<'QueueEntryStateTransition'>;
 /** The reason a passed run gives (the engine records none). */
 const TESTS_PASSED = 'TEST_RUN_PASSED';
 
-/** The PR's transitions in every queue of its repository, oldest first. */
+/** Every queue of the repository, deleted ones too (their histories stay readable). */
+function everQueuesOf(directory: V2Directory, ref: PullRequestRef) {
+  const key = repoKeyOf(ref.repo);
+  return [
+    ...directory.queuesOf(ref.repo),
+    ...directory.engine.deletedQueues().filter((q) => repoKeyOf(q.repo) === key),
+  ];
+}
+
+/** The PR's transitions in every queue of its repository, deleted ones too, oldest first. */
 export function stateEventsOf(directory: V2Directory, ref: PullRequestRef): StateEvent[] {
-  const queueKeys = new Set(directory.queuesOf(ref.repo).map((q) => q.key));
+  const queueKeys = new Set(everQueuesOf(directory, ref).map((q) => q.key));
   return directory.engine.history.filter(
     (event): event is StateEvent =>
       event.kind === 'pr_state' && event.prNumber === ref.number && queueKeys.has(event.queueKey),
   );
 }
 
-function runOf(directory: V2Directory, event: StateEvent): TestRun | undefined {
+function runOf(directory: V2Directory, ref: PullRequestRef, event: StateEvent): TestRun | undefined {
   if (!event.runId) return undefined;
-  return directory.engine
-    .queues()
+  return everQueuesOf(directory, ref)
     .find((q) => q.key === event.queueKey)
     ?.runs.get(event.runId);
 }
@@ -54,7 +62,10 @@ export function transitionView(directory: V2Directory, ref: PullRequestRef, even
     reason: silent ? null : (event.reason ?? (state === 'testsPassed' ? TESTS_PASSED : null)),
   };
   if (event.runId) transition.verificationRunId = event.runId;
-  const run = runOf(directory, event);
+  if (event.prerequisitePrNumber !== undefined) {
+    transition.prerequisitePullRequestId = directory.pullRequest(ref.repo, event.prerequisitePrNumber).id;
+  }
+  const run = runOf(directory, ref, event);
   if (state === 'pendingFailure') {
     transition.pendingFailure = {
       ...(event.reason ? { eventualFailureReason: event.reason } : {}),

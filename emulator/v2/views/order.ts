@@ -1,6 +1,7 @@
 // A queue's dispatch order, computed from the engine's line: the runs that hold PRs (batches), the PRs
 // waiting their turn in the order the scheduler will take them (what is directly ahead in their lane,
-// and which failures hold them), and the submitted PRs not admitted yet.
+// and which failures hold them). PRs not ready are in none of the lists; awaitingAdmission (PRs past the
+// graph's size cap) is always empty, as the emulator's graph has no cap.
 import type { V2 } from '../../../src/wire/v2/index.js';
 import {
   dependenciesAhead,
@@ -12,13 +13,9 @@ import type { V2Directory } from '../directory.js';
 import { ENTRY_STATE, QUEUE_MODE, QUEUE_STATE } from '../enums.js';
 import { queuedPullRequestView } from './pull-request.js';
 
-/** awaitingAdmission lists at most this many; awaitingAdmissionTotal counts them all. */
-export const AWAITING_ADMISSION_SHOWN = 100;
-
 export function orderView(directory: V2Directory, queue: QueueRecord): V2<'MergeQueueOrder'> {
   const { engine } = directory;
   const line = engine.scheduler.order(queue);
-  const awaiting = [...queue.live].filter((s) => s.state === 'not_ready').sort((a, b) => a.seq - b.seq);
   return {
     mode: QUEUE_MODE[queue.mode],
     queueState: QUEUE_STATE[queue.state],
@@ -27,10 +24,8 @@ export function orderView(directory: V2Directory, queue: QueueRecord): V2<'Merge
     hasCycle: false,
     batches: batchesOf(directory, queue, line),
     pending: pendingOf(directory, queue, line),
-    awaitingAdmission: awaiting
-      .slice(0, AWAITING_ADMISSION_SHOWN)
-      .map((s) => queuedPullRequestView(directory, s)),
-    awaitingAdmissionTotal: awaiting.length,
+    awaitingAdmission: [],
+    awaitingAdmissionTotal: 0,
   };
 }
 
@@ -68,8 +63,9 @@ function pendingOf(
       directlyAhead: lane.slice(-1).map((s) => queuedPullRequestView(directory, s)),
       heldBy: failing.map((s) => queuedPullRequestView(directory, s)),
     };
-    if (queue.settings.batch && !submission.noBatch) {
-      item.predictedBatch = Math.floor(batchable++ / queue.settings.batchingMinSize);
+    // Numbered from 1, the same for the PRs predicted to be tested together; none for a held PR.
+    if (queue.settings.batch && !submission.noBatch && failing.length === 0) {
+      item.predictedBatch = Math.floor(batchable++ / queue.settings.batchingMinSize) + 1;
     }
     items.push(item);
   });

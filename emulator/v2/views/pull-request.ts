@@ -1,7 +1,7 @@
 // A pull request and its queue entry as v2 shows them, from the engine's PR record and its latest
 // submission (v1's flat record split in two, per the migration guide's field renames).
 import type { V2 } from '../../../src/wire/v2/index.js';
-import { ACTIVE_STATES, UNKNOWN, type Submission } from '../../../src/queue-model/index.js';
+import { ACTIVE_STATES, UNKNOWN, type BlockReason, type Submission } from '../../../src/queue-model/index.js';
 import type { PullRequestRef, V2Directory } from '../directory.js';
 import { ENTRY_STATE, MERGEABILITY } from '../enums.js';
 import { repositoryUrl } from './repository.js';
@@ -22,12 +22,13 @@ export function queueEntryView(directory: V2Directory, submission: Submission): 
     priorityName: submission.priorityName,
     skipsTheLine: submission.skipTheLine,
     allowBatching: !submission.noBatch,
-    direct: directory.direct.has(submission.id),
+    direct: submission.direct,
     readiness: {
       requiresImpactedTargets: readiness.requiresImpactedTargets,
       hasImpactedTargets: readiness.hasImpactedTargets,
       doesBaseBranchMatch: readiness.doesBaseBranchMatch,
       mergeability: MERGEABILITY[readiness.gitHubMergeability],
+      ...mergeabilityDetailsOf(submission),
     },
     createdAt: iso(submission.firstSubmittedAt),
     updatedAt: iso(submission.stateChangedAt),
@@ -36,6 +37,36 @@ export function queueEntryView(directory: V2Directory, submission: Submission): 
   if (verifiedByPassedRun(submission)) entry.verifiedByVerificationRunId = submission.verifiedByTestRun!;
   return entry;
 }
+
+/** Why the code host will not merge it, when told (v2 reads it only while the PR is not mergeable). */
+function mergeabilityDetailsOf(submission: Submission): Pick<V2<'Readiness'>, 'mergeabilityDetails'> {
+  const { blockedBy, mergeability } = submission.info;
+  if (blockedBy.length === 0 || mergeability !== 'not_mergeable') return {};
+  return {
+    mergeabilityDetails: {
+      provider: 'github',
+      reasons: blockedBy.map((reason) => ({
+        code: reason.code,
+        message: BLOCK_MESSAGES[reason.code],
+        ...(reason.check !== undefined ? { check: reason.check } : {}),
+      })),
+    },
+  };
+}
+
+const BLOCK_MESSAGES: Record<BlockReason['code'], string> = {
+  conflict: 'The pull request conflicts with its base branch',
+  behind: 'The pull request is behind its base branch',
+  draft: 'The pull request is a draft',
+  closed: 'The pull request is closed',
+  pending: 'The code host is still working out whether it can merge',
+  awaitingCheck: 'A required check has not finished',
+  failingCheck: 'A required check failed',
+  reviewRequired: 'An approving review is required',
+  changesRequested: 'A reviewer requested changes',
+  stackNeedsRebase: 'The stack below it must be rebased',
+  other: 'The code host will not merge it',
+};
 
 /** Only a PR the queue merged from tests passed names the run whose pass merged it. */
 function verifiedByPassedRun(submission: Submission): boolean {

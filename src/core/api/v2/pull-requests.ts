@@ -12,6 +12,7 @@ import type { V2Session } from './session.js';
 type Answer = Record<string, unknown>;
 
 const TERMINAL = new Set(['merged', 'failed', 'cancelled']);
+const WITH_A_RUN = new Set(['testing', 'testsPassed', 'pendingFailure', 'failed']);
 
 function priorityFields(priority: RequestOf<'submitPullRequest'>['priority']) {
   if (priority === undefined || priority === null) return {};
@@ -55,8 +56,9 @@ export async function lookUp(s: V2Session, payload: RequestOf<'getSubmittedPullR
     throw notFound('pullRequests.get', `no queue entry of pull request #${pr.number} in this queue`);
   }
   const answer = submittedPullRequestV1(data);
-  // v2 names the verifying run only once the PR merged from tests passed; v1's field is the latest run.
-  if (answer.verifiedByTestRun === null && data.queueEntry.state !== 'notReady') {
+  // v2 names the verifying run only once the PR merged from tests passed; v1's field is the latest run,
+  // which a PR testing, passed, or failing (pending or final) has.
+  if (answer.verifiedByTestRun === null && WITH_A_RUN.has(data.queueEntry.state)) {
     const runs = await s.v2.call('pullRequests.listVerificationRuns', { path: { id }, query: { limit: 1 } });
     answer.verifiedByTestRun = runs.data.data[0]?.id ?? null;
   }

@@ -42,7 +42,8 @@ export function dispatchLineOf(order: V2<'MergeQueueOrder'>, prNumber: number): 
     view.dispatch = {
       directlyAhead: pending.directlyAhead.map((pr) => pr.number),
       heldBy: pending.heldBy.map((pr) => pr.number),
-      ...(pending.predictedBatch !== undefined ? { predictedBatch: pending.predictedBatch + 1 } : {}),
+      // 1-based in the document already.
+      ...(pending.predictedBatch !== undefined ? { predictedBatch: pending.predictedBatch } : {}),
     };
     return view;
   }
