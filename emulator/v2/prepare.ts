@@ -1,7 +1,7 @@
 // A request checked against the v2 document before its handler sees it: path parameters, query
 // parameters (strings read as the numbers and booleans the document types; an unknown parameter or a
 // value spelled otherwise is refused) and the body, each refused with 400 VALIDATION_FAILED naming the
-// first problem.
+// first problem. A body sent to an operation that takes none is ignored, as the document says.
 import type { FastifyRequest } from 'fastify';
 import type { V2OperationId } from '../../src/wire/v2/index.js';
 import type { V2Call } from './call.js';
@@ -20,7 +20,7 @@ export function prepareCall<Id extends V2OperationId>(
   const validators = validatorsOf(operation);
   const path = { ...(request.params as Record<string, string>) };
   if (!validators.path(path)) throw validationFailed(describeProblem('path', validators.path.errors));
-  const query = { ...(request.query as Record<string, unknown>) };
+  const query = withoutDefaultOrder(operation, { ...(request.query as Record<string, unknown>) });
   if (validators.refusesBadRequests && !validators.query(query)) {
     throw validationFailed(describeProblem('query', validators.query.errors));
   }
@@ -51,14 +51,36 @@ export function prepareCall<Id extends V2OperationId>(
   };
 }
 
+/** Lists whose `sort` and `direction` take their defaults only (the document declares neither). */
+const DEFAULT_ORDER: Partial<Record<V2OperationId, { sort: string; direction: string }>> = {
+  'mergeQueues.listPullRequests': { sort: 'createdAt', direction: 'desc' },
+  'mergeQueues.listVerificationRuns': { sort: 'createdAt', direction: 'desc' },
+  'pullRequests.listVerificationRuns': { sort: 'createdAt', direction: 'desc' },
+};
+
+/** The query without `sort`/`direction` when they name the list's own order; another order is a 400. */
+function withoutDefaultOrder(
+  operation: V2OperationId,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
+  const order = DEFAULT_ORDER[operation];
+  if (!order) return query;
+  for (const name of ['sort', 'direction'] as const) {
+    if (query[name] === undefined) continue;
+    if (query[name] !== order[name]) {
+      throw validationFailed(
+        `${name} takes only ${order[name]} here (sort=${order.sort}&direction=${order.direction}, the list's own order)`,
+      );
+    }
+    delete query[name];
+  }
+  return query;
+}
+
 function checkedBody(operation: V2OperationId, body: unknown): unknown {
   const validators = validatorsOf(operation);
-  if (!validators.body) {
-    const empty =
-      body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0);
-    if (!empty) throw validationFailed(`${operation} takes no request body`);
-    return undefined;
-  }
+  // An operation the document gives no body (pause, resume, drain, dequeue, restart-tests) ignores one.
+  if (!validators.body) return undefined;
   if (body === undefined) {
     if (validators.bodyRequired) throw validationFailed(`${operation} needs a JSON request body`);
     return undefined;

@@ -1,5 +1,5 @@
-// The documented rate limits, counted per second of real time: pull-request reads 5/s per key, metrics
-// 5/s per organization, everything else 100/s per organization. Switched off with `v2RateLimits: false`.
+// The documented rate limits, counted per second of real time: reads under /v2/pull-requests 5/s per
+// key, metrics 5/s per organization, everything else (the batch history read too) 100/s per organization. Switched off with `v2RateLimits: false`.
 import type { V2OperationId } from '../../src/wire/v2/index.js';
 import { V2_ROUTES } from '../../src/wire/v2/index.js';
 import { V2Error } from './errors.js';
@@ -16,9 +16,8 @@ export function bucketOf(operation: V2OperationId, keyName: string): Bucket {
     return { name: 'metrics', perSecond: 5 };
   }
   const route = V2_ROUTES[operation];
-  const prRead =
-    route.method === 'GET' &&
-    (route.path.startsWith('/v2/pull-requests') || route.path.startsWith('/v2/queue-entry-history'));
+  // GET /v2/pull-requests* only: the batch history read (/v2/queue-entry-history) is the organization's.
+  const prRead = route.method === 'GET' && route.path.startsWith('/v2/pull-requests');
   if (prRead) return { name: `pull-requests:${keyName}`, perSecond: 5 };
   return { name: 'organization', perSecond: 100 };
 }

@@ -150,9 +150,11 @@ export class Scheduler {
         this.core.targetsOf(s),
       );
       for (const interrupted of behind) {
-        if (interrupted.state === 'testing' || interrupted.state === 'tests_passed') {
-          this.sendBack(interrupted, REASONS.skipTheLineInterrupted);
-        }
+        if (interrupted.state !== 'testing' && interrupted.state !== 'tests_passed') continue;
+        // A bisection built on what the urgent PR now goes ahead of no longer holds: its PRs go back.
+        if (interrupted.bisection)
+          this.bisections.abandon(interrupted.bisection, REASONS.skipTheLineInterrupted);
+        else this.sendBack(interrupted, REASONS.skipTheLineInterrupted);
       }
     }
     if (placedAny) renumberPositions(this.order(queue));

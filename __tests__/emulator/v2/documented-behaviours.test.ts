@@ -3,6 +3,7 @@
 // validated against the document. emulator/README.md lists each behaviour with its scenario here.
 import { describe, expect, it } from '@jest/globals';
 import type { V2 } from '../../../src/wire/v2/index.js';
+import { bucketOf } from '../../../emulator/v2/rate-limit.js';
 import { QueueDriver, useEmulator } from '../../helpers/emulator.js';
 import { V2Calls } from '../../helpers/v2-calls.js';
 
@@ -342,5 +343,96 @@ describe('queue-entry history', () => {
       query: { pullRequestIds: id.toUpperCase() },
     });
     expect(batch.data.map((group) => [group.pullRequestId, group.transitions.length])).toEqual([[id, 5]]);
+  });
+});
+
+describe('reads and their parameters', () => {
+  it('leave hasImpactedTargets out of list rows, as the document does, and keep it on a single read', async () => {
+    const { queueId, repositoryId, submit, read } = await scenario();
+    await submit(1);
+    const listed = await v2.ok<V2<'PullRequestList'>>('mergeQueues.listPullRequests', {
+      path: { id: queueId },
+    });
+    expect(listed.data[0]!.queueEntry!.readiness).not.toHaveProperty('hasImpactedTargets');
+    const resolved = await v2.ok<V2<'PullRequestList'>>('pullRequests.resolveByCoordinates', {
+      query: { repositoryId, number: '1' },
+    });
+    expect(resolved.data[0]!.queueEntry!.readiness).not.toHaveProperty('hasImpactedTargets');
+    const one = await v2.ok<V2<'PullRequest'>>('pullRequests.get', { path: { id: (await read(1)).id } });
+    expect(one.queueEntry!.readiness.hasImpactedTargets).toBe(false);
+  });
+
+  it('resolve only the PR numbers the service knows of', async () => {
+    const { queue, repositoryId } = await scenario();
+    await queue.setPr(7, { title: 'Known' });
+    const resolved = await v2.ok<V2<'PullRequestList'>>('pullRequests.resolveByCoordinates', {
+      query: { repositoryId, number: '7,8' },
+    });
+    expect(resolved.data.map((pr) => pr.number)).toEqual([7]);
+  });
+
+  it('refuse targetBranch without repositoryId when listing queues', async () => {
+    expect(await v2.refused('mergeQueues.list', 400, { query: { targetBranch: 'main' } })).toBe(
+      'VALIDATION_FAILED',
+    );
+  });
+
+  it("take sort=createdAt&direction=desc, the lists' own order, and refuse another", async () => {
+    const { queueId, submit } = await scenario();
+    await submit(1);
+    await submit(2);
+    const listed = await v2.ok<V2<'PullRequestList'>>('mergeQueues.listPullRequests', {
+      path: { id: queueId },
+      query: { sort: 'createdAt', direction: 'desc' },
+    });
+    expect(listed.data.map((pr) => pr.number)).toEqual([2, 1]);
+    const runs = await v2.ok<V2<'VerificationRunList'>>('mergeQueues.listVerificationRuns', {
+      path: { id: queueId },
+      query: { sort: 'createdAt', direction: 'desc' },
+    });
+    expect(runs.data.map((run) => run.testedPullRequests.map((pr) => pr.number))).toEqual([[1]]);
+    expect(
+      await v2.refused('mergeQueues.listPullRequests', 400, {
+        path: { id: queueId },
+        query: { sort: 'createdAt', direction: 'asc' },
+      }),
+    ).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('writes without a body', () => {
+  it('ignore a JSON body on pause, resume, drain, restart-tests and dequeue', async () => {
+    const { queue, queueId, submit, read } = await scenario();
+    await submit(1);
+    const id = (await read(1)).id;
+    const body = { reason: 'ignored', state: 'running' };
+    for (const [operation, state] of [
+      ['mergeQueues.pause', 'paused'],
+      ['mergeQueues.drain', 'draining'],
+      ['mergeQueues.resume', 'running'],
+    ] as const) {
+      const change = await v2.ok<V2<'MergeQueueStateChange'>>(operation, { path: { id: queueId }, body });
+      expect(change.state).toBe(state);
+    }
+    expect(
+      (await v2.ok<V2<'PullRequest'>>('pullRequests.restartTests', { path: { id }, body })).queueEntry!.state,
+    ).toBe('testing');
+    expect(
+      (await v2.ok<V2<'PullRequest'>>('pullRequests.dequeue', { path: { id }, body })).queueEntry!.state,
+    ).toBe('cancelled');
+    expect(await queue.state(1)).toBe('cancelled');
+  });
+});
+
+describe('rate limits', () => {
+  it("count the batch history read in the organization's bucket, not the per-key pull-request one", () => {
+    expect(bucketOf('pullRequests.queueEntryHistoryBatch', 'admin')).toEqual({
+      name: 'organization',
+      perSecond: 100,
+    });
+    expect(bucketOf('pullRequests.queueEntryHistory', 'admin')).toEqual({
+      name: 'pull-requests:admin',
+      perSecond: 5,
+    });
   });
 });

@@ -120,7 +120,7 @@ it('takes impacted targets, submits, orders, graphs and lists pull requests', as
   expect(graph.nodes.map((n) => n.pullRequestNumber)).toEqual([1, 2, 3]);
   expect(graph.edges).toContainEqual(
     expect.objectContaining({
-      fromPullRequestNumber: 1,
+      fromPullRequestNumber: 2,
       toPullRequestNumber: 3,
       commonImpactedTargets: ['//app:all'],
     }),

@@ -4,7 +4,7 @@ import { repoKeyOf } from '../../../src/queue-model/index.js';
 import type { V2Handlers } from '../call.js';
 import type { V2Directory } from '../directory.js';
 import { validationFailed } from '../errors.js';
-import { pullRequestView } from '../views/pull-request.js';
+import { listRowOf, pullRequestView } from '../views/pull-request.js';
 
 /** A batch read takes at most this many numbers. */
 export const MAX_NUMBERS = 50;
@@ -39,6 +39,11 @@ function numbersByBranch(
   return found.sort((a, b) => a - b);
 }
 
+/** Whether anything told the emulator of the PR: the control surface, an event, an upload, a submission. */
+function isIndexed(directory: V2Directory, repo: Repo, number: number): boolean {
+  return directory.engine.core.pullRequests.has(`${repoKeyOf(repo)}#${number}`);
+}
+
 export const pullRequestReadHandlers: Pick<
   V2Handlers,
   'pullRequests.resolveByCoordinates' | 'pullRequests.get'
@@ -53,10 +58,16 @@ export const pullRequestReadHandlers: Pick<
     if (number !== undefined && baseBranch !== undefined)
       throw validationFailed('baseBranch goes with branch, not with number');
     const asked = number !== undefined ? numbersOf(number) : undefined;
-    // An unknown repository resolves nothing (the document has no 404 here).
+    // An unknown repository resolves nothing (the document has no 404 here), nor does a number the
+    // emulator never heard of (the service indexes PRs from the code host; "unindexed numbers absent").
     const repo = directory.findRepository(repositoryId)?.repo;
-    const numbers = repo ? (asked ?? numbersByBranch(directory, repo, branch!, baseBranch)) : [];
-    return call.page(numbers, String, (n) => pullRequestView(directory, directory.pullRequest(repo!, n)));
+    const numbers = repo
+      ? (asked?.filter((n) => isIndexed(directory, repo, n)) ??
+        numbersByBranch(directory, repo, branch!, baseBranch))
+      : [];
+    return call.page(numbers, String, (n) =>
+      listRowOf(pullRequestView(directory, directory.pullRequest(repo!, n))),
+    );
   },
   'pullRequests.get': (call, { directory }) =>
     pullRequestView(directory, directory.pullRequestById(call.path.id)),

@@ -5,7 +5,7 @@ import { UNKNOWN, type Submission, type TestRun } from '../../../src/queue-model
 import type { V2Handlers } from '../call.js';
 import { ENTRY_STATE } from '../enums.js';
 import { validationFailed } from '../errors.js';
-import { pullRequestView } from '../views/pull-request.js';
+import { listRowOf, pullRequestView } from '../views/pull-request.js';
 import { iso } from '../views/time.js';
 
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ export const queueListHandlers: Pick<
     return call.page(
       entries,
       (s) => s.id,
-      (s) => pullRequestView(directory, directory.pullRequest(queue.repo, s.prNumber), s),
+      (s) => listRowOf(pullRequestView(directory, directory.pullRequest(queue.repo, s.prNumber), s)),
     );
   },
   'mergeQueues.listTestingResults': (call, { directory, engine }) => {

@@ -1,6 +1,7 @@
 // Reading merge queues: the list (by repository and target branch), one queue, and its dispatch order.
 import type { V2Handlers } from '../call.js';
 import { repoKeyOf } from '../../../src/queue-model/index.js';
+import { validationFailed } from '../errors.js';
 import { orderView } from '../views/order.js';
 import { queueView } from '../views/queue.js';
 
@@ -10,6 +11,9 @@ export const queueReadHandlers: Pick<
 > = {
   'mergeQueues.list': (call, { directory, engine }) => {
     const { repositoryId, targetBranch } = call.query;
+    if (targetBranch !== undefined && repositoryId === undefined) {
+      throw validationFailed('targetBranch filters the queues of one repository: give repositoryId too');
+    }
     // A repository the organization does not have holds no queue: an empty list, as the document has no 404 here.
     const repo =
       repositoryId === undefined ? undefined : (directory.findRepository(repositoryId)?.repo ?? null);

@@ -115,6 +115,12 @@ export function pullRequestView(
   return view;
 }
 
+/** A PR as a list read shows it: without `readiness.hasImpactedTargets`, which lists leave out. */
+export function listRowOf(view: V2<'PullRequest'>): V2<'PullRequest'> {
+  if (view.queueEntry) delete view.queueEntry.readiness.hasImpactedTargets;
+  return view;
+}
+
 /** A PR as lists of PRs name it (order, batches, tested and dependent PRs). */
 export function queuedPullRequestView(
   directory: V2Directory,

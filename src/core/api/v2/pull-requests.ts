@@ -12,7 +12,7 @@ import type { V2Session } from './session.js';
 type Answer = Record<string, unknown>;
 
 const TERMINAL = new Set(['merged', 'failed', 'cancelled']);
-const WITH_A_RUN = new Set(['testing', 'testsPassed', 'pendingFailure', 'failed']);
+const WITH_A_RUN = new Set(['testsPassed', 'pendingFailure', 'failed']);
 
 function priorityFields(priority: RequestOf<'submitPullRequest'>['priority']) {
   if (priority === undefined || priority === null) return {};
@@ -56,8 +56,9 @@ export async function lookUp(s: V2Session, payload: RequestOf<'getSubmittedPullR
     throw notFound('pullRequests.get', `no queue entry of pull request #${pr.number} in this queue`);
   }
   const answer = submittedPullRequestV1(data);
-  // v2 names the verifying run only once the PR merged from tests passed; v1's field is the latest run,
-  // which a PR testing, passed, or failing (pending or final) has.
+  // v2 names the verifying run only once the PR merged from tests passed; v1's field is the latest run.
+  // It is read (one more call in the 5/s pull-request bucket) only where a report names the run's
+  // checks: a PR passed or failing (while testing, v2 names no run, and neither does this answer).
   if (answer.verifiedByTestRun === null && WITH_A_RUN.has(data.queueEntry.state)) {
     const runs = await s.v2.call('pullRequests.listVerificationRuns', { path: { id }, query: { limit: 1 } });
     answer.verifiedByTestRun = runs.data.data[0]?.id ?? null;
