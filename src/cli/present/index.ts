@@ -6,6 +6,7 @@ import { presentTestList, presentTestResults } from './flaky-tests.js';
 import { presentOutputs } from './generic.js';
 import { presentComputedTargets, presentUploadedTargets } from './impacted-targets.js';
 import { Page } from './page.js';
+import { presentQueuePlan } from './plan.js';
 import { presentPullRequest } from './pull-request.js';
 import { presentPullRequestList, presentQueue } from './queue.js';
 import { painter } from './style.js';
@@ -44,5 +45,7 @@ function presentDetails(page: Page, details: OperationDetails): void {
       return presentQueueEntryHistory(page, details);
     case 'verification-runs':
       return presentVerificationRuns(page, details);
+    case 'queue-plan':
+      return presentQueuePlan(page, details);
   }
 }

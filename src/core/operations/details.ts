@@ -6,6 +6,7 @@ import type { GateOutcome } from './flaky-tests/check-test-results/summary.js';
 import type { ListedTest } from './flaky-tests/tests.js';
 import type { UnhealthyCounts } from './flaky-tests/unhealthy-summary.js';
 import type { Computed } from './impacted-targets/compute/compute.js';
+import type { PlanReport } from './planner/report.js';
 import type { HistoryStepRow } from './pull-request/v2/history.js';
 import type { RunRow } from './pull-request/v2/run-summaries.js';
 import type { PrReport } from './pull-request/wait.js';
@@ -108,6 +109,12 @@ export interface VerificationRunsDetails {
   hasMore: boolean;
 }
 
+/** plan-queue-settings: the report, as --json gives it. */
+export interface QueuePlanDetails {
+  kind: 'queue-plan';
+  report: PlanReport;
+}
+
 export type OperationDetails =
   | QueueDetails
   | PullRequestDetails
@@ -117,7 +124,8 @@ export type OperationDetails =
   | TestListDetails
   | PullRequestListDetails
   | QueueEntryHistoryDetails
-  | VerificationRunsDetails;
+  | VerificationRunsDetails
+  | QueuePlanDetails;
 
 /** An operation's details as the kinds above (types.ts names none of them, to keep imports one way). */
 export function detailsOf(result: { details?: object }): OperationDetails | undefined {

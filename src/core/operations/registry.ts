@@ -47,6 +47,7 @@ import {
   readQueueAdminSettings,
 } from './queue/inputs.js';
 import { EXIT_IF_DEQUEUED_INPUT, readMergeQueueRunSettings } from './merge-queue-run/inputs.js';
+import { EXPORT_INPUTS, PLAN_INPUTS, readExportSettings, readPlanSettings } from './planner/inputs.js';
 import type { Operation, OperationContext, OperationResult } from './types.js';
 
 // Each operation's code is loaded only when it runs (ncc makes each module a chunk of its own): a run
@@ -295,6 +296,31 @@ export const OPERATIONS = {
     run: later(
       () => import('./pull-request/v2/testing-results.js'),
       (m) => m.listTestingResults,
+    ),
+  }),
+  'export-queue-history': row({
+    area: 'queue',
+    summary:
+      "Append up to 45 days of the queue's PRs, entry histories, runs and settings to a history file (api-version v2, read-only).",
+    needs: QUEUE,
+    inputs: EXPORT_INPUTS,
+    read: readExportSettings,
+    run: later(
+      () => import('./planner/export.js'),
+      (m) => m.exportQueueHistory,
+    ),
+  }),
+  'plan-queue-settings': row({
+    area: 'queue',
+    summary:
+      'Replay the queue under other settings and recommend only what beats the current ones by more than the model error (read-only).',
+    needs: REPO_ONLY,
+    inputs: PLAN_INPUTS,
+    tokenOptional: true,
+    read: readPlanSettings,
+    run: later(
+      () => import('./planner/operation.js'),
+      (m) => m.planQueueSettings,
     ),
   }),
   'get-merge-queue-metrics': row({

@@ -1,0 +1,133 @@
+// A plan from history: fit the model, replay the recorded settings (the backtest) and compare with what
+// happened; only when it reproduces the history are candidates compared and one perhaps recommended.
+// With 30 days or more, durations and flakes are fitted on the first two thirds and the backtest is
+// judged on the PRs of the last third (out of sample).
+import { SampledCi } from '../../../queue-model/sampled-ci.js';
+import { SeededRandom } from '../../../queue-model/random.js';
+import type { ReplayMetrics } from '../../../queue-model/replay-metrics.js';
+import { evaluate, objectiveOf, type QueueModel } from './evaluate.js';
+import { fitQueue, recordedMetrics, type FittedQueue } from './fit.js';
+import type { QueueHistory } from './history-file.js';
+import type { PlanQueueSettings } from './inputs.js';
+import { replayCandidates, type Progress } from './plan.js';
+import { choose } from './recommend.js';
+import { planReport, type PlanReport } from './report.js';
+import { ordered, SETTING_KINDS, SETTING_NAMES, type PlanSettings } from './settings.js';
+import { mix } from './synthetic.js';
+
+export const MIN_PRS = 300;
+export const MIN_FAILED_RUNS = 20;
+const DAY_MS = 86_400_000;
+const OUT_OF_SAMPLE_DAYS = 30;
+
+/** How close the replay must come: merges within 5% (or 2), times within 25% (or 10 min), runs within 25%. */
+export function fitProblems(recorded: ReplayMetrics, replayed: ReplayMetrics): string[] {
+  const problems: string[] = [];
+  const off = (name: string, a: number, b: number, share: number, floor: number, unit = '') => {
+    if (Math.abs(a - b) > Math.max(floor, share * Math.abs(a)))
+      problems.push(`${name} ${b}${unit} replayed against ${a}${unit} recorded`);
+  };
+  off('merged', recorded.merged, replayed.merged, 0.05, 2);
+  off('p50', recorded.p50Minutes, replayed.p50Minutes, 0.25, 10, ' min');
+  off('p90', recorded.p90Minutes, replayed.p90Minutes, 0.25, 10, ' min');
+  off('CI runs per merge', recorded.ciRunsPerMerge, replayed.ciRunsPerMerge, 0.25, 0.1);
+  return problems;
+}
+
+export function planFromHistory(
+  settings: PlanQueueSettings,
+  history: QueueHistory,
+  progress?: Progress,
+): PlanReport {
+  const current = recordedSettings(history);
+  const fitted = fitQueue(history);
+  const recorded = recordedMetrics(history);
+  const base = { synthetic: false, objective: settings.objective, seeds: settings.seeds };
+  if (fitted.prs < MIN_PRS || fitted.failedRuns < MIN_FAILED_RUNS || !current) {
+    const why = !current
+      ? 'the history file holds no settings snapshot (export-queue-history writes one each run)'
+      : `${fitted.prs} PRs and ${fitted.failedRuns} failed runs, and a fit needs at least ${MIN_PRS} PRs and ${MIN_FAILED_RUNS} failed runs`;
+    return refusal(base, null, `not enough history: ${why}`);
+  }
+  const model = historyModel(outOfSampleFit(history, fitted), settings.runnerCap);
+  const backtest = evaluate(current, model, settings.seeds, settings.objective);
+  const replayed = backtest.metrics;
+  const problems = fitProblems(recorded, replayed);
+  if (problems.length > 0) {
+    return refusal(
+      base,
+      { recorded, replayed },
+      `the model does not reproduce your history: ${problems.join('; ')}`,
+    );
+  }
+  const modelError = Math.abs(
+    objectiveOf(recorded, settings.objective) - objectiveOf(replayed, settings.objective),
+  );
+  const fullModel = historyModel(fitted, settings.runnerCap);
+  const candidates = replayCandidates(current, settings, fullModel, progress);
+  const [currentResult, ...others] = candidates;
+  const choice = choose(currentResult!, others, {
+    objective: settings.objective,
+    runnerCap: settings.runnerCap,
+    modelError,
+  });
+  return planReport({ ...base, fit: true, backtest: { recorded, replayed }, candidates, choice });
+}
+
+function refusal(
+  base: Pick<PlanReport, 'synthetic' | 'objective' | 'seeds'>,
+  backtest: PlanReport['backtest'],
+  verdict: string,
+) {
+  return planReport({
+    ...base,
+    fit: false,
+    backtest,
+    candidates: [],
+    choice: { recommendation: null, verdict },
+  });
+}
+
+/** With 30 days or more: durations and flakes from the first two thirds of the runs only. */
+function outOfSampleFit(history: QueueHistory, fitted: FittedQueue): FittedQueue {
+  if (fitted.lastAt - fitted.firstAt < OUT_OF_SAMPLE_DAYS * DAY_MS) return fitted;
+  const cut = fitted.firstAt + ((fitted.lastAt - fitted.firstAt) * 2) / 3;
+  const early = history.runs.filter((r) => Date.parse(r.createdAt) < cut);
+  return { ...fitQueue(history, early), scenario: fitted.scenario };
+}
+
+export function historyModel(fitted: FittedQueue, runnerCap: number | undefined): QueueModel {
+  return {
+    scenario: () => fitted.scenario,
+    ci: (seed, scenario, clock) =>
+      new SampledCi({
+        random: new SeededRandom(mix(seed, 0xc1)),
+        duration: fitted.mainDuration,
+        bisectionDuration: fitted.bisectionDuration,
+        flakeRate: fitted.flakeRate,
+        isCulprit: (pr) => scenario.culprits.has(pr),
+        runners: runnerCap,
+        now: () => clock.now(),
+      }),
+    resubmitAfterMs: fitted.resubmitAfterMs,
+  };
+}
+
+/** The latest snapshot's settings, each checked (a file is untrusted); undefined without a usable one. */
+export function recordedSettings(history: QueueHistory): PlanSettings | undefined {
+  const latest = [...history.settings].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).at(-1);
+  if (!latest) return undefined;
+  const given = latest.settings as unknown as Record<string, unknown>;
+  for (const name of SETTING_NAMES) {
+    const kind = SETTING_KINDS[name];
+    const value = given[name];
+    const ok =
+      kind.type === 'boolean'
+        ? typeof value === 'boolean'
+        : kind.type === 'choice'
+          ? kind.values.includes(value as string)
+          : Number.isInteger(value) && (value as number) >= kind.min && (value as number) <= kind.max;
+    if (!ok) return undefined;
+  }
+  return ordered(latest.settings);
+}

@@ -1,0 +1,145 @@
+// Fitting what the engine cannot know from a history file: arrivals (each PR's first ready time, in
+// recorded order), each PR's verdict (culprit: it ended failed; clean: it merged), a per-run flake rate
+// (failed runs whose every PR later merged), empirical CI durations (main and bisection runs), and how
+// soon people re-submit a PR that failed. Also what actually happened, as the backtest's `recorded`.
+import type { DurationModel } from '../../../queue-model/distributions.js';
+import { percentile, round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
+import type { EntryRecord, QueueHistory, RunRecord } from './history-file.js';
+import type { ReplayScenario } from './synthetic.js';
+
+const MINUTE_MS = 60_000;
+const DEFAULT_RESUBMIT_MS = 15 * MINUTE_MS;
+
+export interface FittedQueue {
+  scenario: ReplayScenario;
+  flakeRate: number;
+  mainDuration: DurationModel;
+  bisectionDuration: DurationModel;
+  resubmitAfterMs: number;
+  prs: number;
+  failedRuns: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+interface PrStory {
+  number: number;
+  readyAt: number;
+  mergedAt: number | null;
+  failed: boolean;
+  /** Gaps between a failure and the next entry. */
+  resubmitGaps: number[];
+}
+
+/** Each PR's story: its first readiness, its merge, whether it ended failed; PRs only cancelled are left out. */
+export function storiesOf(entries: readonly EntryRecord[]): PrStory[] {
+  const byPr = new Map<number, EntryRecord[]>();
+  for (const entry of entries) {
+    const list = byPr.get(entry.number) ?? [];
+    list.push(entry);
+    byPr.set(entry.number, list);
+  }
+  const stories: PrStory[] = [];
+  for (const [number, list] of byPr) {
+    list.sort((a, b) => Date.parse(a.transitions[0]![1]) - Date.parse(b.transitions[0]![1]));
+    const ready = list.flatMap((e) => e.transitions).find((t) => t[0] === 'pending');
+    const last = list.at(-1)!.transitions.at(-1)!;
+    if (!ready || last[0] === 'cancelled') continue;
+    const gaps: number[] = [];
+    for (let i = 1; i < list.length; i++) {
+      const previous = list[i - 1]!.transitions.at(-1)!;
+      if (previous[0] === 'failed')
+        gaps.push(Date.parse(list[i]!.transitions[0]![1]) - Date.parse(previous[1]));
+    }
+    stories.push({
+      number,
+      readyAt: Date.parse(ready[1]),
+      mergedAt: last[0] === 'merged' ? Date.parse(last[1]) : null,
+      failed: last[0] === 'failed',
+      resubmitGaps: gaps,
+    });
+  }
+  // Same ready time: the order they were recorded in (the file's order breaks the sort's ties).
+  return stories.sort((a, b) => a.readyAt - b.readyAt);
+}
+
+export function fitQueue(history: QueueHistory, fitRuns: readonly RunRecord[] = history.runs): FittedQueue {
+  const stories = storiesOf(history.entries);
+  const culprits = new Set(stories.filter((s) => s.failed).map((s) => s.number));
+  const clean = new Set(stories.filter((s) => s.mergedAt !== null).map((s) => s.number));
+  const executed = fitRuns.filter(ranInCi);
+  const judged = executed.filter(
+    (r) => r.status !== 'cancelled' && [...r.tested, ...r.dependent].every((n) => clean.has(n)),
+  );
+  const flaked = judged.filter((r) => r.status === 'failed').length;
+  const gaps = stories.flatMap((s) => s.resubmitGaps).sort((a, b) => a - b);
+  return {
+    scenario: { arrivals: stories.map((s) => ({ at: s.readyAt, prNumber: s.number })), culprits },
+    flakeRate: judged.length > 0 ? flaked / judged.length : 0,
+    mainDuration: durationsOf(executed.filter((r) => !r.bisection && r.status !== 'cancelled')),
+    bisectionDuration: durationsOf(executed.filter((r) => r.bisection && r.status !== 'cancelled')),
+    resubmitAfterMs: gaps.length > 0 ? percentile(gaps, 0.5) : DEFAULT_RESUBMIT_MS,
+    prs: stories.length,
+    failedRuns: executed.filter((r) => r.status === 'failed').length,
+    firstAt: stories[0]?.readyAt ?? 0,
+    lastAt: stories.at(-1)?.readyAt ?? 0,
+  };
+}
+
+/** What happened, measured as a replay measures it. */
+export function recordedMetrics(history: QueueHistory): ReplayMetrics {
+  const stories = storiesOf(history.entries);
+  const waits = stories
+    .filter((s) => s.mergedAt !== null)
+    .map((s) => s.mergedAt! - s.readyAt)
+    .sort((a, b) => a - b);
+  const executed = history.runs.filter(ranInCi);
+  const ciMs = executed.reduce((sum, r) => sum + durationOf(r), 0);
+  const merged = waits.length;
+  const perMerge = (value: number) => (merged === 0 ? 0 : round(value / merged, 2));
+  const mergesByHour = new Map<number, number>();
+  for (const s of stories) {
+    if (s.mergedAt === null) continue;
+    const hour = Math.floor(s.mergedAt / 3_600_000);
+    mergesByHour.set(hour, (mergesByHour.get(hour) ?? 0) + 1);
+  }
+  return {
+    merged,
+    p50Minutes: round(percentile(waits, 0.5) / MINUTE_MS, 1),
+    p90Minutes: round(percentile(waits, 0.9) / MINUTE_MS, 1),
+    ciRunsPerMerge: perMerge(executed.length),
+    ciMinutesPerMerge: perMerge(ciMs / MINUTE_MS),
+    failed: stories.filter((s) => s.failed).length,
+    innocentEvictions: 0,
+    peakConcurrentRuns: peakConcurrent(executed),
+    mergedPerHourAtPeak: Math.max(0, ...mergesByHour.values()),
+    ciRuns: executed.length,
+    ciMinutes: round(ciMs / MINUTE_MS, 1),
+  };
+}
+
+/** A run CI executed: a failure the queue reused (skip-redundant) took no time and is not one. */
+function ranInCi(run: RunRecord): boolean {
+  return !(run.status === 'failed' && durationOf(run) === 0);
+}
+
+function durationOf(run: RunRecord): number {
+  return Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+}
+
+function durationsOf(runs: readonly RunRecord[]): DurationModel {
+  const ms = runs.map(durationOf).sort((a, b) => a - b);
+  return ms.length > 0 ? { kind: 'empirical', ms } : { kind: 'fixed', ms: 30 * MINUTE_MS };
+}
+
+function peakConcurrent(runs: readonly RunRecord[]): number {
+  const edges = runs.flatMap((r) => [
+    [Date.parse(r.createdAt), 1],
+    [Date.parse(r.finishedAt), -1],
+  ]);
+  edges.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let running = 0;
+  let peak = 0;
+  for (const [, step] of edges) peak = Math.max(peak, (running += step!));
+  return peak;
+}
