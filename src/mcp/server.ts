@@ -23,6 +23,7 @@ import {
 } from './tools/flaky-tests.js';
 import { PR_STATUS_DESCRIPTION, lookAtPr } from './tools/pr-status.js';
 import { QUEUE_STATUS_DESCRIPTION, queueStatus, queueStatusShape } from './tools/queue-status.js';
+import { PLAN_DESCRIPTION, planArguments, planQueue, planShape } from './tools/plan.js';
 import { MAX_WAIT_SECONDS, WAIT_FOR_PR_DESCRIPTION, waitForPr, waitSeconds } from './tools/wait-for-pr.js';
 import { registerWrites } from './write-tools.js';
 
@@ -126,6 +127,17 @@ function registerReads(server: McpServer, options: McpOptions, run: Run): void {
       annotations: READ_ONLY,
     },
     (args, extra) => run(extra, (tools) => flakyTests(tools, args)),
+  );
+  server.registerTool(
+    'plan_queue_settings',
+    {
+      title: 'Plan the queue’s settings',
+      description: PLAN_DESCRIPTION,
+      inputSchema: planArguments,
+      outputSchema: planShape,
+      annotations: { ...READ_ONLY, idempotentHint: true },
+    },
+    (args, extra) => run(extra, (tools) => planQueue(tools, args, progressReporter(extra))),
   );
 }
 

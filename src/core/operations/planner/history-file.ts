@@ -5,8 +5,8 @@
 // The file is read as untrusted: lines and records are bounded, and a record of a known type with a
 // wrong shape stops the read with the file, the line and what is wrong.
 import { createReadStream, existsSync } from 'node:fs';
-import { appendFile, open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { appendFile, open, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { gzipSync, createGunzip } from 'node:zlib';
 import { InputError } from '../../errors.js';
 import type { PlanSettings } from './settings.js';
@@ -14,6 +14,8 @@ import type { PlanSettings } from './settings.js';
 export const HISTORY_FORMAT = 'queue-history/1';
 const MAX_LINE_CHARS = 256 * 1024;
 const MAX_RECORDS = 5_000_000;
+/** A year of a busy queue is about 110 MB of text; four times that is refused. */
+const MAX_TEXT_BYTES = 512 * 2 ** 20;
 const MAX_TRANSITIONS = 2_000;
 const MAX_PRS_IN_RUN = 1_000;
 
@@ -90,6 +92,36 @@ export async function appendHistory(path: string, records: readonly HistoryRecor
   return fresh.length;
 }
 
+/**
+ * The file's lines, bounded before they are held in memory: a line longer than MAX_LINE_CHARS, or text
+ * past MAX_TEXT_BYTES (a small gzip file can unpack to gigabytes), stops the read.
+ */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  const file = createReadStream(path);
+  const text: AsyncIterable<Buffer> = (await isGzip(path))
+    ? pipeline(file, createGunzip(), () => undefined)
+    : file;
+  let total = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const chunk of text) {
+    total += chunk.length;
+    if (total > MAX_TEXT_BYTES) throw new Error(`it unpacks to more than ${MAX_TEXT_BYTES / 2 ** 20} MiB`);
+    let from = 0;
+    for (let newline = chunk.indexOf(0x0a); newline >= 0; newline = chunk.indexOf(0x0a, from)) {
+      pending.push(chunk.subarray(from, newline));
+      yield Buffer.concat(pending).toString('utf8');
+      pending = [];
+      pendingBytes = 0;
+      from = newline + 1;
+    }
+    pending.push(chunk.subarray(from));
+    pendingBytes += chunk.length - from;
+    if (pendingBytes > MAX_LINE_CHARS) throw new Error(`a line is longer than ${MAX_LINE_CHARS} bytes`);
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending).toString('utf8');
+}
+
 async function isGzip(path: string): Promise<boolean> {
   const file = await open(path, 'r');
   try {
@@ -102,20 +134,10 @@ async function isGzip(path: string): Promise<boolean> {
 
 async function eachRecord(path: string, input: string, take: (record: HistoryRecord) => void): Promise<void> {
   const where = (line: number) => `${path} line ${line}`;
-  let stream: NodeJS.ReadableStream;
-  try {
-    stream = createReadStream(path);
-    if (await isGzip(path)) stream = stream.pipe(createGunzip());
-  } catch (error) {
-    throw new InputError(
-      input,
-      `${path} cannot be read (${(error as Error).message})`,
-      'Give the path of a history file written by export-queue-history.',
-    );
-  }
   let number = 0;
   try {
-    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    if (!(await stat(path)).isFile()) throw new Error('it is not a regular file');
+    for await (const line of linesOf(path)) {
       number++;
       if (number > MAX_RECORDS) throw bad(input, where(number), `has more than ${MAX_RECORDS} records`);
       if (!line.trim()) continue;

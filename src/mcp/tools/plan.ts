@@ -1,0 +1,103 @@
+// plan_queue_settings: the queue's last days read from the API (v2) and replayed under other settings,
+// or under one setting changed ("what if"), with the backtest that says whether the model can be
+// trusted on this queue. Read-only: the patch it may recommend is returned, never sent.
+import { z } from 'zod';
+import { detailsOf } from '../../core/operations/details.js';
+import { OBJECTIVES } from '../../core/operations/planner/inputs.js';
+import { objectiveOf } from '../../core/operations/planner/evaluate.js';
+import { SETTING_NAMES } from '../../core/operations/planner/settings.js';
+import { requireSuccess, ToolFailure, type ToolContext } from '../tool.js';
+
+const TOP = 5;
+/** Fewer seeds than the CLI's default: an agent waits on the answer (60 s at most). */
+const MCP_SEEDS = '2';
+
+export const PLAN_DESCRIPTION =
+  'Replays the merge queue’s last days (API v2) under other settings, or under one setting changed (whatIf), after checking that a replay of the recorded settings reproduces what happened. Returns the backtest, the best candidates and a recommendation only when one beats the current settings by more than the model’s error. Read-only: nothing is changed; a recommended patch is returned, never sent.';
+
+const metrics = z.object({
+  merged: z.number(),
+  p50Minutes: z.number(),
+  p90Minutes: z.number(),
+  ciRunsPerMerge: z.number(),
+  ciMinutesPerMerge: z.number(),
+});
+
+export const planArguments = {
+  days: z.number().int().min(1).max(45).optional().describe('How many days back to read (default 45).'),
+  objective: z.enum(OBJECTIVES).optional().describe('What a better setting shortens (default p90).'),
+  whatIf: z
+    .record(z.string(), z.union([z.number(), z.boolean(), z.string()]))
+    .optional()
+    .describe(`One setting and the value to try, by its v2 config name: ${SETTING_NAMES.join(', ')}.`),
+};
+
+export const planShape = {
+  fit: z.boolean(),
+  backtest: z.object({ recorded: metrics, replayed: metrics }).nullable(),
+  candidates: z
+    .array(z.object({ settings: z.record(z.string(), z.unknown()), metrics, stable: z.boolean() }))
+    .describe(`The current settings first, then the ${TOP} best by the objective.`),
+  recommendation: z
+    .object({
+      settings: z.record(z.string(), z.unknown()),
+      patch: z.record(z.string(), z.unknown()),
+      reason: z.string(),
+    })
+    .nullable(),
+  verdict: z.string().nullable(),
+};
+type PlanResult = z.infer<z.ZodObject<typeof planShape>>;
+
+export interface PlanArguments {
+  days?: number;
+  objective?: (typeof OBJECTIVES)[number];
+  whatIf?: Record<string, number | boolean | string>;
+}
+
+export async function planQueue(
+  tools: ToolContext,
+  args: PlanArguments,
+  progress: (step: number, message: string) => Promise<void>,
+): Promise<PlanResult> {
+  const whatIf = Object.entries(args.whatIf ?? {});
+  if (whatIf.length > 1) throw new ToolFailure('whatIf takes one setting; ask again for each other one.');
+  const inputs: Record<string, string> = {
+    seeds: MCP_SEEDS,
+    ...(args.days ? { days: String(args.days) } : {}),
+    ...(args.objective ? { objective: args.objective } : {}),
+    ...(whatIf[0] ? { vary: `${whatIf[0][0]}=${String(whatIf[0][1])}` } : {}),
+  };
+  await progress(0, 'reading the queue’s history and replaying it');
+  const { result } = await tools.runner.run('plan-queue-settings', inputs);
+  const details = detailsOf(result);
+  if (details?.kind !== 'queue-plan') {
+    requireSuccess(result);
+    throw new ToolFailure('plan-queue-settings gave no report.');
+  }
+  await progress(1, 'replayed');
+  const { report } = details;
+  const [current, ...others] = report.candidates;
+  const objective = (c: (typeof others)[number]) => objectiveOf(c.metrics, report.objective);
+  const best = others
+    .filter((c) => c.stable)
+    .sort((a, b) => objective(a) - objective(b))
+    .slice(0, TOP);
+  return {
+    fit: report.fit,
+    backtest: report.backtest,
+    candidates: (current ? [current, ...best] : []).map(({ settings, metrics: m, stable }) => ({
+      settings: { ...settings },
+      metrics: m,
+      stable,
+    })),
+    recommendation: report.recommendation
+      ? {
+          settings: { ...report.recommendation.settings },
+          patch: { ...report.recommendation.patch },
+          reason: report.recommendation.reason,
+        }
+      : null,
+    verdict: report.verdict ?? null,
+  };
+}
