@@ -42,12 +42,12 @@ export const PLAN_INPUTS: readonly InputSpec[] = [
   {
     name: 'history',
     description:
-      'export-queue-history: the history file to append to (.jsonl, or .jsonl.gz); plan-queue-settings: a history file to read (repeatable).',
+      'A history file written by export-queue-history to plan from (repeatable: one per flag or line). Without it, the last days are read from the API (v2).',
   },
   {
     name: 'days',
     default: '45',
-    description: 'plan-queue-settings: read the last N days from the API (1-45).',
+    description: 'Without history files: read the last N days from the API (1-45).',
   },
   {
     name: 'vary',
@@ -96,7 +96,11 @@ export interface ExportSettings {
 }
 
 export const EXPORT_INPUTS: readonly InputSpec[] = [
-  { ...PLAN_INPUTS[0]!, required: true },
+  {
+    name: 'history',
+    required: true,
+    description: 'The history file to append to: JSON Lines (queue-history/1), gzip when its name ends in .gz.',
+  },
   { name: 'since', description: 'Only PRs that concluded at or after this date-time (ISO 8601).' },
   { name: 'until', description: 'Only PRs that concluded before this date-time (ISO 8601).' },
 ];
