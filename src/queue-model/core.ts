@@ -2,6 +2,7 @@
 // where a submission changes state (so that history and webhooks see every transition).
 import type { PrState, Repo } from '../wire/index.js';
 import { SimulatedCi } from './ci.js';
+import type { CiModel } from './ci-model.js';
 import type { VirtualClock } from './clock.js';
 import { REASONS } from './reasons.js';
 import type { SeededRandom } from './random.js';
@@ -49,6 +50,8 @@ export class EngineCore {
   readonly pullRequests = new Map<string, PullRequestInfo>();
   readonly history: HistoryEvent[] = [];
   readonly ci = new SimulatedCi();
+  /** What decides how runs end: the simulated CI unless a replay plugs in its own model. */
+  readonly ciModel: CiModel;
   private readonly listeners: EngineListener[] = [];
   /** The last draft PR number given to a test branch, per repository. */
   private readonly testPrNumbers = new Map<string, number>();
@@ -56,7 +59,14 @@ export class EngineCore {
   constructor(
     readonly clock: VirtualClock,
     readonly random: SeededRandom,
-  ) {}
+    options: { ciModel?: CiModel; keepHistory?: boolean } = {},
+  ) {
+    this.ciModel = options.ciModel ?? this.ci;
+    this.keepHistory = options.keepHistory ?? true;
+  }
+
+  /** False in a replay that streams its events out instead of keeping them. */
+  private readonly keepHistory: boolean;
 
   onEvent(listener: EngineListener): () => void {
     this.listeners.push(listener);
@@ -64,7 +74,7 @@ export class EngineCore {
   }
 
   record(event: HistoryEvent): void {
-    this.history.push(event);
+    if (this.keepHistory) this.history.push(event);
     for (const listener of this.listeners) listener(event);
   }
 

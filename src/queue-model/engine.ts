@@ -16,6 +16,7 @@ import {
   type SubmittedPullRequest,
   type TestingDetails,
 } from '../wire/index.js';
+import type { CiModel } from './ci-model.js';
 import { VirtualClock } from './clock.js';
 import { QueueModelError } from './errors.js';
 import { SeededRandom } from './random.js';
@@ -40,6 +41,10 @@ const DEFAULT_PAGE_SIZE = 50;
 export interface EngineOptions {
   clock?: VirtualClock;
   seed?: number;
+  /** How runs end; the simulated CI (driven by the control surface) when not given. */
+  ci?: CiModel;
+  /** False: events go to listeners only, not into `history` (a long replay keeps nothing). */
+  keepHistory?: boolean;
 }
 
 export interface SubmitOptions {
@@ -92,7 +97,10 @@ export class MergeQueueEngine {
   constructor(options: EngineOptions = {}) {
     this.clock = options.clock ?? new VirtualClock();
     this.random = new SeededRandom(options.seed ?? 1);
-    this.core = new EngineCore(this.clock, this.random);
+    this.core = new EngineCore(this.clock, this.random, {
+      ciModel: options.ci,
+      keepHistory: options.keepHistory,
+    });
     this.scheduler = new Scheduler(this.core);
   }
 

@@ -443,10 +443,11 @@ export class Scheduler {
     const refused = startRefusal(members);
     if (refused) timers.push(core.clock.at(now, () => this.finishRun(run, 'failed', refused)));
     else {
-      const verdict = core.ci.verdict(
+      const verdict = core.ciModel.verdict(
         repoKeyOf(queue.repo),
         members.map((s) => s.prNumber),
         includes.map((s) => s.prNumber),
+        kind,
       );
       if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
         const result = verdict.result;

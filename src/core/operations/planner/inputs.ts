@@ -99,7 +99,8 @@ export const EXPORT_INPUTS: readonly InputSpec[] = [
   {
     name: 'history',
     required: true,
-    description: 'The history file to append to: JSON Lines (queue-history/1), gzip when its name ends in .gz.',
+    description:
+      'The history file to append to: JSON Lines (queue-history/1), gzip when its name ends in .gz.',
   },
   { name: 'since', description: 'Only PRs that concluded at or after this date-time (ISO 8601).' },
   { name: 'until', description: 'Only PRs that concluded before this date-time (ISO 8601).' },
