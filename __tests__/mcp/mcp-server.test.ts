@@ -19,7 +19,14 @@ type Json = Record<string, any>;
 
 const REPO = 'octo-org/agents';
 const ORG = 'octo-org';
-const READ_TOOLS = ['explain_failure', 'flaky_tests', 'pr_status', 'queue_status', 'wait_for_pr'];
+const READ_TOOLS = [
+  'explain_failure',
+  'flaky_tests',
+  'plan_queue_settings',
+  'pr_status',
+  'queue_status',
+  'wait_for_pr',
+];
 const WRITE_ENDPOINTS = [
   '/submitPullRequest',
   '/cancelPullRequest',
@@ -126,6 +133,26 @@ async function seedFlakyTests(runStartMs: number): Promise<void> {
   });
   if (answer.status !== 200) throw new Error(`seeding flaky tests: ${answer.status} ${answer.text}`);
 }
+
+describe('plan_queue_settings', () => {
+  it('over v1 says in one line that the plan reads the v2 API, and sends nothing', async () => {
+    const before = await writeRequests();
+    const result = await call(readOnly, 'plan_queue_settings', { days: 7 });
+    expect(result.isError).toBe(true);
+    const text = JSON.stringify(result.content);
+    expect(text).toMatch(/api-version.*v2/);
+    expect(text).not.toContain(TEST_TOKEN);
+    expect(await writeRequests()).toBe(before);
+  });
+
+  it('takes one what-if setting at a time', async () => {
+    const result = await call(readOnly, 'plan_queue_settings', {
+      whatIf: { concurrency: 4, allowBatching: true },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('whatIf takes one setting');
+  });
+});
 
 describe('handshake and tools', () => {
   it('answers initialize with its name and offers the five read-only tools by default, each annotated and with an output schema', async () => {
