@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { EXIT_CODES } from '../../src/core/failure.js';
 import { runCli } from '../helpers/cli-runner.js';
 
-const ENV = { MERGE_QUEUE_REPO: 'acme/widgets', RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'plan-')) };
+// No repository, no token, no service: a directory outside any checkout.
+const CWD = mkdtempSync(join(tmpdir(), 'plan-'));
+const ENV = { TMPDIR: CWD };
 
 interface Metrics {
   merged: number;
@@ -30,7 +32,7 @@ interface Report {
 }
 
 async function plan(args: string[]) {
-  const run = await runCli(['plan-queue-settings', ...args, '--json'], { env: ENV });
+  const run = await runCli(['plan-queue-settings', ...args, '--json'], { env: ENV, cwd: CWD });
   const envelope = JSON.parse(run.stdout) as { exitCode: number; response: Report; failure: string | null };
   return { run, envelope, report: envelope.response };
 }
@@ -104,6 +106,30 @@ describe('plan-queue-settings, synthetic', () => {
     ]);
   });
 
+  it('combines the vary values with grid full', async () => {
+    const { report } = await plan([
+      '--prs',
+      '8',
+      '--arrivals',
+      'burst',
+      '--ci-duration',
+      '30m',
+      '--vary',
+      'concurrency=1,2',
+      '--vary',
+      'allowBatching=false,true',
+      '--grid',
+      'full',
+    ]);
+    const shown = report.candidates.map((c) => [c.settings.concurrency, c.settings.allowBatching]);
+    expect(shown).toEqual([
+      [1, false],
+      [1, true],
+      [2, false],
+      [2, true],
+    ]);
+  });
+
   it('gives the same JSON byte for byte for the same inputs and seeds', async () => {
     const args = [
       '--prs',
@@ -149,8 +175,11 @@ describe('plan-queue-settings, synthetic', () => {
     [['--prs', '10', '--vary', 'concurency=2'], 'vary'],
     [['--prs', '10', '--vary', 'concurrency=0'], 'vary'],
     [['--arrivals', 'burst'], 'arrivals'],
+    [['--prs', '10', '--grid', 'full'], 'grid'],
+    [[], 'history'],
+    [['--history', '/nonexistent/queue-history.jsonl'], 'history'],
   ])('refuses %j with exit 2 and a line naming %s', async (args, input) => {
-    const run = await runCli(['plan-queue-settings', ...args], { env: ENV });
+    const run = await runCli(['plan-queue-settings', ...args], { env: ENV, cwd: CWD });
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
     expect(run.stderr).toContain(input);
     expect(run.stderr).not.toMatch(/\n\s+at /);

@@ -23,6 +23,16 @@ export interface Needs {
   pr: boolean;
   headSha: boolean;
   targetBranch: boolean;
+  /**
+   * False: the operation may run without a repository (a synthetic plan); when none is known the
+   * context's repo is empty (host, owner and name ''). Needed unless said.
+   */
+  repo?: boolean;
+}
+
+/** A context resolved without a repository (see Needs.repo). */
+export function hasRepo(context: Pick<ResolvedContext, 'repo'>): boolean {
+  return context.repo.owner !== '' || context.repo.name !== '';
 }
 
 export interface ResolvedContext {
@@ -100,10 +110,12 @@ export function checkResolvedContext(context: ResolvedContext): void {
   const { host, owner, name } = context.repo;
   const refuse = (what: string, value: string, problem: string, fix: string) =>
     new ContextError(`The pipeline's ${what} ${quoted(value)} ${problem}; ${fix}`);
-  if (!isHostName(host)) {
+  // An operation that runs without a repository got none: nothing of it to check.
+  const known = hasRepo(context) || host !== '';
+  if (known && !isHostName(host)) {
     throw refuse('repository host', host, 'is not a host name', 'set the repo-host input (like github.com).');
   }
-  if (!isOwnerAndName(owner, name)) {
+  if (known && !isOwnerAndName(owner, name)) {
     throw refuse(
       'repository',
       `${owner}/${name}`,

@@ -4,7 +4,7 @@
 import { RetryBudget, type ClientOptions } from './api/client.js';
 import { apiBaseFor } from './api/base-url.js';
 import { serviceClientFor } from './api/service-client.js';
-import { checkResolvedContext, type ResolvedContext } from './context.js';
+import { checkResolvedContext, hasRepo, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
 import { EXIT_CODES, exitCodeOf, inHostTerms, messageOf, titleOf, type ExitCode } from './failure.js';
 import { failureSummary } from './failure-summary.js';
@@ -161,7 +161,7 @@ async function resolveContext(
   for (const warning of context.warnings) host.log.warning(logLine(warning), { title: operation });
   checkResolvedContext(context);
   await scope.publish({
-    repo: `${context.repo.owner}/${context.repo.name}`,
+    repo: hasRepo(context) ? `${context.repo.owner}/${context.repo.name}` : '',
     'pr-number': context.prNumber ?? '',
     'target-branch': context.targetBranch ?? '',
     'is-merge-queue-test-run': context.isMergeQueueTestRun,

@@ -314,7 +314,8 @@ export const OPERATIONS = {
     area: 'queue',
     summary:
       'Replay the queue under other settings and recommend only what beats the current ones by more than the model error (read-only).',
-    needs: REPO_ONLY,
+    // A synthetic plan needs no repository; one read from the API needs it and the target branch.
+    needs: { pr: false, headSha: false, targetBranch: false, repo: false },
     inputs: PLAN_INPUTS,
     tokenOptional: true,
     read: readPlanSettings,

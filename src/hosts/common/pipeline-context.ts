@@ -132,7 +132,7 @@ export async function resolvePipelineContext(
   const notes = [...(facts.notes ?? [])];
   const warnings: string[] = [];
   const trunk = readOverrides(env);
-  const repo = resolveRepo(overrides, trunk.repo, facts, notes);
+  const repo = resolveRepo(overrides, trunk.repo, facts, notes, needs.repo !== false);
   const pr = resolvePullRequest(request, facts, trunk, notes);
   const found = await lookUpWhatIsMissing(request, facts, env, repo, pr);
 
@@ -308,9 +308,11 @@ function resolveRepo(
   trunkRepo: RepoRef | undefined,
   facts: PipelineFacts,
   notes: string[],
+  needed: boolean,
 ): RepoRef {
   const fromUrl = sourced(trunkRepo, OVERRIDES.repoUrl);
   const chosen = first(sourced(overrides.repo, 'the repo input'), fromUrl, facts.repo);
+  if (!chosen && !needed) return { host: '', owner: '', name: '' };
   if (!chosen) {
     throw new ContextError(
       `Cannot tell the repository: ${facts.variables.repo} is not set; set the repo input (owner/name) or ${OVERRIDES.repoUrl}.`,

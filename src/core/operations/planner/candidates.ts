@@ -1,10 +1,16 @@
 // The candidates a plan replays: the current settings first, then each setting varied alone around them,
 // with the values given (--vary) or, without any, a default grid of the values worth trying.
-import type { Variation } from './inputs.js';
+import type { Grid, Variation } from './inputs.js';
 import { ordered, withSetting, type PlanSettings, type SettingName } from './settings.js';
 
-export function candidateSettings(current: PlanSettings, vary: readonly Variation[]): PlanSettings[] {
+export function candidateSettings(
+  current: PlanSettings,
+  vary: readonly Variation[],
+  grid: Grid = 'one-at-a-time',
+): PlanSettings[] {
   const variations = vary.length > 0 ? vary : defaultGrid(current);
+  if (grid === 'full')
+    return [ordered(current), ...product(current, variations).filter((s) => !same(s, current))];
   const seen = new Set<string>();
   const candidates: PlanSettings[] = [];
   const add = (settings: PlanSettings) => {
@@ -42,4 +48,21 @@ export function defaultGrid(current: PlanSettings): Variation[] {
 function batchingCandidates(current: PlanSettings): PlanSettings[] {
   if (current.allowBatching) return [];
   return [2, 8, 16].map((size) => ordered({ ...current, allowBatching: true, batchingMinSize: size }));
+}
+
+/** Every combination of the values (the product), each applied on top of the current settings. */
+function product(current: PlanSettings, variations: readonly Variation[]): PlanSettings[] {
+  let combos: PlanSettings[] = [current];
+  for (const { name, values } of variations) {
+    combos = combos.flatMap((settings) => values.map((value) => withSetting(settings, name, value)));
+  }
+  const seen = new Set<string>();
+  return combos.map(ordered).filter((s) => {
+    const key = JSON.stringify(s);
+    return !seen.has(key) && (seen.add(key), true);
+  });
+}
+
+function same(a: PlanSettings, b: PlanSettings): boolean {
+  return JSON.stringify(ordered(a)) === JSON.stringify(ordered(b));
 }

@@ -6,6 +6,8 @@ import { SETTING_KINDS, SETTING_NAMES, type PlanSettings, type SettingName } fro
 import { parseArrivals, parseCiDuration, parseRate, type ArrivalPattern } from './synthetic-inputs.js';
 
 export const OBJECTIVES = ['p90', 'p50', 'ci-minutes'] as const;
+export const GRIDS = ['one-at-a-time', 'full'] as const;
+export type Grid = (typeof GRIDS)[number];
 export type Objective = (typeof OBJECTIVES)[number];
 
 export interface Variation {
@@ -26,6 +28,7 @@ export interface PlanQueueSettings {
   historyFiles: string[];
   days: number;
   vary: Variation[];
+  grid: Grid;
   objective: Objective;
   seeds: number;
   runnerCap: number | undefined;
@@ -37,6 +40,8 @@ export interface PlanQueueSettings {
 const MAX_SEEDS = 20;
 const MAX_PRS = 200_000;
 const MAX_VALUES = 12;
+/** More candidates than this in a full grid is refused (each is several replays). */
+const MAX_FULL_GRID = 200;
 
 export const PLAN_INPUTS: readonly InputSpec[] = [
   {
@@ -53,6 +58,13 @@ export const PLAN_INPUTS: readonly InputSpec[] = [
     name: 'vary',
     description:
       'A setting to try other values of, as key=v1,v2,... with its v2 config name (repeatable; each varied alone around the current settings), e.g. concurrency=2,3,4.',
+  },
+  {
+    name: 'grid',
+    default: 'one-at-a-time',
+    values: GRIDS,
+    description:
+      'one-at-a-time: each varied setting alone around the current ones; full: every combination of the vary values.',
   },
   { name: 'objective', default: 'p90', values: OBJECTIVES, description: 'What a better setting shortens.' },
   { name: 'seeds', default: '3', description: 'How many seeds each candidate is replayed with (1-20).' },
@@ -130,10 +142,28 @@ export function readPlanSettings(input: Inputs): PlanQueueSettings {
       'Remove prs (and the other synthetic inputs) to plan from the history files, or history for a synthetic plan.',
     );
   }
+  const vary = lines(input.raw('vary')).map(parseVariation);
+  const grid = input.choice('grid', GRIDS) ?? 'one-at-a-time';
+  if (grid === 'full' && vary.length === 0) {
+    throw new InputError(
+      'grid',
+      'is full, which combines the vary values, but vary is empty',
+      'Give vary (key=v1,v2,...) once per setting to combine.',
+    );
+  }
+  const size = vary.reduce((n, v) => n * v.values.length, 1);
+  if (grid === 'full' && size > MAX_FULL_GRID) {
+    throw new InputError(
+      'grid',
+      `is full, and the vary values make ${size} combinations (at most ${MAX_FULL_GRID})`,
+      'Give fewer values, or vary one setting at a time (grid one-at-a-time).',
+    );
+  }
   return {
     historyFiles,
     days: input.integer('days', { min: 1, max: 45, fallback: 45 }),
-    vary: lines(input.raw('vary')).map(parseVariation),
+    vary,
+    grid,
     objective: input.choice('objective', OBJECTIVES) ?? 'p90',
     seeds: input.integer('seeds', { min: 1, max: MAX_SEEDS, fallback: 3 }),
     runnerCap: input.optionalInteger('runner-cap', { min: 1, max: 100_000 }),

@@ -5,6 +5,7 @@ import { Markdown, codeSpan, escapeMarkdown } from '../../report/markdown.js';
 import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
 import { writeReportFile } from './report-file.js';
 import { realClock } from '../../clock.js';
+import { hasRepo } from '../../context.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import { planFromHistory } from './backtest.js';
 import { readQueueHistory } from './export.js';
@@ -34,6 +35,13 @@ async function historyOf(op: OperationContext<PlanQueueSettings>): Promise<Queue
       'history',
       'is empty, and without a history file the plan reads the API, which needs api-token',
       'Give history files written by export-queue-history, api-token (v2) to read the last days, or prs for a synthetic plan.',
+    );
+  }
+  if (!hasRepo(op.context)) {
+    throw new InputError(
+      'repo',
+      'is empty, and reading the history from the API needs the repository',
+      'Set repo (owner/name) and target-branch, or give history files.',
     );
   }
   const nowMs = (op.clock ?? realClock).now();

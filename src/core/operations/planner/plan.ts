@@ -42,7 +42,7 @@ export function replayCandidates(
   model: QueueModel,
   progress?: Progress,
 ): CandidateResult[] {
-  const all = candidateSettings(current, settings.vary);
+  const all = candidateSettings(current, settings.vary, settings.grid);
   return all.map((candidate, index) => {
     const result = evaluate(candidate, model, settings.seeds, settings.objective);
     progress?.(index + 1, all.length);
