@@ -105,6 +105,8 @@ describe('the summary of every operation', () => {
     await act('list-verification-runs', v2);
     await act('get-verification-run', { ...v2, 'test-run-id': testRunId });
     await act('list-testing-results', v2);
+    await act('export-queue-history', { ...v2, history: join(dir, 'history.jsonl') });
+    await act('plan-queue-settings', { history: join(dir, 'history.jsonl') });
     await act('get-merge-queue-testing-details', { 'test-run-id': testRunId });
     await act('describe-merge-queue-run', { 'test-run-id': testRunId });
     await act('get-merge-queue-metrics');

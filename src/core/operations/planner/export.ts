@@ -35,14 +35,16 @@ export const exportQueueHistory: Operation<ExportSettings> = async (op) => {
   );
   return {
     outputs: { history: op.settings.historyFile, added, prs: read.pullRequests, runs: read.runs },
-    summary: new Markdown().heading('Queue history exported').facts([
-      ['window', `${window.since} to ${window.until}`],
-      ['PRs concluded', read.pullRequests],
-      ['queue entries', read.entries],
-      ['verification runs', read.runs],
-      ['records added', added],
-      ['file', { markdown: escapeMarkdown(op.settings.historyFile) }],
-    ]),
+    summary: new Markdown()
+      .heading(`📦 Queue history exported: ${added} new record${added === 1 ? '' : 's'}`)
+      .facts([
+        ['window', `${window.since} to ${window.until}`],
+        ['PRs concluded', read.pullRequests],
+        ['queue entries', read.entries],
+        ['verification runs', read.runs],
+        ['records added', added],
+        ['file', { markdown: escapeMarkdown(op.settings.historyFile) }],
+      ]),
   };
 };
 

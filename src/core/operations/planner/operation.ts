@@ -77,11 +77,22 @@ async function reportResult(
   return result;
 }
 
+/** The outcome in a few words, with its icon: what a person reads first. */
+function outcomeLine(report: PlanReport): string {
+  const kind = report.synthetic ? ' (synthetic)' : '';
+  if (report.recommendation) {
+    return `✅ Recommended${kind}: ${changeOf(report.candidates[0]!.settings, report.recommendation.settings)}`;
+  }
+  const verdict = report.verdict ?? 'keep your settings';
+  const short = verdict.slice(0, verdict.indexOf(':') < 0 ? undefined : verdict.indexOf(':'));
+  const said = `${short.charAt(0).toUpperCase()}${short.slice(1)}${kind}`;
+  return report.fit ? `🧭 ${said}` : `⚠️ ${said}`;
+}
+
 export function planSummary(report: PlanReport): Markdown {
-  const summary = new Markdown()
-    .heading(`Queue plan${report.synthetic ? ' (synthetic)' : ''}`)
-    .paragraph(escapeMarkdown(headline(report)))
-    .table(TABLE_HEADERS, tableRows(report));
+  const rows = tableRows(report);
+  const summary = new Markdown().heading(outcomeLine(report)).paragraph(escapeMarkdown(headline(report)));
+  if (rows.length > 0) summary.table(TABLE_HEADERS, rows);
   const current = report.candidates[0]?.settings;
   const names = report.candidates.map((c, i) =>
     i === 0 || !current ? 'current' : changeOf(current, c.settings),
