@@ -38,6 +38,9 @@ const NUMBERS = [
   'changed-files-count',
   'unclaimed-files-count',
   'unused-rules-count',
+  'added',
+  'prs',
+  'runs',
 ];
 
 const BOOLEANS = [
@@ -55,6 +58,7 @@ const BOOLEANS = [
   'complete',
   'quarantined',
   'impacts-all',
+  'fit',
 ];
 
 /** Outputs that carry JSON in a pipeline (for `fromJSON`): a program gets the value itself. */
@@ -68,6 +72,7 @@ const JSON_VALUES = [
   'impacted-targets',
   'impacted-targets-map',
   'unclaimed-files',
+  'recommendation',
 ];
 
 /** Comma-separated in a pipeline; an array in JSON, of PR numbers or of strings. */
