@@ -68,20 +68,20 @@ describe('a PR overtaken by an urgent PR, then held by a paused queue', () => {
     expect(result.failed).toBe(false);
     expect(result.outputs).toMatchObject({ state: 'MERGED', reason: '', 'failing-checks': '[]' });
     const log = lines(result.log);
-    expect(log).toContain('Waiting up to 4h for PR #50 to be MERGED; looking every 1m.');
+    expect(log).toContain(
+      "Waiting up to 4h for PR #50 to be MERGED; looking every 1m; times left are estimates from the queue's last-hour median wait and test times.",
+    );
     expect(log).toContain(
       'PR #50 stepped back (TESTING → PENDING, position 1 → 2): urgent PR #51 jumped ahead.',
     );
-    expect(log).toContain(
-      'PR #50: PENDING; position 2 of 2 (approximate), 1 PR ahead; queue running; waited 10m of 4h.',
-    );
+    expect(log).toContain('PR #50: PENDING, 2 of 2 in line (1 ahead); waited 10m of 4h.');
     // The PRs ahead, in a group of the log.
     expect(result.log).toContain('::group::PRs ahead of #50 (1)\n#51 TESTING (urgent)\n::endgroup::');
     expect(log).toContain(
-      'PR #50: TESTING; position 1 of 1 (approximate), 0 PRs ahead; the queue is paused: nothing merges and no new testing starts until it is resumed; waited 50m of 4h.',
+      'PR #50: TESTING, 1 of 1 in line (first); the queue is paused: nothing merges and no new testing starts until it is resumed; waited 50m of 4h.',
     );
     expect(log).toContain(
-      'PR #50: TESTS_PASSED; position 1 of 1 (approximate), 0 PRs ahead; the queue is paused: nothing merges and no new testing starts until it is resumed; waited 1h 10m of 4h.',
+      'PR #50: TESTS_PASSED, 1 of 1 in line (first); the queue is paused: nothing merges and no new testing starts until it is resumed; waited 1h 10m of 4h.',
     );
     // Nothing changed between 1h 10m and 1h 25m, and progress-interval-seconds is 30 minutes: no line.
     expect(log.filter((l) => l.startsWith('PR #50: TESTS_PASSED'))).toHaveLength(1);
@@ -169,7 +169,7 @@ describe('a PR that is not ready', () => {
     });
     expect(waited.failed).toBe(true);
     expect(lines(waited.log)).toContain(
-      'PR #60: NOT_READY (impacted targets are missing for head sha aaaaaaa: run the job that uploads them (operation set-impacted-targets) for this head sha); queue running; waited 0s of 5m.',
+      'PR #60: NOT_READY (impacted targets are missing for head sha aaaaaaa: run the job that uploads them (operation set-impacted-targets) for this head sha); waited 0s of 5m.',
     );
     expect(waited.error).toBe(
       'PR #60 is still NOT_READY after 5m: impacted targets are missing for head sha aaaaaaa: run the job that uploads them (operation set-impacted-targets) for this head sha. Raise wait-timeout-minutes to wait longer.',
@@ -225,12 +225,45 @@ describe('a PR behind others', () => {
       'progress-interval-seconds': '600',
     });
     expect(waited.failed).toBe(false);
-    const progress = lines(waited.log).filter((l) => l.startsWith('PR #4: PENDING'));
+    const progress = lines(waited.log).filter((l) => l.startsWith('PR #4: '));
+    // Short, and said once: what the estimate is made from is in the first line of the wait.
     expect(progress[0]).toMatch(
-      /^PR #4: PENDING; position 3 of 3 \(approximate\), 2 PRs ahead; queue running; waited 0s of 4h; about \d+m left \(an estimate from the queue's last-hour median wait and test times\)\.$/,
+      /^PR #4: PENDING, 3 of 3 in line \(2 ahead\); about \d+m left; waited 0s of 4h\.$/,
     );
-    // Unchanged for 10 minutes: a line anyway, at least every progress-interval-seconds.
-    expect(progress.some((l) => l.includes('waited 10m of 4h'))).toBe(true);
+    expect(Math.max(...progress.map((l) => l.length))).toBeLessThan(100);
+    // A line when the state, the place or the estimate changes: never the same news twice in a row.
+    const news = progress.map((l) => l.replace(/; waited .*$/, ''));
+    const minutes = progress.map((l) => {
+      const [, h, m] = /waited (?:(\d+)h ?)?(?:(\d+)m)?/.exec(l)!;
+      return Number(h ?? 0) * 60 + Number(m ?? 0);
+    });
+    news.forEach((line, i) => {
+      // The same news again only as the heartbeat, progress-interval-seconds (10m) after the last line.
+      if (i > 0 && line === news[i - 1]) expect(minutes[i]! - minutes[i - 1]!).toBeGreaterThanOrEqual(10);
+    });
+  });
+});
+
+describe('a wait shorter than the queue needs', () => {
+  it('says so once, with what to do, when the estimate passes the time left', async () => {
+    const { queue, act } = await setUp('story-budget');
+    await queue.submit(1);
+    await queue.advance(31);
+    await queue.submit(2);
+    await queue.submit(3);
+    await queue.submit(4);
+    const waited = await act({
+      operation: 'get-submitted-pull-request',
+      'pr-number': '4',
+      'wait-for': 'merged',
+      'wait-timeout-minutes': '5',
+    });
+    expect(waited.failed).toBe(true);
+    const told = lines(waited.log).filter((l) => l.includes('more at the queue'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(
+      /^::warning title=get-submitted-pull-request::PR #4 needs about \d+m more at the queue's recent pace, and this wait has 5m left: raise wait-timeout-minutes \(now 5m\), or stop waiting and look later with get-submitted-pull-request\.$/,
+    );
   });
 });
 

@@ -30,6 +30,8 @@ export interface HostLog {
   notice?(message: string, annotation?: Annotation): void;
   /** Runs `work` inside a collapsible group of the host's log. */
   group<T>(title: string, work: () => Promise<T>): Promise<T>;
+  /** A status line redrawn in place where the log is a terminal; hosts without one log it as a line. */
+  progress?(message: string): void;
 }
 
 export interface ContextRequest {

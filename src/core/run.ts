@@ -225,6 +225,7 @@ function operationLog(
   return {
     info: (message) => host.log.info(logLine(message)),
     // A terminal shows the result as a page, whose first line says it: the log would say it twice.
+    progress: (message) => (host.log.progress ?? host.log.info)(logLine(message)),
     outcome: (message) => {
       if (logShowsResult) host.log.info(logLine(message));
     },

@@ -31,6 +31,8 @@ export interface OperationContext<S> {
     info(message: string): void;
     /** The result in one line, for a log that is all its reader sees; left out where a page shows it. */
     outcome?(message: string): void;
+    /** A status line that replaces the last one where the log is a terminal; elsewhere a line. */
+    progress?(message: string): void;
     warning(message: string): void;
     /** A note placed where it belongs (a failed test's file and line) when the host can. */
     annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;

@@ -71,11 +71,20 @@ export function streamLog(
   dialect: LogDialect,
   secrets: Secrets,
   colour: boolean = false,
-): HostLog {
+): HostLog & { endProgress(): void } {
   const style = paint(colour);
   const clean = (text: string) =>
     dialect.neutralise(showInvisible(withoutControlCharacters(secrets.hide(text))));
-  const write = (text: string) => stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  // A terminal shows the wait's status as one line redrawn in place; any other line ends it first.
+  let statusShown = false;
+  const endStatus = () => {
+    if (statusShown) stream.write('\n');
+    statusShown = false;
+  };
+  const write = (text: string) => {
+    endStatus();
+    stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
   const title = (annotation?: Annotation) => {
     if (!annotation?.title && !annotation?.file) return undefined;
     const where = annotation.file ? `${annotation.file}${annotation.line ? `:${annotation.line}` : ''}` : '';
@@ -90,6 +99,12 @@ export function streamLog(
   let groups = 0;
   return {
     info: (message) => write(clean(message)),
+    progress: (message) => {
+      if (stream.isTTY !== true) return write(clean(message));
+      stream.write(`\r\u001b[2K${clean(message).replace(/\n/g, ' ')}`);
+      statusShown = true;
+    },
+    endProgress: endStatus,
     warning: (message, annotation) => write(warningLine(located(message, annotation), style)),
     error: (message, annotation) => {
       if (dialect.beforeError) write(dialect.beforeError);

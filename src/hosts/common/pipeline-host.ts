@@ -96,6 +96,7 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
       ),
     writeSummary: (markdown) => publisher.writeSummary(secrets.hide(markdown)),
     async finish(exitCode) {
+      stream.endProgress();
       try {
         await publisher.finish(exitCode);
       } finally {

@@ -64,10 +64,11 @@ export async function waitForState(
   const { waitTimeoutMs, pollIntervalMs } = op.settings;
   const clock = op.clock ?? realClock;
   const number = requirePrNumber(op.context);
+  const pace = await readQueuePace(op);
   op.log.info(
-    `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}.`,
+    `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}${pace ? "; times left are estimates from the queue's last-hour median wait and test times" : ''}.`,
   );
-  const watch = new PullRequestWatch(op, number, clock.now(), await readQueuePace(op), waitFor);
+  const watch = new PullRequestWatch(op, number, clock.now(), pace, waitFor);
   for (;;) {
     const seenMs = await watch.look(clock.now);
     const outcome = await watch.outcome();
@@ -89,6 +90,8 @@ class PullRequestWatch {
   private lastLineAt = -Infinity;
   private lastKey = '';
   private lastAhead = '';
+  /** The estimate has been said to run past the time this wait has left. */
+  private toldOverBudget = false;
   /** Over v2, the newest step of the queue-entry history already read (each step back is told once). */
   private historyReadToMs?: number;
 
@@ -216,18 +219,42 @@ class PullRequestWatch {
     });
   }
 
-  /** A progress line on every change and at least every progress-interval-seconds, the PRs ahead in a group. */
+  /**
+   * A progress line when the state, the place in line or the estimate changes, and at least every
+   * progress-interval-seconds; in a terminal the host redraws it in place. The PRs ahead in a group.
+   */
   private async logProgress(current: Observation, seenMs: number): Promise<void> {
     const { op, number } = this;
-    const { state, line, entry } = current;
+    const { state, line, entry, atMs } = current;
     const dispatch = line?.dispatch ? dispatchWords(line.dispatch) : '';
-    const key = [state, line?.position, line?.length, line?.queueState, entry?.prSha, dispatch].join('|');
-    if (key === this.lastKey && seenMs - this.lastLineAt < op.settings.progressIntervalMs) return;
     const waitedMs = seenMs - this.startedMs;
+    const left =
+      line?.queueState === 'paused'
+        ? undefined
+        : timeLeftMs(this.pace, state, atMs - changedAt(entry, atMs, atMs));
+    // The estimate in the words the line shows it: a change of a second is not news.
+    const leftWords = left === undefined ? '' : roughDuration(left);
+    const key = [
+      state,
+      line?.position,
+      line?.length,
+      line?.queueState,
+      entry?.prSha,
+      dispatch,
+      leftWords,
+    ].join('|');
+    if (key === this.lastKey && seenMs - this.lastLineAt < op.settings.progressIntervalMs) return;
     const { waitTimeoutMs } = op.settings;
-    op.log.info(progressLine(number, current, waitedMs, waitTimeoutMs, this.pace, op.context.targetBranch));
+    const said = progressLine(
+      number,
+      current,
+      { waitedMs, timeoutMs: waitTimeoutMs, leftWords },
+      op.context.targetBranch,
+    );
+    (op.log.progress ?? op.log.info)(said);
     this.lastKey = key;
     this.lastLineAt = seenMs;
+    this.warnIfOverBudget(left, op.settings.waitTimeoutMs - waitedMs);
     const ahead = (line?.ahead ?? []).map(
       (pr) => `#${pr.prNumber} ${stateOutput(pr.state)}${pr.urgent ? ' (urgent)' : ''}`,
     );
@@ -238,15 +265,28 @@ class PullRequestWatch {
     }
     this.lastAhead = ahead.join();
   }
+
+  /** Once: the estimate runs past the time this wait has left, and what to do about it. */
+  private warnIfOverBudget(leftMs: number | undefined, budgetMs: number): void {
+    if (this.toldOverBudget || leftMs === undefined || leftMs <= budgetMs) return;
+    this.toldOverBudget = true;
+    const { waitTimeoutMs } = this.op.settings;
+    this.op.log.warning(
+      `PR #${this.number} needs about ${roughDuration(leftMs)} more at the queue's recent pace, and this wait has ${formatDuration(Math.max(0, budgetMs))} left: raise wait-timeout-minutes (now ${formatDuration(waitTimeoutMs)}), or stop waiting and look later with get-submitted-pull-request.`,
+    );
+  }
 }
 
-/** One progress line: state, place in line, queue state, time waited and (an estimate of) time left. */
+/** An estimate as it is worth saying: whole minutes from a minute up ("about 8m"), else "under a minute". */
+function roughDuration(ms: number): string {
+  return ms < 60_000 ? 'under a minute' : formatDuration(Math.round(ms / 60_000) * 60_000);
+}
+
+/** One progress line: "PR #920: TESTING, 2 of 2 in line (1 ahead); about 8m left; waited 11s of 12m." */
 function progressLine(
   number: number,
-  { state, entry, line, atMs }: Observation,
-  waitedMs: number,
-  timeoutMs: number,
-  pace: QueuePace | undefined,
+  { state, entry, line }: Observation,
+  { waitedMs, timeoutMs, leftWords }: { waitedMs: number; timeoutMs: number; leftWords: string },
   targetBranch: string | undefined,
 ): string {
   const parts = [`PR #${number}: ${state ? stateOutput(state) : 'not in the queue'}`];
@@ -255,22 +295,17 @@ function progressLine(
     if (blockers.length) parts[0] += ` (${describeBlockers(blockers)})`;
   }
   if (line?.dispatch && LINE_STATES.has(state)) {
-    parts.push(dispatchWords(line.dispatch));
+    parts[0] += `, ${dispatchWords(line.dispatch)}`;
   } else if (line?.position !== undefined && LINE_STATES.has(state)) {
     const ahead = line.ahead.length;
-    parts.push(
-      `position ${line.position} of ${line.length} (approximate), ${ahead} PR${ahead === 1 ? '' : 's'} ahead`,
-    );
+    parts[0] += `, ${line.position} of ${line.length} in line (${ahead ? `${ahead} ahead` : 'first'})`;
   }
-  if (line?.queueState) parts.push(QUEUE_STATE_NOTES[line.queueState] ?? `queue ${line.queueState}`);
+  if (line?.queueState && line.queueState !== 'running') {
+    parts.push(QUEUE_STATE_NOTES[line.queueState] ?? `queue ${line.queueState}`);
+  }
+  if (leftWords)
+    parts.push(leftWords === 'under a minute' ? 'under a minute left' : `about ${leftWords} left`);
   parts.push(`waited ${formatDuration(waitedMs)} of ${formatDuration(timeoutMs)}`);
-  const inStateMs = atMs - changedAt(entry, atMs, atMs);
-  const left = line?.queueState === 'paused' ? undefined : timeLeftMs(pace, state, inStateMs);
-  if (left !== undefined) {
-    parts.push(
-      `about ${formatDuration(left)} left (an estimate from the queue's last-hour median wait and test times)`,
-    );
-  }
   return `${parts.join('; ')}.`;
 }
 
