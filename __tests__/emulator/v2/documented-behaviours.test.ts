@@ -436,3 +436,25 @@ describe('rate limits', () => {
     });
   });
 });
+
+describe('validation', () => {
+  it('answers a malformed repository URL as one that names no repository: 404 PROVIDER_URL_NOT_FOUND', async () => {
+    expect(
+      await v2.refused('repositories.resolveByProviderUrl', 404, { query: { providerUrl: 'not a url' } }),
+    ).toBe('PROVIDER_URL_NOT_FOUND');
+  });
+
+  it('refuses Dynamic CI for a host other than github.com: 400 CI_HOST_UNSUPPORTED', async () => {
+    const repo = { host: 'gitlab.com', owner: 'acme', name: 'app' };
+    expect(
+      await v2.refused('dynamicCi.listPrJobs', 400, {
+        query: { host: 'gitlab.com', owner: 'acme', name: 'app' },
+      }),
+    ).toBe('CI_HOST_UNSUPPORTED');
+    expect(
+      await v2.refused('dynamicCi.setForceOverrides', 400, {
+        body: { repo, prNumber: 1, headSha: 'a'.repeat(40), overrides: [] },
+      }),
+    ).toBe('CI_HOST_UNSUPPORTED');
+  });
+});

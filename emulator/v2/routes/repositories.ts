@@ -1,16 +1,19 @@
 // Repositories: resolved from their provider URL (the emulator stands for a service that knows every
 // repository its organization installed, so any well-formed URL resolves), and read by id.
 import type { V2Handlers } from '../call.js';
-import { validationFailed } from '../errors.js';
+import { V2Error } from '../errors.js';
 import { repoOfProviderUrl, repositoryView } from '../views/repository.js';
 
 export const repositoryHandlers: Pick<V2Handlers, 'repositories.resolveByProviderUrl' | 'repositories.get'> =
   {
     'repositories.resolveByProviderUrl': (call, { directory }) => {
       const repo = repoOfProviderUrl(call.query.providerUrl);
+      // A malformed URL and one that names no repository are the same answer (the document's 404).
       if (!repo) {
-        throw validationFailed(
-          `providerUrl ${JSON.stringify(call.query.providerUrl)} is not a repository URL such as https://github.com/owner/name`,
+        throw new V2Error(
+          404,
+          'PROVIDER_URL_NOT_FOUND',
+          `providerUrl ${JSON.stringify(call.query.providerUrl)} names no repository; give one such as https://github.com/owner/name`,
         );
       }
       const id = directory.repositoryId(repo);
