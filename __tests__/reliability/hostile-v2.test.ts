@@ -17,6 +17,7 @@ beforeAll(async () => {
   proxy = await startTamperingProxy(emulator.current.origin);
   const queue = new QueueDriver(emulator, REPO, 'main');
   await queue.create();
+  await queue.setPr(17, { title: 'Add a thing' });
   await queue.ci(17, { outcome: 'hang' });
   await queue.ci(18, { outcome: 'hang' });
   await queue.submit(18);
