@@ -229,6 +229,8 @@ describe("over v2: a PR's way through the queue", () => {
   });
 
   it('get-queue-entry-history of a PR never queued says so in one line', async () => {
+    // The service knows the PR (it was opened) but never queued it; a number it never saw is a 404.
+    await queue.setPr(99, { title: 'Opened, never queued' });
     const run = await runCli(['get-queue-entry-history', '--pr-number', '99'], { env: overV2() });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe('Never in the merge queue: PR #99 → main of acme/present\n');
