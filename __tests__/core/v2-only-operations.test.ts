@@ -285,7 +285,7 @@ describe('wait-for over v2, on a queue of several PRs', () => {
     expect(result.failed).toBe(false);
     expect(result.outputs.state).toBe('MERGED');
     expect(result.log).toMatch(
-      /PR #17: PENDING; directly behind #12, held by #11 \(failed; the queue is working out which PR is to blame\)/,
+      /PR #17: PENDING, directly behind #12, held by #11 \(failed; the queue is working out which PR is to blame\)/,
     );
     expect(result.log).not.toMatch(/\(approximate\)/);
   });
