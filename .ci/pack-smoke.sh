@@ -79,7 +79,7 @@ node -e '
   const { outputs } = result;
   // is-submitted is true while the PR is in the queue: by now the emulator may have merged it.
   const left = ["MERGED", "FAILED", "CANCELLED"].includes(outputs.state);
-  if (result.exitCode !== 0 || outputs["pr-number"] !== "7" || !outputs.state || outputs["is-submitted"] !== String(!left)) {
+  if (result.exitCode !== 0 || outputs["pr-number"] !== 7 || !outputs.state || outputs["is-submitted"] !== !left) {
     console.error("get-submitted-pull-request did not find PR 7:", JSON.stringify(result));
     process.exit(1);
   }
@@ -100,7 +100,7 @@ for file in "$tarball" tag-archive.tar.gz; do
   # shellcheck disable=SC2016 # the $ is JavaScript's, inside a template literal
   node -e '
     const { outputs } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    if (outputs["pr-number"] !== "7" || !outputs.state) process.exit(1);
+    if (outputs["pr-number"] !== 7 || !outputs.state) process.exit(1);
     console.log(`npx ${process.argv[2]}: PR #7 is ${outputs.state}`);
   ' "$work/npx.json" "$spec" || fail "npx $spec did not find PR 7: $(cat "$work/npx.json")"
 done
