@@ -78,7 +78,7 @@ export async function prepareGetSubmittedRun(dir: string, token: string): Promis
     actionAnswered: () => /^is-submitted<<.+\ntrue$/m.test(readFileSync(step.files.output, 'utf8')),
     cliAnswered: (stdout) => {
       try {
-        return (JSON.parse(stdout) as { outputs: Record<string, string> }).outputs['is-submitted'] === 'true';
+        return (JSON.parse(stdout) as { outputs: Record<string, unknown> }).outputs['is-submitted'] === true;
       } catch {
         return false;
       }
