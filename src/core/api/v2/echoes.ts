@@ -4,7 +4,7 @@
 // anything is written with it.
 import { ID_FORMS, isIdOf, type IdKind, type V2OperationId } from '../../../wire/v2/index.js';
 import { isObject } from '../../../wire/readers.js';
-import type { V2Request } from './transport.js';
+import type { V2Request } from './request.js';
 
 type Json = Record<string, unknown>;
 

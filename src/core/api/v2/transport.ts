@@ -9,15 +9,14 @@ import {
   V2_NAMED_SHAPES,
   V2_ROUTES,
   type V2AnswerOf,
-  type V2BodyOf,
   type V2OperationId,
-  type V2PathOf,
   type V2QueryOf,
 } from '../../../wire/v2/index.js';
 import { ApiClient, type ApiResponse, type CallOptions, type ClientOptions } from '../client.js';
 import { MAX_ANSWER_DEPTH, nestsDeeperThan, shapeProblem } from '../answers.js';
 import { ApiError } from '../errors.js';
 import { echoProblem } from './echoes.js';
+import type { V2Request } from './request.js';
 import { describeV2Failure } from './errors.js';
 import { followPages, type ListPage } from './paging.js';
 import { VERSION } from '../../version.js';
@@ -26,12 +25,7 @@ const MiB = 1024 * 1024;
 /** The largest v2 answer: a verification run's impacted targets (100,000 names), or a page of 100 PRs. */
 const V2_ANSWER_LIMIT = 64 * MiB;
 
-/** What one v2 request carries besides its route. */
-export interface V2Request<Id extends V2OperationId> {
-  path?: V2PathOf<Id>;
-  query?: V2QueryOf<Id>;
-  body?: V2BodyOf<Id>;
-}
+export type { V2Request } from './request.js';
 
 /** The items of a list operation's pages. */
 export type ItemsOf<Id extends V2OperationId> = V2AnswerOf<Id> extends { data: (infer T)[] } ? T[] : never;

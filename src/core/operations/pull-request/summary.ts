@@ -11,7 +11,8 @@ import type { OperationContext } from '../types.js';
 import type { PullRequestSettings } from './inputs.js';
 import { shortSha } from './lookup.js';
 import { describeBlockers, notReadyBlockers } from './readiness.js';
-import type { PrReport, Transition } from './wait.js';
+import type { Transition } from './v2/history-report.js';
+import type { PrReport } from './wait.js';
 import { dispatchWords } from './v2/dispatch.js';
 
 const ICONS: Record<PrReport['outcome'], string> = {

@@ -21,15 +21,7 @@ import { v2Of } from './v2/access.js';
 import { dispatchWords } from './v2/dispatch.js';
 import { historyStepBacks } from './v2/step-backs.js';
 import type { Cancellation } from './v2/cancellation.js';
-import { readHistoryStory } from './v2/history-report.js';
-
-export interface Transition {
-  state: string;
-  atMs: number;
-  /** Why it entered this state, when it was a step back. */
-  note?: string;
-  testRunId?: string;
-}
+import { readHistoryStory, type Transition } from './v2/history-report.js';
 
 export interface PrReport {
   outcome: 'merged' | 'tests_passed' | 'failed' | 'cancelled' | 'timed_out' | 'in_queue' | 'not_submitted';

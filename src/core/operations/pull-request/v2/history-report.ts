@@ -3,7 +3,6 @@
 // caused it.
 import type { V2 } from '../../../../wire/v2/index.js';
 import type { OperationContext } from '../../types.js';
-import type { Transition } from '../wait.js';
 import { pullRequestIdOf, type V2Access } from './access.js';
 import { cancellationOf, type Cancellation } from './cancellation.js';
 import { isStepBack, whyWords } from './history.js';
@@ -17,6 +16,15 @@ export interface HistoryStory {
   stepBacks: string[];
   /** Who or what cancelled it, when its last step is a cancellation. */
   cancellation?: Cancellation;
+}
+
+/** One state a PR entered, and when. */
+export interface Transition {
+  state: string;
+  atMs: number;
+  /** Why it entered this state, when it was a step back. */
+  note?: string;
+  testRunId?: string;
 }
 
 export function storyOf(steps: readonly V2<'QueueEntryStateTransition'>[]): HistoryStory {
