@@ -44,7 +44,7 @@ installed="$(find node_modules -mindepth 1 -maxdepth 1 -not -name '.*' -printf '
 echo "installed: merge-queue-action alone ($(du -sh node_modules/merge-queue-action | cut -f1))"
 
 cli() { npx --no-install merge-queue-action "$@"; }
-cli --help | head -n 5
+cli --help | awk 'NR <= 5'
 [ "$(cli --version)" = "$(node -p "require('$root/package.json').version")" ] || fail "--version is not package.json's"
 # The MCP server (its own bundle) answers the protocol's handshake on stdout and writes nothing else there.
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pack-smoke","version":"1"}}}'

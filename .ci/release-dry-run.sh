@@ -30,7 +30,8 @@ git tag "$tag"
 step "verify: $tag is package.json's version, and CHANGELOG.md has its notes"
 mkdir -p release
 npm run -s release -- notes "$tag" >release/notes.md
-sed 's/^/  | /' release/notes.md | head -n 20
+# awk reads to the end: `| head` would end the writer with SIGPIPE (exit 141 under pipefail).
+awk 'NR <= 20 { print "  | " $0 }' release/notes.md
 echo "  ($(wc -l <release/notes.md) lines of release notes)"
 
 step "verify: dist is what the source builds"

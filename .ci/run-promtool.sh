@@ -14,7 +14,7 @@ if ! command -v promtool >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi
-promtool --version 2>&1 | head -n 1
+promtool --version 2>&1 | awk 'NR == 1'
 
 token="promtool-check-token"
 work="$(mktemp -d)"
