@@ -6,7 +6,7 @@ import type { Edge } from './workspace-edges.js';
 import type { Manifest } from './workspace-manifest.js';
 import { managerSettings, type ManagerSettings } from './workspace-settings.js';
 import type { WorkspaceTree } from './workspace-tree.js';
-import type { WorkspaceOptions, WorkspacePackage } from './workspace.js';
+import type { WorkspaceOptions, WorkspacePackage } from './workspace-package.js';
 
 /** The manager's settings with the config's choices applied: what the compute follows. */
 export interface WorkspaceRules extends ManagerSettings {

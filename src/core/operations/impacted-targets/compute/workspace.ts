@@ -16,7 +16,7 @@ import {
   workspaceRules,
   type WorkspaceRules,
 } from './workspace-rules.js';
-import type { LockfileMode, PeersMode } from './workspace-settings.js';
+import type { WorkspaceOptions, WorkspacePackage } from './workspace-package.js';
 
 import { WorkspaceError } from './workspace-error.js';
 
@@ -28,33 +28,7 @@ export { WorkspaceError };
  */
 const MANIFESTS_PER_TURN = 64;
 
-export interface WorkspacePackage {
-  name: string;
-  /** Relative to the repository root, with `/`. */
-  dir: string;
-  target: string;
-  /** Names of the workspace packages it depends on. */
-  dependsOn: string[];
-  /** Why it depends on each, by name. */
-  rules?: Map<string, string>;
-  /** Its manifest's dependencies (name, range), for a lockfile that does not list projects (yarn classic). */
-  declared?: [string, string][];
-}
-
-/** How the workspace is read: the target template, the root's target, implicit dependents. */
-export interface WorkspaceOptions {
-  target: string;
-  /** Makes the root a package with this target; else the root is not one. */
-  root?: string;
-  /** Package name -> globs of the packages (by name or directory) that depend on it without saying so. */
-  implicit?: Map<string, string[]>;
-  /** Overrides the manager's own rule for peerDependencies. */
-  peers?: PeersMode;
-  /** Overrides the manager's own rule for whom a lockfile change impacts. */
-  lockfile?: LockfileMode;
-}
-
-export type { WorkspaceRules };
+export type { WorkspaceOptions, WorkspacePackage, WorkspaceRules };
 
 export class Workspace {
   readonly byName = new Map<string, WorkspacePackage>();
