@@ -79,6 +79,11 @@ export const TOOLS = {
     path: allOnPath('shellcheck')[0],
     howToGet: 'apt-get install shellcheck',
   })),
+  groovy: memo(() => ({
+    name: 'Groovy',
+    path: allOnPath('groovy')[0],
+    howToGet: 'apt-get install groovy default-jre-headless',
+  })),
   promtool: memo(() => ({
     name: 'promtool',
     path: allOnPath('promtool')[0],

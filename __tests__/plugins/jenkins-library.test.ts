@@ -1,15 +1,18 @@
-// The Jenkins shared library step vars/mergeQueue.groovy. Groovy and Jenkins do not run here, so the
-// step's shell command (a constant single-quoted string in the library) is taken from the file and run
-// the way Jenkins' sh step runs it (sh -xe -c), with the variables the step sets (MQ_STEP_*, and each
-// input as MERGE_QUEUE_<NAME>) and those Jenkins sets for a multibranch pull-request build, against the
-// emulator. What the Groovy around it does is small and read here: the variables it sets, the names it
-// refuses, and the default CLI.
+// The Jenkins shared library step vars/mergeQueue.groovy and the Jenkinsfiles that use it (the example
+// and the README's snippet), run as pasted by Groovy with Jenkins' own steps stood in for
+// (helpers/jenkins-build.ts): a multibranch pull-request build whose workspace is a git clone with an
+// origin, and a timer build of main, against the emulator. The CLI is the library's default, with only
+// its download swapped for this checkout's build (helpers/npx-shim.ts). Jenkins itself does not run here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
-import { runScript } from '../helpers/run-script.js';
+import { git, GitRepo } from '../helpers/git-repo.js';
+import { runJenkinsBuild } from '../helpers/jenkins-build.js';
+import { pathWithNpxShim } from '../helpers/npx-shim.js';
+import { describeWithTools } from '../helpers/tool-gate.js';
+import { TOOLS } from '../helpers/tools.js';
 
 const library = readFileSync('vars/mergeQueue.groovy', 'utf8');
 const command = /sh\(label: [^,]+, script: '([^']+)'\)/.exec(library)?.[1] ?? '';
@@ -33,64 +36,180 @@ describe('vars/mergeQueue.groovy', () => {
   });
 });
 
-describe("the library step's command, run as Jenkins' sh step runs it", () => {
-  const emu = useEmulator();
-  const queue = new QueueDriver(emu, 'acme/widgets');
-  const HEAD_SHA = 'b0a7d1e2c3f405162738495a6b7c8d9e0f1a2b3c';
-  let work: string;
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'mqa-jenkins-'));
-    await queue.create();
-  });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Builds wait for the merge: the PR's simulated CI (5 virtual minutes) passes in half a second.
+const emu = useEmulator({ timeScale: 600 });
+const queue = new QueueDriver(emu, 'acme/widgets');
+const BUILD_TIMEOUT_MS = 240_000;
+const PATH = pathWithNpxShim();
+const CREDENTIALS = { 'trunk-api-token': TEST_TOKEN };
 
-  /** A multibranch pull-request build of PR 5, with the step's variables for `operation`. */
-  const jenkinsEnv = (operation: string, inputs: Record<string, string>) => ({
+let parent: string;
+let repo: GitRepo;
+let headSha: string;
+beforeAll(async () => {
+  parent = mkdtempSync(join(tmpdir(), 'mqa-jenkins-'));
+  git(parent, 'init', '-q', '--bare', 'origin.git');
+  repo = new GitRepo(join(parent, 'workspace'));
+  git(parent, 'init', '-q', '-b', 'main', 'workspace');
+  repo.commit('base', { 'svc/api/handler.txt': 'v1\n', 'lib/gears.txt': 'v1\n' });
+  repo.git('remote', 'add', 'origin', join(parent, 'origin.git'));
+  repo.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
+  repo.git('checkout', '-q', '-b', 'feature/faster-api');
+  headSha = repo.commit('faster api', { 'svc/api/handler.txt': 'v2\n' });
+  await queue.create();
+});
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+/**
+ * The variables of a multibranch build of PR 5 under "merge with the target": GIT_COMMIT is the merge
+ * commit Jenkins made, CHANGE_SOURCE_COMMIT_ID the PR's own head. The emulator's address is set on the
+ * agent, where a rehearsal would set it.
+ */
+function pullRequestBuild() {
+  return {
     JENKINS_URL: 'https://jenkins.example.com/',
     BUILD_URL: 'https://jenkins.example.com/job/widgets/job/PR-5/3/',
     BUILD_NUMBER: '3',
     BRANCH_NAME: 'PR-5',
     CHANGE_ID: '5',
     CHANGE_TARGET: 'main',
-    CHANGE_BRANCH: 'feature/faster-widgets',
+    CHANGE_BRANCH: 'feature/faster-api',
     CHANGE_URL: 'https://github.com/acme/widgets/pull/5',
+    CHANGE_SOURCE_COMMIT_ID: headSha,
     GIT_URL: 'https://github.com/acme/widgets.git',
-    GIT_COMMIT: HEAD_SHA,
-    WORKSPACE: work,
-    MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+    GIT_COMMIT: 'e1e2e3e4e5e6e7e8e9e0e1e2e3e4e5e6e7e8e9e0',
+    PATH,
     MERGE_QUEUE_API_URL: emu.current.url,
-    MQ_STEP_CLI: `${process.execPath} ${resolve('dist/cli/index.js')}`,
-    MQ_STEP_OPERATION: operation,
-    MQ_STEP_OUTPUTS: `${operation}-outputs.json`,
-    MQ_STEP_SUMMARY: `${operation}-summary.md`,
-    ...inputs,
-  });
+    MERGE_QUEUE_POLL_INTERVAL_SECONDS: '1',
+  };
+}
 
-  it('uploads targets and submits PR 5 with its head sha, writing the outputs and summary files the step archives', async () => {
-    const step = (operation: string, inputs: Record<string, string>) =>
-      runScript('/bin/sh', ['-xe', '-c', command], jenkinsEnv(operation, inputs), { cwd: work });
-    const upload = await step('set-impacted-targets', { MERGE_QUEUE_IMPACTED_TARGETS: '//app:widgets' });
-    expect({ code: upload.code, stderr: upload.stderr.slice(-400) }).toMatchObject({ code: 0 });
-    const run = await step('submit-pull-request', { MERGE_QUEUE_PRIORITY: 'high' });
-    expect({ code: run.code, stderr: run.stderr.slice(-400) }).toMatchObject({ code: 0 });
-    // The emulator knows the head sha from the upload: the one GIT_COMMIT named.
-    expect(await queue.pr(5)).toMatchObject({ prSha: HEAD_SHA, priorityName: 'high' });
-    const outputs = JSON.parse(
-      readFileSync(join(work, 'submit-pull-request-outputs.json'), 'utf8'),
-    ) as Record<string, string>;
-    expect(outputs).toMatchObject({ 'pr-number': '5', 'target-branch': 'main', repo: 'acme/widgets' });
-    expect(readFileSync(join(work, 'submit-pull-request-summary.md'), 'utf8')).toContain('5');
-    expect(run.stdout + run.stderr).not.toContain(TEST_TOKEN);
-  });
+const stages = (log: string) =>
+  [...log.matchAll(/^\[Pipeline\] stage \((.+)\)\n(Stage ".+" skipped)?/gm)].map(
+    ([, name, skipped]) => `${name}${skipped ? ' (skipped)' : ''}`,
+  );
 
-  it('fails the step with exit code 2 naming a bad input', async () => {
-    const run = await runScript(
-      '/bin/sh',
-      ['-xe', '-c', command],
-      jenkinsEnv('submit-pull-request', { MERGE_QUEUE_PRIORITY: 'soon' }),
-      { cwd: work },
+describeWithTools([TOOLS.groovy()], 'Jenkinsfiles using the library, run by Groovy', () => {
+  it(
+    'examples/jenkins/Jenkinsfile, a PR build with SUBMIT_TO_MERGE_QUEUE: targets from git uploaded, the PR head submitted and merged, files archived',
+    async () => {
+      const run = await runJenkinsBuild('examples/jenkins/Jenkinsfile', {
+        workspace: repo.dir,
+        env: pullRequestBuild(),
+        params: { SUBMIT_TO_MERGE_QUEUE: true },
+        credentials: CREDENTIALS,
+      });
+      const log = run.stdout + run.stderr;
+      expect({ code: run.code, end: log.split('\n').slice(-15) }).toMatchObject({ code: 0 });
+      expect(stages(log)).toEqual([
+        'Impacted targets',
+        'Submit to the merge queue',
+        'Flaky-test report (skipped)',
+      ]);
+      // Targets from git diff against origin's main: the one directory the PR changed.
+      expect(log).toContain('Uploaded 1 impacted target for PR #5');
+      const pr = await queue.pr(5);
+      expect(pr).toMatchObject({ prSha: headSha });
+      expect(pr.state.toUpperCase()).toBe('MERGED');
+      expect(log).toContain(
+        'Archiving artifacts: submit-pull-request-outputs.json, submit-pull-request-summary.md',
+      );
+      const outputs = JSON.parse(
+        readFileSync(join(repo.dir, 'submit-pull-request-outputs.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      expect(outputs).toMatchObject({ 'pr-number': '5', 'target-branch': 'main' });
+      expect(log).not.toContain(TEST_TOKEN);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'examples/jenkins/Jenkinsfile, the timer build of main: the flaky-test report alone, failing the build on a broken test',
+    async () => {
+      const seed = await emu.control('POST', '/flaky-tests', {
+        repositories: [
+          {
+            repo: queue.repo,
+            org_url_slug: 'your-org',
+            tests: [{ name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 }],
+          },
+        ],
+      });
+      expect(seed.status).toBe(200);
+      const main = { ...pullRequestBuild(), BRANCH_NAME: 'main', GIT_COMMIT: headSha };
+      for (const name of [
+        'CHANGE_ID',
+        'CHANGE_TARGET',
+        'CHANGE_BRANCH',
+        'CHANGE_URL',
+        'CHANGE_SOURCE_COMMIT_ID',
+      ])
+        delete (main as Record<string, string>)[name];
+      const run = await runJenkinsBuild('examples/jenkins/Jenkinsfile', {
+        workspace: repo.dir,
+        env: main,
+        credentials: CREDENTIALS,
+        cause: 'TimerTrigger',
+      });
+      const log = run.stdout + run.stderr;
+      expect(run.code).toBe(1);
+      expect(stages(log)).toEqual([
+        'Impacted targets (skipped)',
+        'Submit to the merge queue (skipped)',
+        'Flaky-test report',
+      ]);
+      expect(log).toMatch(/ERROR: script returned exit code 1\nFinished: FAILURE\n$/);
+      expect(readFileSync(join(repo.dir, 'list-unhealthy-tests-summary.md'), 'utf8')).toContain('api starts');
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    "the README's Jenkins snippet, a PR build: submits the PR and waits until it merges",
+    async () => {
+      const snippet = /^```groovy\n([\s\S]*?)^```$/m.exec(readFileSync('README.md', 'utf8'))![1]!;
+      const jenkinsfile = join(parent, 'Jenkinsfile');
+      writeFileSync(jenkinsfile, snippet);
+      const build = { ...pullRequestBuild(), CHANGE_ID: '6', BRANCH_NAME: 'PR-6' };
+      const run = await runJenkinsBuild(jenkinsfile, {
+        workspace: repo.dir,
+        env: build,
+        credentials: CREDENTIALS,
+      });
+      expect({ code: run.code, end: (run.stdout + run.stderr).split('\n').slice(-15) }).toMatchObject({
+        code: 0,
+      });
+      expect((await queue.pr(6)).state.toUpperCase()).toBe('MERGED');
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it('refuses an operation that is not one, naming the step, before running anything', async () => {
+    const jenkinsfile = join(parent, 'Jenkinsfile.bad');
+    writeFileSync(
+      jenkinsfile,
+      "@Library('merge-queue@main') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'Submit; rm -rf /' } } } }\n",
     );
-    expect(run.code).toBe(2);
-    expect(run.stdout + run.stderr).toContain('priority');
+    const run = await runJenkinsBuild(jenkinsfile, { workspace: repo.dir, env: pullRequestBuild() });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("ERROR: mergeQueue: 'operation' must name an operation");
+    expect(run.stdout).not.toContain('[Pipeline] sh');
+  });
+
+  it('hands an input to the CLI as a variable, never through the shell', async () => {
+    const jenkinsfile = join(parent, 'Jenkinsfile.quote');
+    writeFileSync(
+      jenkinsfile,
+      "@Library('merge-queue@main') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'submit-pull-request', inputs: [priority: '$(touch pwned)'] } } } }\n",
+    );
+    const run = await runJenkinsBuild(jenkinsfile, {
+      workspace: repo.dir,
+      env: pullRequestBuild(),
+      credentials: CREDENTIALS,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('priority');
+    expect(run.stdout).toContain('ERROR: script returned exit code 2');
+    expect(() => readFileSync(join(repo.dir, 'pwned'))).toThrow();
   });
 });
