@@ -98,6 +98,14 @@ export class V2ServiceClient implements ServiceClient {
       );
     }
     options.onAnswer?.(text);
-    return { status: 200, contentType: isText ? 'text/plain' : 'application/json', text, json };
+    // The service's clock, as a v1 answer carries it: the summaries' times are the service's over both.
+    const serverTimeMs = this.v2.newestServerTimeMs;
+    return {
+      status: 200,
+      contentType: isText ? 'text/plain' : 'application/json',
+      text,
+      json,
+      ...(serverTimeMs === undefined ? {} : { serverTimeMs }),
+    };
   }
 }

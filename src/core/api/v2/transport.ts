@@ -57,6 +57,8 @@ export class V2Transport {
   private readonly base: string;
   /** When each bucket's next request may go (ms since the epoch). */
   private readonly nextSlot = new Map<number, number>();
+  /** The service's time at its newest answer (its Date header), for the v1 view of a translated call. */
+  newestServerTimeMs?: number;
 
   constructor(private readonly options: ClientOptions & { baseUrl: string; token: string }) {
     this.http = new ApiClient(options);
@@ -97,6 +99,7 @@ export class V2Transport {
       },
       options,
     );
+    if (response.serverTimeMs !== undefined) this.newestServerTimeMs = response.serverTimeMs;
     return { data: response.json as V2AnswerOf<Id>, response };
   }
 

@@ -205,7 +205,8 @@ class PullRequestWatch {
     if (state === previous?.state && !(note !== undefined && newRun)) return;
     report.transitions.push({
       state: state || 'not_in_queue',
-      atMs: changedAt(entry, atMs, previous?.atMs ?? report.startedMs),
+      // The first state began when the service says, even before this wait's first look.
+      atMs: changedAt(entry, atMs, previous?.atMs ?? -Infinity),
       note,
       testRunId,
     });
