@@ -1,7 +1,8 @@
 // A recording stand-in for `buildkite-agent` (the real agent is a Go binary downloaded from Buildkite,
 // which is not installable here): put its directory first on PATH and every call is appended to a JSON
-// lines file. It keeps meta-data so that `meta-data get` answers what `meta-data set` stored, and reads
-// an annotation's body from stdin when none is given as an argument, as the agent does.
+// lines file. It keeps meta-data so that `meta-data get` answers what `meta-data set` stored, keeps the
+// files `artifact upload` names (relative to the job's directory) for `artifact download` in a later
+// job, and reads an annotation's body from stdin when none is given as an argument, as the agent does.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,6 +30,16 @@ if (args[0] === 'meta-data' && args[1] === 'set') {
   record({ args });
   if (!(args[2] in meta)) process.exit(1);
   process.stdout.write(meta[args[2]]);
+} else if (args[0] === 'artifact' && (args[1] === 'upload' || args[1] === 'download')) {
+  record({ args });
+  const stored = path.join(dir, 'artifacts', args[2]);
+  const [from, to] = args[1] === 'upload' ? [args[2], stored] : [stored, path.join(args[3] || '.', args[2])];
+  if (!fs.existsSync(from)) {
+    console.error('buildkite-agent: no artifact ' + args[2]);
+    process.exit(1);
+  }
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(from, to);
 } else if (args[0] === 'annotate' && positional.length < 2) {
   record({ args, stdin: fs.readFileSync(0, 'utf8') });
 } else {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BuildkiteAgentStandIn } from '../helpers/buildkite-agent.js';
+import { pluginVariables } from '../helpers/buildkite-pipeline.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript } from '../helpers/run-script.js';
 
@@ -23,20 +24,6 @@ beforeAll(async () => {
   await queue.create();
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The agent's names for a plugin's configuration: upper case, - and spaces to _, lists _0, maps _KEY. */
-function pluginVariables(prefix: string, value: unknown): Record<string, string> {
-  if (Array.isArray(value))
-    return Object.assign({}, ...value.map((item, i) => pluginVariables(`${prefix}_${i}`, item)));
-  if (value && typeof value === 'object')
-    return Object.assign(
-      {},
-      ...Object.entries(value).map(([key, item]) =>
-        pluginVariables(`${prefix}_${key.toUpperCase().replace(/[-\s]/g, '_')}`, item),
-      ),
-    );
-  return { [prefix]: String(value) };
-}
 
 /** A pull-request build's job environment with this plugin configured as `config`. */
 function buildkiteEnv(config: Record<string, unknown>, pluginName = 'MERGE_QUEUE_ACTION') {

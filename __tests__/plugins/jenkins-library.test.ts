@@ -4,13 +4,13 @@
 // origin, and a timer build of main, against the emulator. The CLI is the library's default, with only
 // its download swapped for this checkout's build (helpers/npx-shim.ts). Jenkins itself does not run here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
-import { git, GitRepo } from '../helpers/git-repo.js';
+import type { GitRepo } from '../helpers/git-repo.js';
 import { runJenkinsBuild } from '../helpers/jenkins-build.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
+import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
 
@@ -43,22 +43,16 @@ const BUILD_TIMEOUT_MS = 240_000;
 const PATH = pathWithNpxShim();
 const CREDENTIALS = { 'trunk-api-token': TEST_TOKEN };
 
+let workspace: PullRequestWorkspace;
 let parent: string;
 let repo: GitRepo;
 let headSha: string;
 beforeAll(async () => {
-  parent = mkdtempSync(join(tmpdir(), 'mqa-jenkins-'));
-  git(parent, 'init', '-q', '--bare', 'origin.git');
-  repo = new GitRepo(join(parent, 'workspace'));
-  git(parent, 'init', '-q', '-b', 'main', 'workspace');
-  repo.commit('base', { 'svc/api/handler.txt': 'v1\n', 'lib/gears.txt': 'v1\n' });
-  repo.git('remote', 'add', 'origin', join(parent, 'origin.git'));
-  repo.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
-  repo.git('checkout', '-q', '-b', 'feature/faster-api');
-  headSha = repo.commit('faster api', { 'svc/api/handler.txt': 'v2\n' });
+  workspace = pullRequestWorkspace();
+  ({ parent, checkout: repo, headSha } = workspace);
   await queue.create();
 });
-afterAll(() => rmSync(parent, { recursive: true, force: true }));
+afterAll(() => workspace.remove());
 
 /**
  * The variables of a multibranch build of PR 5 under "merge with the target": GIT_COMMIT is the merge
