@@ -14,6 +14,14 @@ const MINUTE_MS = 60_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
 const MAX_PASSES = 10_000;
 
+/** What a run tests (`members`), what it is built on top of (`includes`) and which bisection it serves. */
+interface RunPlan {
+  kind: RunKind;
+  members: Submission[];
+  includes: Submission[];
+  bisection: Bisection | null;
+}
+
 /** Whether the PR entered the line urgent (priority 0), which lets it interrupt the runs behind it. */
 function isUrgent(submission: Submission): boolean {
   return submission.placedPriority === 0;
@@ -28,9 +36,9 @@ export class Scheduler {
   constructor(private readonly core: EngineCore) {
     this.bisections = new Bisections(core, {
       startRun: (queue, members, includes, bisection) =>
-        this.startRun(queue, 'bisection', members, includes, bisection),
+        this.startRun(queue, { kind: 'bisection', members, includes, bisection }),
       newRun: (queue, members, includes, bisection) =>
-        this.newRun(queue, 'bisection', members, includes, bisection),
+        this.newRun(queue, { kind: 'bisection', members, includes, bisection }),
       endRun: (run, status, reason) => this.endRun(run, status, reason),
       failPending: (member, reason) => this.failPending(member, reason),
       runsInProgress: (queue) => this.runsInProgress(queue, 'bisection'),
@@ -340,7 +348,7 @@ export class Scheduler {
         unionOfTargets(group.map((s) => this.core.targetsOf(s))),
         (s) => this.core.targetsOf(s),
       );
-      this.startRun(queue, 'main', group, includes, null);
+      this.startRun(queue, { kind: 'main', members: group, includes, bisection: null });
       i += group.length - 1;
       free--;
       changed = true;
@@ -381,13 +389,7 @@ export class Scheduler {
     });
   }
 
-  private newRun(
-    queue: QueueRecord,
-    kind: RunKind,
-    members: Submission[],
-    includes: Submission[],
-    bisection: Bisection | null,
-  ): TestRun {
+  private newRun(queue: QueueRecord, { kind, members, includes, bisection }: RunPlan): TestRun {
     const core = this.core;
     const id = core.random.uuid();
     const run: TestRun = {
@@ -416,16 +418,11 @@ export class Scheduler {
     return run;
   }
 
-  private startRun(
-    queue: QueueRecord,
-    kind: RunKind,
-    members: Submission[],
-    includes: Submission[],
-    bisection: Bisection | null,
-  ): TestRun {
+  private startRun(queue: QueueRecord, plan: RunPlan): TestRun {
+    const { kind, members, includes } = plan;
     const core = this.core;
     const now = core.clock.now();
-    const run = this.newRun(queue, kind, members, includes, bisection);
+    const run = this.newRun(queue, plan);
     core.recordRun(run);
     for (const member of members) {
       member.run = run;

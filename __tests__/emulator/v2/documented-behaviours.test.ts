@@ -458,3 +458,84 @@ describe('validation', () => {
     ).toBe('CI_HOST_UNSUPPORTED');
   });
 });
+
+describe('test-case parameters', () => {
+  const testId = '00000000-0000-4000-8000-00000000e2e1';
+  async function seedOneFlakyTest(): Promise<void> {
+    const seeded = await emulator.control('POST', '/flaky-tests', {
+      repositories: [
+        {
+          repo: { host: 'github.com', owner: 'twin', name: 'test-case-rules' },
+          tests: [
+            {
+              id: testId,
+              name: 'checkout retries',
+              status: 'flaky',
+              failures: [{ at: '2025-01-05T10:00:00Z', summary: 'timeout' }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(seeded.status).toBe(200);
+  }
+
+  it('refuse include=metrics, a metric sort and newlyFlaky without period: 400 VALIDATION_FAILED', async () => {
+    await seedOneFlakyTest();
+    for (const query of [{ include: 'metrics' }, { sort: 'failureRate' }, { newlyFlaky: true }]) {
+      expect(await v2.refused('testCases.list', 400, { query })).toBe('VALIDATION_FAILED');
+      const withPeriod = await v2.ok<V2<'TestCaseList'>>('testCases.list', {
+        query: { ...query, period: '30d' },
+      });
+      expect(withPeriod.data.length).toBeLessThanOrEqual(1);
+    }
+    expect(await v2.ok<V2<'TestCaseList'>>('testCases.list', { query: { sort: 'name' } })).toMatchObject({
+      data: [expect.objectContaining({ id: testId })],
+    });
+    const path = { testCaseId: testId };
+    expect(await v2.refused('testCases.get', 400, { path, query: { include: 'metrics' } })).toBe(
+      'VALIDATION_FAILED',
+    );
+    const detail = await v2.ok<V2<'TestCase'>>('testCases.get', {
+      path,
+      query: { include: 'metrics', period: '7d' },
+    });
+    expect(detail.metrics?.failureCount).toBe(1);
+  });
+
+  it('refuse branches with pullRequestOnly, and match branches as globs', async () => {
+    await seedOneFlakyTest();
+    const path = { testCaseId: testId };
+    expect(
+      await v2.refused('testCases.listTestRuns', 400, {
+        path,
+        query: { branches: 'main', pullRequestOnly: false },
+      }),
+    ).toBe('VALIDATION_FAILED');
+    const runsOn = async (branches: string) =>
+      (await v2.ok<V2<'TestRunList'>>('testCases.listTestRuns', { path, query: { branches } })).data.length;
+    // The store does not keep a failure's branch: its runs are on `unknown`.
+    expect(await runsOn('main')).toBe(0);
+    expect(await runsOn('main, unkn*')).toBe(1);
+    expect(await runsOn('unkno?n')).toBe(1);
+    expect(await runsOn('?nknown?')).toBe(0);
+  });
+
+  it('link one ticket to a test: another replaces it, the same again changes nothing', async () => {
+    await seedOneFlakyTest();
+    const link = (externalTicketId: string) =>
+      v2.ok<V2<'Ticket'>>('testCases.linkTicket', {
+        path: { testCaseId: testId },
+        body: { externalTicketId },
+      });
+    expect((await link('APP-1')).key).toBe('APP-1');
+    expect(await link('APP-2')).toMatchObject({ key: 'APP-2', url: expect.stringContaining('APP-2') });
+    expect(await link('APP-2')).toMatchObject({ key: 'APP-2' });
+  });
+
+  it('answer a malformed test case id as one that names no test: 404 TEST_CASE_NOT_FOUND', async () => {
+    expect(await v2.refused('testCases.get', 404, { path: { testCaseId: 'not an id/..' } })).toBe(
+      'TEST_CASE_NOT_FOUND',
+    );
+  });
+});

@@ -297,7 +297,7 @@ it('answers the test collection and test case endpoints from the flaky-tests sto
   });
   expect(made).toMatchObject({ name: 'Login suite', testCaseCount: 0 });
   const quarantined = await v2.ok<V2<'TestCaseList'>>('testCases.list', {
-    query: { quarantineState: 'quarantined', include: 'metrics' },
+    query: { quarantineState: 'quarantined', include: 'metrics', period: '7d' },
   });
   expect(quarantined.data.map((t) => [t.name, t.status, t.metrics?.failureCount])).toEqual([
     ['login works', 'flaky', 1],

@@ -13,6 +13,11 @@ import {
   type TestCaseEntry,
 } from '../views/test-case.js';
 import { testCaseListOf } from './test-case-list.js';
+import {
+  globMatches,
+  refuseBranchesWithPullRequestOnly,
+  requirePeriodWhereNeeded,
+} from './test-case-rules.js';
 
 type Routes =
   | 'testCollections.list'
@@ -68,9 +73,12 @@ export const testCaseHandlers: Pick<V2Handlers, Routes> = {
       throw new V2Error(404, 'TEST_COLLECTION_NOT_FOUND', `No test collection has the id ${call.path.id}`);
     return found;
   },
-  'testCases.get': (call, context) =>
-    testCaseView(entryById(context, call.path.testCaseId), call.query.include === 'metrics'),
+  'testCases.get': (call, context) => {
+    requirePeriodWhereNeeded(call.query);
+    return testCaseView(entryById(context, call.path.testCaseId), call.query.include === 'metrics');
+  },
   'testCases.list': (call, context) => {
+    requirePeriodWhereNeeded(call.query);
     const entries = testCaseListOf(entriesOf(context), call.query);
     return call.page(
       entries,
@@ -89,15 +97,16 @@ export const testCaseHandlers: Pick<V2Handlers, Routes> = {
     );
   },
   'testCases.listTestRuns': (call, context) => {
+    refuseBranchesWithPullRequestOnly(call.query);
     const entry = entryById(context, call.path.testCaseId);
     const { conclusion, pullRequestOnly, quarantineState, startedAfter, startedBefore, branches } =
       call.query;
-    const branchNames = branches?.split(',').map((b) => b.trim());
+    const globs = branches?.split(',').map((b) => b.trim());
     const runs = testRunsOf(entry)
       .filter((run) => conclusion === undefined || run.conclusion === conclusion)
       .filter((run) => pullRequestOnly !== true || run.isPullRequest)
       .filter((run) => quarantineState === undefined || run.quarantineState === quarantineState)
-      .filter((run) => branchNames === undefined || branchNames.includes(run.branch))
+      .filter((run) => globs === undefined || globs.some((glob) => globMatches(glob, run.branch)))
       .filter((run) => within(run.startedAt, startedAfter, startedBefore));
     return call.page(
       runs,
@@ -110,16 +119,8 @@ export const testCaseHandlers: Pick<V2Handlers, Routes> = {
 };
 
 function linkTicket(context: V2Context, testCaseId: string, ticketId: string): V2<'Ticket'> {
+  // A test has one ticket: linking another replaces it, linking the same again changes nothing.
   const entry = entryById(context, testCaseId);
-  const before = entry.test.ticketUrl;
-  // A test has one ticket: linking the same again changes nothing, another is a conflict.
-  if (before !== undefined && !before.endsWith(`/${encodeURIComponent(ticketId)}`)) {
-    throw new V2Error(
-      409,
-      'TICKET_LINK_CONFLICT',
-      `Test case ${testCaseId} is already linked to ${before}; unlink it first`,
-    );
-  }
   context.flakyTests.linkTicketToTestCase({
     repo: { ...entry.records.repo },
     test_case_id: testCaseId,
