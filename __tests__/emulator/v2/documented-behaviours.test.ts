@@ -482,7 +482,12 @@ describe('test-case parameters', () => {
 
   it('refuse include=metrics, a metric sort and newlyFlaky without period: 400 VALIDATION_FAILED', async () => {
     await seedOneFlakyTest();
-    for (const query of [{ include: 'metrics' }, { sort: 'failureRate' }, { newlyFlaky: true }]) {
+    const needingPeriod: Record<string, string | boolean>[] = [
+      { include: 'metrics' },
+      { sort: 'failureRate' },
+      { newlyFlaky: true },
+    ];
+    for (const query of needingPeriod) {
       expect(await v2.refused('testCases.list', 400, { query })).toBe('VALIDATION_FAILED');
       const withPeriod = await v2.ok<V2<'TestCaseList'>>('testCases.list', {
         query: { ...query, period: '30d' },
