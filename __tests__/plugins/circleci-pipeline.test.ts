@@ -1,0 +1,146 @@
+// examples/circleci/config.yml and the README's CircleCI snippet, whole, as CircleCI runs a pipeline of
+// them on a machine runner (helpers/circleci-pipeline.ts: the orb packed from orb/ and expanded, the
+// workflows' when, requires, filters, the approval pressed, each job in its own directory), against the
+// emulator: a pull-request pipeline and a scheduled one. The jobs run the orb's default CLI as pasted,
+// with only its download swapped for this checkout's build (helpers/npx-shim.ts); the token and the
+// emulator's address come from the merge-queue context, as the orb's api-url parameter documents.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CircleciRun, type CircleciPipeline, type JobResult } from '../helpers/circleci-pipeline.js';
+import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { pathWithNpxShim } from '../helpers/npx-shim.js';
+import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
+
+// The submit job waits for the merge: the PR's simulated CI (5 virtual minutes) passes in half a second.
+const emu = useEmulator({ timeScale: 600 });
+const queue = new QueueDriver(emu, 'acme/widgets');
+const PIPELINE_TIMEOUT_MS = 240_000;
+const EXAMPLE = readFileSync('examples/circleci/config.yml', 'utf8');
+const PATH = pathWithNpxShim();
+// The project's own test job runs npm ci && npm test: a package with no dependencies and one test.
+const PROJECT = {
+  'package.json': '{ "name": "widgets", "private": true, "scripts": { "test": "echo widgets ok" } }\n',
+  'package-lock.json':
+    '{ "name": "widgets", "lockfileVersion": 3, "requires": true, "packages": { "": { "name": "widgets" } } }\n',
+};
+
+let workspace: PullRequestWorkspace;
+beforeAll(async () => {
+  workspace = pullRequestWorkspace('feature/faster-api', PROJECT);
+  await queue.create();
+});
+afterAll(() => workspace.remove());
+
+/** A pipeline of PR `pr` from a push (or a scheduled one of main when `pr` is undefined). */
+function pipeline(name: string, pr: number | undefined): CircleciPipeline {
+  const base = {
+    CI: 'true',
+    CIRCLECI: 'true',
+    CIRCLE_BUILD_NUM: '977',
+    CIRCLE_BUILD_URL: 'https://circleci.com/gh/acme/widgets/977',
+    CIRCLE_WORKFLOW_ID: '5a1f6c1e-8a0e-4cc4-9f2b-2f6f0d6d1e77',
+    CIRCLE_PROJECT_USERNAME: 'acme',
+    CIRCLE_PROJECT_REPONAME: 'widgets',
+    CIRCLE_REPOSITORY_URL: 'git@github.com:acme/widgets.git',
+    CIRCLE_SHA1: workspace.headSha,
+    PATH,
+    HOME: process.env.HOME ?? '/tmp',
+  };
+  const env =
+    pr === undefined
+      ? { ...base, CIRCLE_BRANCH: 'main' }
+      : {
+          ...base,
+          CIRCLE_BRANCH: 'feature/faster-api',
+          CIRCLE_PULL_REQUEST: `https://github.com/acme/widgets/pull/${pr}`,
+          CIRCLE_PULL_REQUESTS: `https://github.com/acme/widgets/pull/${pr}`,
+        };
+  return {
+    repository: workspace.checkout.dir,
+    sha: workspace.headSha,
+    env,
+    pipeline:
+      pr === undefined
+        ? { trigger_source: 'scheduled_pipeline', 'schedule.name': 'nightly-flaky-report' }
+        : { trigger_source: 'webhook', 'schedule.name': '' },
+    contexts: {
+      'merge-queue': {
+        TRUNK_API_TOKEN: TEST_TOKEN,
+        MERGE_QUEUE_API_URL: emu.current.url,
+        MERGE_QUEUE_POLL_INTERVAL_SECONDS: '1',
+      },
+    },
+    root: join(workspace.parent, name),
+  };
+}
+
+const states = (results: JobResult[]) => results.map(({ job, state }) => `${job}: ${state}`);
+
+describe('examples/circleci/config.yml, a whole pipeline', () => {
+  it(
+    "a pull-request pipeline: tests, targets computed and persisted, uploaded by the orb's job, the approval pressed, the PR submitted and merged",
+    async () => {
+      const results = await new CircleciRun(EXAMPLE, pipeline('pr', 31)).start();
+      const failed = results.filter((job) => job.state === 'failed').map((job) => job.output.slice(-800));
+      expect({ states: states(results), failed }).toEqual({
+        states: [
+          'test: passed',
+          'compute-impacted-targets: passed',
+          'merge-queue/set-impacted-targets: passed',
+          'merge-when-ready: approved',
+          'merge-queue/submit-pull-request: passed',
+        ],
+        failed: [],
+      });
+      const upload = results[2]!;
+      // Targets from git diff against origin's main: the one directory the PR changed.
+      expect(upload.output).toContain('Uploaded 1 impacted target for PR #31');
+      const pr = await queue.pr(31);
+      expect(pr).toMatchObject({ prSha: workspace.headSha });
+      expect(pr.state.toUpperCase()).toBe('MERGED');
+      const submit = results[4]!;
+      expect(submit.artifacts).toEqual(['merge-queue-summary.md']);
+      expect(readFileSync(join(submit.dir, 'merge-queue-summary.md'), 'utf8')).toContain('31');
+      expect(results.map((job) => job.output).join('')).not.toContain(TEST_TOKEN);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'the scheduled pipeline nightly-flaky-report: the report alone, failing its job on a broken test, its report file kept',
+    async () => {
+      const seed = await emu.control('POST', '/flaky-tests', {
+        repositories: [
+          {
+            repo: queue.repo,
+            org_url_slug: 'your-org',
+            tests: [{ name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 }],
+          },
+        ],
+      });
+      expect(seed.status).toBe(200);
+      const results = await new CircleciRun(EXAMPLE, pipeline('schedule', undefined)).start();
+      expect(states(results)).toEqual(['merge-queue/flaky-report: failed']);
+      const [report] = results;
+      expect(report!.output).toContain('api starts');
+      expect(report!.artifacts).toEqual(['merge-queue-summary.md', 'merge-queue-report']);
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+describe("the README's CircleCI snippet, a whole pipeline", () => {
+  it(
+    'a pull-request pipeline: the PR submitted and merged',
+    async () => {
+      const snippet = /^```yaml\n(version: 2\.1\n[\s\S]*?)^```$/m.exec(
+        readFileSync('README.md', 'utf8'),
+      )![1]!;
+      const results = await new CircleciRun(snippet, pipeline('readme', 32)).start();
+      expect(states(results)).toEqual(['merge-queue/submit-pull-request: passed']);
+      expect((await queue.pr(32)).state.toUpperCase()).toBe('MERGED');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
