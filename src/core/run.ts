@@ -53,6 +53,8 @@ export interface RunOptions {
   contextNotes?: boolean;
   /** Calls the run off (an agent gave up on it): no request is sent or waited for after it. */
   signal?: AbortSignal;
+  /** Hears each progress line as the log gets it (an MCP tool turns them into progress notifications). */
+  onProgress?: (line: string) => void;
 }
 
 /** What every step of a run writes through: its secrets hidden, its outputs gathered as published. */
@@ -208,24 +210,26 @@ async function runOperation(
     workingDirectory: host.workingDirectory,
     stdin: host.stdin,
     redact: scope.redact,
-    log: operationLog(scope, operation, options.contextNotes !== false),
+    log: operationLog(scope, operation, options),
     clock: options.clock,
     comments: host.comments,
+    signal: options.signal,
   };
   return prepared.start(shared);
 }
 
 /** The operation's log: every line through the run's `logLine`, annotations titled. */
-function operationLog(
-  scope: RunScope,
-  operation: OperationName,
-  logShowsResult: boolean,
-): SharedContext['log'] {
+function operationLog(scope: RunScope, operation: OperationName, options: RunOptions): SharedContext['log'] {
   const { host, logLine } = scope;
+  const logShowsResult = options.contextNotes !== false;
   return {
     info: (message) => host.log.info(logLine(message)),
+    progress: (message) => {
+      const line = logLine(message);
+      options.onProgress?.(line);
+      (host.log.progress ?? host.log.info)(line);
+    },
     // A terminal shows the result as a page, whose first line says it: the log would say it twice.
-    progress: (message) => (host.log.progress ?? host.log.info)(logLine(message)),
     outcome: (message) => {
       if (logShowsResult) host.log.info(logLine(message));
     },

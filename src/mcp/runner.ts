@@ -37,6 +37,8 @@ export interface OperationRunner {
   redact(text: string): string;
   /** The same runner, its runs called off by `signal` (a tool call cancelled, or past its time). */
   calledOffBy(signal: AbortSignal): OperationRunner;
+  /** The same runner, each progress line of its runs also handed to `listener` (secrets hidden). */
+  reportingTo(listener: (line: string) => void): OperationRunner;
 }
 
 export interface RunnerIo {
@@ -50,7 +52,7 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
   let facts: Promise<PipelineFacts> | undefined;
   const readFacts = (env: Environment, cwd: string) => (facts ??= genericFacts(env, cwd));
   const redact = redactor([options.token]);
-  const runnerWith = (signal?: AbortSignal): OperationRunner => ({
+  const runnerWith = (signal?: AbortSignal, onProgress?: (line: string) => void): OperationRunner => ({
     async run(operation, inputs, keep) {
       const values: Record<string, string> = {
         ...serverInputsFor(operation, options.inputs),
@@ -73,7 +75,7 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
       let context: ResolvedContext | undefined;
       const resolveContext = host.resolveContext;
       host.resolveContext = async (request) => (context = await resolveContext(request));
-      const result = await run(host, { contextNotes: false, signal });
+      const result = await run(host, { contextNotes: false, signal, onProgress });
       try {
         const kept = keep && result.exitCode === 0 ? await keep(result) : undefined;
         return { result, context, kept };
@@ -82,7 +84,8 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
       }
     },
     redact,
-    calledOffBy: runnerWith,
+    calledOffBy: (called) => runnerWith(called, onProgress),
+    reportingTo: (listener) => runnerWith(signal, listener),
   });
   return runnerWith();
 }

@@ -43,6 +43,8 @@ export interface OperationContext<S> {
   clock?: Clock;
   /** Where the host can comment on the PR (GitHub); absent elsewhere. */
   comments?: PullRequestComments;
+  /** Aborts when the run is called off (an agent gave up, or its time is up): long work stops at it. */
+  signal?: AbortSignal;
 }
 
 export interface OperationResult {

@@ -5,15 +5,18 @@ import { z } from 'zod';
 import { detailsOf } from '../../core/operations/details.js';
 import { OBJECTIVES } from '../../core/operations/planner/inputs.js';
 import { objectiveOf } from '../../core/operations/planner/evaluate.js';
+import type { PlanReport } from '../../core/operations/planner/report.js';
 import { SETTING_NAMES } from '../../core/operations/planner/settings.js';
-import { requireSuccess, ToolFailure, type ToolContext } from '../tool.js';
+import { callSeconds, requireSuccess, ToolFailure, type ToolContext } from '../tool.js';
 
 const TOP = 5;
 /** Fewer seeds than the CLI's default: an agent waits on the answer (60 s at most). */
 const MCP_SEEDS = '2';
+/** The plan stops replaying this long before the call's time is up, to answer with what it has. */
+const WRAP_UP_SECONDS = 10;
 
 export const PLAN_DESCRIPTION =
-  'Replays the merge queue’s last days (API v2) under other settings, or under one setting changed (whatIf), after checking that a replay of the recorded settings reproduces what happened. Returns the backtest, the best candidates and a recommendation only when one beats the current settings by more than the model’s error. Read-only: nothing is changed; a recommended patch is returned, never sent.';
+  'Replays the merge queue’s last days (API v2) under other settings, or under one setting changed (whatIf), after checking that a replay of the recorded settings reproduces what happened. Returns the backtest, the best candidates and a recommendation only when one beats the current settings by more than the model’s error. Sends a progress notification per candidate replayed; when the time runs short it answers with the candidates replayed so far (partial, no recommendation). Read-only: nothing is changed; a recommended patch is returned, never sent.';
 
 const metrics = z.object({
   merged: z.number(),
@@ -46,6 +49,10 @@ export const planShape = {
     })
     .nullable(),
   verdict: z.string().nullable(),
+  partial: z
+    .object({ replayed: z.number(), of: z.number() })
+    .nullable()
+    .describe('Set when the time ran out part-way: how many candidates were replayed, of how many.'),
 };
 type PlanResult = z.infer<z.ZodObject<typeof planShape>>;
 
@@ -68,15 +75,30 @@ export async function planQueue(
     ...(args.objective ? { objective: args.objective } : {}),
     ...(whatIf[0] ? { vary: `${whatIf[0][0]}=${String(whatIf[0][1])}` } : {}),
   };
-  await progress(0, 'reading the queue’s history and replaying it');
-  const { result } = await tools.runner.run('plan-queue-settings', inputs);
+  let step = 0;
+  const report = (message: string) => progress(step++, message).catch(() => undefined);
+  void report('reading the queue’s history');
+  const runner = tools.runner.calledOffBy(wrapUpSignal(tools)).reportingTo((line) => void report(line));
+  const { result } = await runner.run('plan-queue-settings', inputs);
   const details = detailsOf(result);
   if (details?.kind !== 'queue-plan') {
     requireSuccess(result);
     throw new ToolFailure('plan-queue-settings gave no report.');
   }
-  await progress(1, 'replayed');
-  const { report } = details;
+  return answerOf(details.report);
+}
+
+/**
+ * Aborts when the agent cancels, or some seconds before the call's time is up: the plan then stops
+ * between two replays and answers with the candidates it has (a cancelled call's answer is dropped).
+ */
+function wrapUpSignal(tools: ToolContext): AbortSignal {
+  const seconds = callSeconds(tools.options);
+  const wrapUpMs = Math.max(seconds * 0.75, seconds - WRAP_UP_SECONDS) * 1000;
+  return AbortSignal.any([tools.signal, AbortSignal.timeout(Math.ceil(wrapUpMs))]);
+}
+
+function answerOf(report: PlanReport): PlanResult {
   const [current, ...others] = report.candidates;
   const objective = (c: (typeof others)[number]) => objectiveOf(c.metrics, report.objective);
   const best = others
@@ -99,5 +121,6 @@ export async function planQueue(
         }
       : null,
     verdict: report.verdict ?? null,
+    partial: report.partial ?? null,
   };
 }

@@ -9,8 +9,8 @@ import { evaluate, objectiveOf, type QueueModel } from './evaluate.js';
 import { fitQueue, recordedMetrics, type FittedQueue } from './fit.js';
 import type { QueueHistory } from './history-file.js';
 import type { PlanQueueSettings } from './inputs.js';
-import { replayCandidates, type Progress } from './plan.js';
-import { choose } from './recommend.js';
+import type { PlanPace } from './pace.js';
+import { decide, replayCandidates } from './plan.js';
 import { planReport, type PlanReport } from './report.js';
 import { ordered, SETTING_KINDS, SETTING_NAMES, type PlanSettings } from './settings.js';
 import { mix } from './synthetic.js';
@@ -34,11 +34,11 @@ export function fitProblems(recorded: ReplayMetrics, replayed: ReplayMetrics): s
   return problems;
 }
 
-export function planFromHistory(
+export async function planFromHistory(
   settings: PlanQueueSettings,
   history: QueueHistory,
-  progress?: Progress,
-): PlanReport {
+  pace: PlanPace = {},
+): Promise<PlanReport> {
   const current = recordedSettings(history);
   const fitted = fitQueue(history);
   const recorded = recordedMetrics(history);
@@ -50,7 +50,7 @@ export function planFromHistory(
     return refusal(base, null, `not enough history: ${why}`);
   }
   const model = historyModel(outOfSampleFit(history, fitted), settings.runnerCap);
-  const backtest = evaluate(current, model, settings.seeds, settings.objective);
+  const backtest = await evaluate(current, model, settings.seeds, settings.objective, pace);
   const replayed = backtest.metrics;
   const problems = fitProblems(recorded, replayed);
   if (problems.length > 0) {
@@ -64,14 +64,19 @@ export function planFromHistory(
     objectiveOf(recorded, settings.objective) - objectiveOf(replayed, settings.objective),
   );
   const fullModel = historyModel(fitted, settings.runnerCap);
-  const candidates = replayCandidates(current, settings, fullModel, progress);
-  const [currentResult, ...others] = candidates;
-  const choice = choose(currentResult!, others, {
+  const candidates = await replayCandidates(current, settings, fullModel, pace);
+  const choice = decide(candidates, {
     objective: settings.objective,
     runnerCap: settings.runnerCap,
     modelError,
   });
-  return planReport({ ...base, fit: true, backtest: { recorded, replayed }, candidates, choice });
+  return planReport({
+    ...base,
+    fit: true,
+    backtest: { recorded, replayed },
+    replayed: candidates,
+    choice,
+  });
 }
 
 function refusal(
@@ -83,7 +88,7 @@ function refusal(
     ...base,
     fit: false,
     backtest,
-    candidates: [],
+    replayed: { results: [], total: 0 },
     choice: { recommendation: null, verdict },
   });
 }

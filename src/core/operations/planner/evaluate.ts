@@ -5,6 +5,7 @@ import type { VirtualClock } from '../../../queue-model/clock.js';
 import { replay, type ReplayOutcome } from '../../../queue-model/replay.js';
 import { round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
 import type { Objective } from './inputs.js';
+import { between, type PlanPace } from './pace.js';
 import { engineSettings, type PlanSettings } from './settings.js';
 import { faster, type ReplayScenario } from './synthetic.js';
 
@@ -32,10 +33,29 @@ export interface CandidateResult {
   objectiveBySeed: number[];
 }
 
-export function evaluate(settings: PlanSettings, model: QueueModel, seeds: number, objective: Objective) {
+/** The candidates replayed (the current settings first) out of how many there were. */
+export interface Replayed {
+  results: CandidateResult[];
+  total: number;
+}
+
+export async function evaluate(
+  settings: PlanSettings,
+  model: QueueModel,
+  seeds: number,
+  objective: Objective,
+  pace: PlanPace = {},
+): Promise<CandidateResult> {
   const outcomes: ReplayOutcome[] = [];
-  for (let seed = 1; seed <= seeds; seed++) outcomes.push(replayOnce(settings, model, seed, 1));
-  const [faster1, faster2] = HEADROOM_FACTORS.map((factor) => replayOnce(settings, model, 1, factor).stable);
+  for (let seed = 1; seed <= seeds; seed++) {
+    await between(pace);
+    outcomes.push(replayOnce(settings, model, seed, 1));
+  }
+  const headroom: boolean[] = [];
+  for (const factor of HEADROOM_FACTORS) {
+    await between(pace);
+    headroom.push(replayOnce(settings, model, 1, factor).stable);
+  }
   const days = outcomes.map((o) => o.unstableSinceDay).filter((d): d is number => d !== null);
   const p50s = outcomes.map((o) => o.metrics.p50Minutes);
   const p90s = outcomes.map((o) => o.metrics.p90Minutes);
@@ -48,7 +68,7 @@ export function evaluate(settings: PlanSettings, model: QueueModel, seeds: numbe
       p50Minutes: [Math.min(...p50s), Math.max(...p50s)],
       p90Minutes: [Math.min(...p90s), Math.max(...p90s)],
     },
-    headroom: { 'x1.5': faster1!, x2: faster2! },
+    headroom: { 'x1.5': headroom[0]!, x2: headroom[1]! },
     objectiveBySeed: outcomes.map((o) => objectiveOf(o.metrics, objective)),
   };
   return result;

@@ -11,6 +11,7 @@ import { planFromHistory } from './backtest.js';
 import { readQueueHistory } from './export.js';
 import { historyCollector, readHistoryFiles, type QueueHistory } from './history-file.js';
 import type { PlanQueueSettings } from './inputs.js';
+import { PlanStopped, type PlanPace } from './pace.js';
 import { planSynthetic } from './plan.js';
 import { headline, LIMITS, TABLE_HEADERS, tableRows, type PlanReport } from './report.js';
 import { changeOf } from './recommend.js';
@@ -19,12 +20,23 @@ const DAY_MS = 86_400_000;
 
 export const planQueueSettings: Operation<PlanQueueSettings> = async (op) => {
   const settings = op.settings;
-  const progress = (done: number, total: number) => {
-    if (done === total || done % 5 === 0) op.log.info(`plan: ${done} of ${total} candidates replayed`);
+  const pace: PlanPace = {
+    progress: (done, total) =>
+      (op.log.progress ?? op.log.info)(`plan: ${done} of ${total} candidates replayed`),
+    signal: op.signal,
   };
-  if (settings.synthetic) return reportResult(op, planSynthetic(settings, settings.synthetic, progress));
-  const history = await historyOf(op);
-  return reportResult(op, planFromHistory(settings, history, progress));
+  try {
+    if (settings.synthetic) return reportResult(op, await planSynthetic(settings, settings.synthetic, pace));
+    const history = await historyOf(op);
+    return reportResult(op, await planFromHistory(settings, history, pace));
+  } catch (error) {
+    if (!(error instanceof PlanStopped)) throw error;
+    return {
+      outputs: {},
+      failure:
+        'plan-queue-settings was called off (its time ran out or it was cancelled) before the backtest and the current settings were replayed: nothing to report. Give it more time, or fewer days.',
+    };
+  }
 };
 
 /** The history files given, or the last `days` days read from the API (v2, read-only). */

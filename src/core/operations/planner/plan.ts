@@ -3,9 +3,10 @@
 import { SampledCi } from '../../../queue-model/sampled-ci.js';
 import { SeededRandom } from '../../../queue-model/random.js';
 import { candidateSettings } from './candidates.js';
-import { evaluate, type CandidateResult, type QueueModel } from './evaluate.js';
+import { evaluate, type CandidateResult, type QueueModel, type Replayed } from './evaluate.js';
 import type { PlanQueueSettings, SyntheticQueue } from './inputs.js';
-import { choose } from './recommend.js';
+import { PlanStopped, type PlanPace } from './pace.js';
+import { choose, type Choice } from './recommend.js';
 import { planReport, type PlanReport } from './report.js';
 import { newQueueSettings, type PlanSettings } from './settings.js';
 import { mix, syntheticScenario, type ReplayScenario } from './synthetic.js';
@@ -13,41 +14,56 @@ import { mix, syntheticScenario, type ReplayScenario } from './synthetic.js';
 /** How long after an innocent failure someone submits the PR again (synthetic; history fits its own). */
 const SYNTHETIC_RESUBMIT_MS = 15 * 60_000;
 
-export type Progress = (done: number, total: number) => void;
-
 /** A synthetic plan: a new queue's defaults around which the candidates vary, never backtested. */
-export function planSynthetic(
+export async function planSynthetic(
   settings: PlanQueueSettings,
   queue: SyntheticQueue,
-  progress?: Progress,
-): PlanReport {
+  pace: PlanPace = {},
+): Promise<PlanReport> {
   const model = syntheticModel(queue, settings.runnerCap);
-  const candidates = replayCandidates(newQueueSettings(), settings, model, progress);
-  const [current, ...others] = candidates;
-  const choice = choose(current!, others, { objective: settings.objective, runnerCap: settings.runnerCap });
+  const replayed = await replayCandidates(newQueueSettings(), settings, model, pace);
+  const choice = decide(replayed, { objective: settings.objective, runnerCap: settings.runnerCap });
   return planReport({
     fit: true,
     synthetic: true,
     objective: settings.objective,
     seeds: settings.seeds,
     backtest: null,
-    candidates,
+    replayed,
     choice,
   });
 }
 
-export function replayCandidates(
+/** Each candidate in turn; called off part-way, the ones replayed so far (at least the current settings). */
+export async function replayCandidates(
   current: PlanSettings,
   settings: PlanQueueSettings,
   model: QueueModel,
-  progress?: Progress,
-): CandidateResult[] {
+  pace: PlanPace = {},
+): Promise<Replayed> {
   const all = candidateSettings(current, settings.vary, settings.grid);
-  return all.map((candidate, index) => {
-    const result = evaluate(candidate, model, settings.seeds, settings.objective);
-    progress?.(index + 1, all.length);
-    return result;
-  });
+  const results: CandidateResult[] = [];
+  try {
+    for (const candidate of all) {
+      results.push(await evaluate(candidate, model, settings.seeds, settings.objective, pace));
+      pace.progress?.(results.length, all.length);
+    }
+  } catch (error) {
+    if (!(error instanceof PlanStopped) || results.length === 0) throw error;
+  }
+  return { results, total: all.length };
+}
+
+/** The recommendation, or why there is none; nothing is recommended from a plan stopped part-way. */
+export function decide(replayed: Replayed, options: Parameters<typeof choose>[2]): Choice {
+  const [current, ...others] = replayed.results;
+  if (replayed.results.length < replayed.total) {
+    return {
+      recommendation: null,
+      verdict: `stopped early: ${replayed.results.length} of ${replayed.total} candidates were replayed before the plan was called off (its time ran out or it was cancelled), and a recommendation needs them all; ask about one setting at a time, or run plan-queue-settings from the CLI`,
+    };
+  }
+  return choose(current!, others, options);
 }
 
 export function syntheticModel(queue: SyntheticQueue, runnerCap: number | undefined): QueueModel {

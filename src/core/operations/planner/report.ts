@@ -2,7 +2,7 @@
 // candidates, recommendation, verdict), the table every surface shows, and the honest limits printed
 // under every report.
 import type { ReplayMetrics } from '../../../queue-model/replay-metrics.js';
-import type { CandidateResult } from './evaluate.js';
+import type { CandidateResult, Replayed } from './evaluate.js';
 import type { Objective } from './inputs.js';
 import type { Choice, Recommendation } from './recommend.js';
 import { changeOf } from './recommend.js';
@@ -39,6 +39,8 @@ export interface PlanReport {
   recommendation: Recommendation | null;
   /** Why there is no recommendation; absent when there is one. */
   verdict?: string;
+  /** Only when the plan was called off part-way: how many candidates were replayed, of how many. */
+  partial?: { replayed: number; of: number };
   limits: readonly string[];
 }
 
@@ -48,10 +50,11 @@ export function planReport(parts: {
   objective: Objective;
   seeds: number;
   backtest: PlanReport['backtest'];
-  candidates: readonly CandidateResult[];
+  replayed: Replayed;
   choice: Choice;
 }): PlanReport {
-  const { choice } = parts;
+  const { choice, replayed } = parts;
+  const partial = replayed.results.length < replayed.total;
   return {
     format: REPORT_FORMAT,
     fit: parts.fit,
@@ -59,7 +62,7 @@ export function planReport(parts: {
     objective: parts.objective,
     seeds: parts.seeds,
     backtest: parts.backtest,
-    candidates: parts.candidates.map(({ settings, metrics, stable, unstableSinceDay, band, headroom }) => ({
+    candidates: replayed.results.map(({ settings, metrics, stable, unstableSinceDay, band, headroom }) => ({
       settings,
       metrics,
       stable,
@@ -69,6 +72,7 @@ export function planReport(parts: {
     })),
     recommendation: choice.recommendation,
     ...(choice.recommendation ? {} : { verdict: choice.verdict ?? 'keep your settings' }),
+    ...(partial ? { partial: { replayed: replayed.results.length, of: replayed.total } } : {}),
     limits: LIMITS,
   };
 }
