@@ -91,6 +91,11 @@ const CHILD_ENV = {
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
   npm_config_manage_package_manager_versions: 'false',
+  // pnpm 11 reads its settings from pnpm_config_*: engineStrict would refuse a package that wants a newer
+  // Node, and a commit's packageManager naming another pnpm would send it to download that one.
+  pnpm_config_manage_package_manager_versions: 'false',
+  pnpm_config_engine_strict: 'false',
+  pnpm_config_pm_on_fail: 'ignore',
   YARN_ENABLE_TELEMETRY: '0',
 };
 
@@ -298,12 +303,15 @@ function lockfileLines(gitDir: string, sha: string): Set<string> {
   for (const [key, entry] of Object.entries(
     (data.packages ?? {}) as Record<string, Record<string, unknown>>,
   )) {
-    const names = DEPENDENCY_FIELDS.flatMap((field) =>
-      Object.keys((entry[field] as object | undefined) ?? {}),
+    // A project's peers are kept apart (`p`): turbo does not count them, a package's it does.
+    const project = !key.includes('node_modules/');
+    const namesOf = (fields: string[]) =>
+      [...new Set(fields.flatMap((field) => Object.keys((entry[field] as object | undefined) ?? {})))].sort();
+    const d = namesOf(
+      project ? DEPENDENCY_FIELDS.filter((f) => f !== 'peerDependencies') : DEPENDENCY_FIELDS,
     );
-    lines.add(
-      JSON.stringify([key, { version: entry.version, link: entry.link, d: [...new Set(names)].sort() }]),
-    );
+    const p = project ? namesOf(['peerDependencies']) : [];
+    lines.add(JSON.stringify([key, { version: entry.version, link: entry.link, d, ...(p.length && { p }) }]));
   }
   return lines;
 }
@@ -339,6 +347,10 @@ function recordCommits(gitDir: string, picked: string[]): Recorded {
       '.npmrc',
       '.yarnrc.yml',
       '.yarn/releases/',
+      '.yarn/plugins/',
+      'yarn.lock',
+      'pnpm-workspace.yaml',
+      'pnpm-lock.yaml',
     ];
     execFileSync('git', ['-C', workTree, 'sparse-checkout', 'set', '--no-cone', ...patterns]);
   }

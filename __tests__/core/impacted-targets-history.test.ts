@@ -9,7 +9,9 @@
 // Then three more, each with the config docs/impacted-targets.md recommends for its manager, against the
 // manager's own answer on 100 recent commits, lockfile changes included: reduxjs/redux-toolkit (yarn
 // 4.4.1, its checked-in release, enableTransparentWorkspaces: false), vuejs/core (pnpm 10) and
-// documenso/documenso (npm workspaces, against turbo 2.11, whose answer attributes package-lock.json).
+// documenso/documenso (npm workspaces, against turbo 2.11, whose answer attributes package-lock.json);
+// and sveltejs/kit (pnpm 11.19, linkWorkspacePackages: true, test apps listed under test/, two of them
+// with one name).
 import { describe, expect, it } from '@jest/globals';
 import { join, resolve } from 'node:path';
 import { readHistory } from '../helpers/recorded-workspace.js';
@@ -67,6 +69,7 @@ describe.each([
   ['redux-toolkit.json', 'yarn berry'],
   ['vue-core.json', 'pnpm'],
   ['documenso.json', 'turbo'],
+  ['svelte-kit.json', 'pnpm'],
 ])('the history in %s against %s, with the recommended config', (fixture, manager) => {
   it('agrees with the package manager on at least 97 of 100 commits', async () => {
     const history = readHistory(join(FIXTURES, fixture));

@@ -90,6 +90,29 @@ describe('package-lock.json, as turbo attributes it', () => {
     expect((await computed(base, { 'package-lock.json': deeper })).targets).toEqual(['api']);
   });
 
+  it("leaves a project's own peerDependencies out, as turbo does (microsoft/teams.ts: a peer's bump selects nothing)", async () => {
+    // ui asks its dependents for lodash (a peer) and installs it for its own tests: a dependency's bump
+    // is ui's change, a peer's alone is not.
+    const withPeer = (lodash: string, devToo: boolean) =>
+      npmLock(lodash, {
+        'packages/ui': {
+          name: 'ui',
+          version: '1.0.0',
+          peerDependencies: { lodash: '^4.17.0' },
+          ...(devToo && { devDependencies: { lodash: '^4.17.0' } }),
+        },
+      });
+    const base = { ...NPM_FILES, 'package-lock.json': withPeer('4.17.20', false) };
+    expect((await computed(base, { 'package-lock.json': withPeer('4.17.21', false) })).targets).toEqual([
+      'web',
+    ]);
+    const dev = { ...NPM_FILES, 'package-lock.json': withPeer('4.17.20', true) };
+    expect((await computed(dev, { 'package-lock.json': withPeer('4.17.21', true) })).targets).toEqual([
+      'ui',
+      'web',
+    ]);
+  });
+
   it("impacts every package when the root's own dependencies or the lockfile's version change", async () => {
     const base = { ...NPM_FILES, 'package-lock.json': npmLock('4.17.20') };
     const rootDeps = JSON.parse(npmLock('4.17.20')) as { packages: Record<string, Record<string, unknown>> };

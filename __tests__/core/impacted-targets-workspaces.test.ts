@@ -179,16 +179,18 @@ describe('the root and the globs, by each manager', () => {
     ]);
   });
 
-  it('takes dir/** to include dir itself in pnpm and npm, not in yarn berry; pnpm skips test/ and tests/', async () => {
+  it('takes dir/** to include dir itself in pnpm and npm, not in yarn berry; a project under tests/ is one', async () => {
     const files = {
       'playground/package.json': pkg('playground'),
       'playground/css/package.json': pkg('css'),
       'playground/tests/fixture/package.json': pkg('fixture'),
     };
+    // pnpm's workspace search skips node_modules and bower_components only (sveltejs/kit lists its test
+    // apps, under test/, in pnpm-workspace.yaml, and pnpm 11 selects them).
     const pnpm = layout({ ...files, 'pnpm-workspace.yaml': 'packages: ["playground/**"]\n' });
     expect(
       (await targets(pnpm, ['playground/vitest.config.ts', 'playground/tests/fixture/a.js'])).targets,
-    ).toEqual(['playground']);
+    ).toEqual(['fixture', 'playground']);
     const npm = layout({ ...files, 'package.json': { name: 'r', workspaces: ['playground/**'] } });
     expect(
       (await targets(npm, ['playground/vitest.config.ts', 'playground/tests/fixture/a.js'])).targets,
@@ -199,6 +201,26 @@ describe('the root and the globs, by each manager', () => {
       '.yarnrc.yml': 'nodeLinker: node-modules\n',
     });
     expect((await targets(berry, ['playground/vitest.config.ts'])).targets).toEqual(['root']);
+  });
+
+  it('keeps two projects of one name apart, each its own target, as pnpm lists both', async () => {
+    // sveltejs/kit has two copies of a test app named alike; a change to the core reaches both.
+    const root = layout({
+      'pnpm-workspace.yaml': 'packages: ["packages/*", "packages/kit/fixtures/*"]\n',
+      'packages/kit/package.json': pkg('kit'),
+      'packages/kit/fixtures/first/package.json': pkg('fragment', { kit: 'workspace:^' }),
+      'packages/kit/fixtures/copy/package.json': pkg('fragment', { kit: 'workspace:^' }),
+    });
+    const { targets: found } = await targets(
+      root,
+      ['packages/kit/src/index.js'],
+      '    target: "dir:{dir}"\n',
+    );
+    expect(found).toEqual([
+      'dir:packages/kit',
+      'dir:packages/kit/fixtures/copy',
+      'dir:packages/kit/fixtures/first',
+    ]);
   });
 });
 

@@ -61,18 +61,25 @@ export function* replay(
   }
 }
 
-/** package-lock.json from its recorded lines: `["", header]`, then `[key, {version, link, d: names}]`. */
+/**
+ * package-lock.json from its recorded lines: `["", header]`, then `[key, {version, link, d: names, p: peer
+ * names}]` (`p`, a project's peers, only where recorded apart).
+ */
 function npmLockfileText(lines: ReadonlySet<string>): string {
   let header: Record<string, unknown> = {};
   const packages: Record<string, unknown> = {};
   for (const line of lines) {
-    const [key, entry] = JSON.parse(line) as [string, { version?: string; link?: boolean; d?: string[] }];
+    const [key, entry] = JSON.parse(line) as [
+      string,
+      { version?: string; link?: boolean; d?: string[]; p?: string[] },
+    ];
     if (key === '' && !('d' in entry)) {
       header = entry;
       continue;
     }
     const dependencies = Object.fromEntries((entry.d ?? []).map((name) => [name, '*']));
-    packages[key] = { version: entry.version, link: entry.link, dependencies };
+    const peerDependencies = entry.p && Object.fromEntries(entry.p.map((name) => [name, '*']));
+    packages[key] = { version: entry.version, link: entry.link, dependencies, peerDependencies };
   }
   return JSON.stringify({ ...header, packages });
 }

@@ -1,12 +1,14 @@
 // package-lock.json (npm 7 and later: lockfile versions 2 and 3, its `packages` map) as a graph, resolved
 // as turbo resolves it: a project's dependency from `<project>/node_modules/<name>`, else the root's
 // `node_modules/<name>`; a package's dependency from its own nested node_modules, then each one above it.
-// Every dependency field of an entry counts (dependencies, dev, optional and peer), as turbo counts them;
-// a link to a workspace package (no version of its own) is no external package and is not followed. A
+// Every dependency field of a package's entry counts (dependencies, dev, optional and peer), as turbo
+// counts them; a project's own peerDependencies do not (turbo reads a project's external dependencies
+// from its dependencies, dev and optional ones: a peer is its dependents' to install); a link to a workspace package (no version of its own) is no external package and is not followed. A
 // change of lockfileVersion or of `requires` changes every project's resolution.
 import { LockfileUnreadable, type LockfileBudget, type LockGraph, type LockNode } from './lockfile-graph.js';
 
-const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+const PROJECT_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'];
+const PACKAGE_FIELDS = [...PROJECT_FIELDS, 'peerDependencies'];
 /** A package nested deeper than this many node_modules is taken for a hostile file. */
 const MAX_NESTING = 64;
 const NODE_MODULES = 'node_modules/';
@@ -52,7 +54,7 @@ function resolvedDependencies(
   budget: LockfileBudget,
 ) {
   const deps: string[] = [];
-  for (const field of DEPENDENCY_FIELDS) {
+  for (const field of key.includes(NODE_MODULES) ? PACKAGE_FIELDS : PROJECT_FIELDS) {
     const names = entry[field];
     if (!isEntry(names)) continue;
     for (const name of Object.keys(names)) {

@@ -2,7 +2,8 @@
 // each manager's own semantics: a project is a directory whose `<glob>/package.json` matches, so
 // `dir/**` selects `dir` itself too (pnpm, npm and yarn classic glob for the manifest); yarn berry globs
 // for directories below the glob's base, so there `dir/**` does not select `dir`. pnpm also never
-// selects a directory inside test/, tests/ or bower_components/, and reads package.json5 and package.yaml.
+// selects a directory inside bower_components/, and reads package.json5 and package.yaml (a test/
+// folder is skipped only by pnpm's search without a workspace file, which is not a workspace's).
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { GlobError, compileGlob, type Glob } from '../../../glob.js';
 import { WorkspaceError } from './workspace-error.js';
@@ -16,7 +17,7 @@ const MAX_WALK_DEPTH = 12;
  * far more than a workspace's globs need (`packages/*` and `apps/*` try each directory under them once).
  */
 const MAX_GLOB_MATCHES = 300_000;
-const PNPM_IGNORED_SEGMENTS = new Set(['node_modules', 'bower_components', 'test', 'tests']);
+const PNPM_IGNORED_SEGMENTS = new Set(['node_modules', 'bower_components']);
 
 export interface WorkspaceLayout {
   manager: PackageManager;

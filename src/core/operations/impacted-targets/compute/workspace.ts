@@ -125,9 +125,14 @@ export async function buildWorkspace(
   const layout = await workspaceLayout(tree, root);
   const targetOf = compileTemplate(options.target);
   const projects: { dir: string; manifest: Record<string, unknown>; pkg: WorkspacePackage }[] = [];
+  const taken = new Set<string>();
   const add = (dir: string, manifest: Record<string, unknown>, target?: string) => {
     const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : dir || '.';
-    const pkg = { name, dir, target: target ?? targetOf({ name, dir }), dependsOn: [] };
+    // Two projects may share a name (copies of a test app): each stays a project of its own, as the
+    // managers list both; the name links to the first.
+    const key = taken.has(name) ? `${name} (${dir || '.'})` : name;
+    taken.add(key);
+    const pkg = { name: key, dir, target: target ?? targetOf({ name, dir }), dependsOn: [] };
     projects.push({ dir, manifest, pkg });
   };
   if (options.root !== undefined && layout.rootManifest) add('', layout.rootManifest, options.root);
