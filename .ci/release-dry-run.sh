@@ -34,6 +34,15 @@ npm run -s release -- notes "$tag" >release/notes.md
 awk 'NR <= 20 { print "  | " $0 }' release/notes.md
 echo "  ($(wc -l <release/notes.md) lines of release notes)"
 
+step "verify: no snippet, example or plugin default names main: they name $tag"
+# What prepare moves (scripts/release.ts): @main, #main, merge-queue@main and the main archive.
+places=(README.md docs examples templates orb vars plugin.yml hooks)
+if git grep -nE 'merge-queue-action(/[a-z-]+|\.git)?[@#]main\b|merge-queue@main\b|archive/refs/heads/main\.tar\.gz' -- "${places[@]}"; then
+  echo "release dry run: the lines above still name main after prepare." >&2
+  exit 1
+fi
+echo "  $(git grep -c -F "$tag" -- "${places[@]}" | awk -F: '{ n += $2 } END { print n }') pins of $tag"
+
 step "verify: dist is what the source builds"
 npm run -s bundle >/dev/null 2>&1
 if [ -n "$(git status --porcelain dist/)" ]; then

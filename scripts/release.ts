@@ -5,8 +5,10 @@
 //   prepare <version> [--date YYYY-MM-DD]
 //                                turns CHANGELOG.md's Unreleased section into the version's section and
 //                                sets the version in package.json, the lock file and src/core/version.ts,
-//                                and moves the version pinned in the plugins, examples and docs to it;
-//                                then rebuild dist/ and commit: that is the commit to tag.
+//                                and moves what the plugins, examples and docs pin to the release: the
+//                                previous version's pins to it, and before the first release the main
+//                                branch's (@main, #main, the main archive) to its tag v<version>; then
+//                                rebuild dist/ and commit: that is the commit to tag.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -91,13 +93,51 @@ export function repinVersion(text: string, from: string, to: string): string {
   return text.replace(new RegExp(`(?<=(?:[@#/-]v?|\\bv))${escaped}(?![.]?\\d)`, 'g'), to);
 }
 
+/** Our repository's refs to its main branch as each CI names them, and how each names a tag instead. */
+const MAIN_PINS: [RegExp, (tag: string) => string][] = [
+  // GitHub Actions (your-org/merge-queue-action@main) and GitLab components (.../submit-pull-request@main).
+  [/(\bmerge-queue-action(?:\/[\w-]+)?)@main\b/g, (tag) => `$1@${tag}`],
+  // Buildkite plugins by git address (github.com/your-org/merge-queue-action#main, a .git URL).
+  [/(\bmerge-queue-action(?:\.git)?)#main\b/g, (tag) => `$1#${tag}`],
+  // The Jenkins library (@Library('merge-queue@main'), library identifier: 'merge-queue@main').
+  [/(\bmerge-queue)@main\b/g, (tag) => `$1@${tag}`],
+  // The CLI's archive, the plugins' default command.
+  [/(\/merge-queue-action\/archive\/refs\/)heads\/main\.tar\.gz\b/g, (tag) => `$1tags/${tag}.tar.gz`],
+];
+
+/** `text` with every pin of our main branch moved to the release tag `v<version>`. */
+export function pinMainToRelease(text: string, version: string): string {
+  if (!SEMVER.test(version)) throw new Error(`${version} is not a semantic version (1.2.3).`);
+  return MAIN_PINS.reduce(
+    (moved, [pattern, replacement]) => moved.replace(pattern, replacement(`v${version}`)),
+    text,
+  );
+}
+
+/**
+ * The ref the snippets and the plugins' defaults name: the tag of package.json's version once CHANGELOG.md
+ * has its dated section (prepare ran), else main.
+ */
+export function pinnedRef(changelog: string, packageVersion: string): string {
+  const released = changelogSections(changelog).some(
+    (section) => section.name === packageVersion && section.date !== undefined,
+  );
+  return released ? `v${packageVersion}` : 'main';
+}
+
+/** The CLI's archive at `ref` (a branch, or a v-tag), as the plugins' default command fetches it. */
+export function cliArchive(ref: string): string {
+  const kind = /^v\d/.test(ref) ? 'tags' : 'heads';
+  return `https://github.com/your-org/merge-queue-action/archive/refs/${kind}/${ref}.tar.gz`;
+}
+
 function repinFiles(from: string, to: string): string[] {
   const files = execFileSync('git', ['ls-files', '-z', '--', ...PINNED_PLACES], { encoding: 'utf8' })
     .split('\0')
     .filter(Boolean);
   return files.filter((file) => {
     const text = readFileSync(file, 'utf8');
-    const moved = repinVersion(text, from, to);
+    const moved = pinMainToRelease(repinVersion(text, from, to), to);
     if (moved !== text) writeFileSync(file, moved);
     return moved !== text;
   });
@@ -132,7 +172,7 @@ function main(args: string[]): void {
     );
     console.error(
       `CHANGELOG.md, package.json, package-lock.json and ${versionFile} now say ${argument} (${date}); ` +
-        `the pins of ${pkg.version} moved in ${repinned.length} file(s): ${repinned.join(', ')}.`,
+        `the pins of ${pkg.version} and of main moved to ${argument} in ${repinned.length} file(s): ${repinned.join(', ')}.`,
     );
     return;
   }

@@ -6,8 +6,8 @@
 //   operation  the operation, e.g. submit-pull-request, set-impacted-targets, list-unhealthy-tests
 //   inputs     the operation's inputs by name (as in docs/reference.md), handed to the CLI as
 //              MERGE_QUEUE_<NAME> variables, never through the shell
-//   cli        the command that runs the CLI; default env.MERGE_QUEUE_CLI, else the CLI committed on
-//              this repository's main branch, fetched as an archive over HTTPS (no git, no npm registry);
+//   cli        the command that runs the CLI; default env.MERGE_QUEUE_CLI, else the CLI committed at the
+//              ref the archive below names (main, or a release tag), fetched over HTTPS (no git, no npm);
 //              once a version is released, pin it: 'npx --yes merge-queue-action@<version>'
 //
 // The token comes from MERGE_QUEUE_API_TOKEN (bind it with credentials() in `environment`). The outputs

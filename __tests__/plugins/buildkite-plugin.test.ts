@@ -12,6 +12,7 @@ import { BuildkiteAgentStandIn } from '../helpers/buildkite-agent.js';
 import { pluginVariables } from '../helpers/buildkite-pipeline.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript } from '../helpers/run-script.js';
+import { PINNED_REF } from '../helpers/pins.js';
 
 const emu = useEmulator();
 const queue = new QueueDriver(emu, 'acme/widgets');
@@ -27,7 +28,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A pull-request build's job environment with this plugin configured as `config`. */
 function buildkiteEnv(config: Record<string, unknown>, pluginName = 'MERGE_QUEUE_ACTION') {
-  const location = 'github.com/your-org/merge-queue-action#main';
+  const location = `github.com/your-org/merge-queue-action#${PINNED_REF}`;
   return {
     BUILDKITE: 'true',
     CI: 'true',

@@ -8,6 +8,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
 import { CLI_FLAGS } from '../../src/cli/args.js';
+import { PINNED_ARCHIVE, PINNED_REF } from '../helpers/pins.js';
 
 function inputsOf(operation: string): Set<string> {
   if (!isOperationName(operation)) throw new Error(`${operation} is not an operation of the registry`);
@@ -176,11 +177,13 @@ describe('Buildkite plugin (plugin.yml, hooks/command)', () => {
     ).steps.flatMap((step) =>
       (step.plugins ?? [])
         .flatMap((entry) => Object.entries(entry))
-        .filter(([location]) => /\/merge-queue-action#main$/.test(location))
+        .filter(([location]) => location.endsWith(`/merge-queue-action#${PINNED_REF}`))
         .map(([, config]) => [step.label ?? '', config] as const),
     );
   const steps = pluginSteps(readFileSync('examples/buildkite/pipeline.yml', 'utf8'));
-  const readmeSteps = pluginSteps(readmeBlock('yaml', 'github.com/your-org/merge-queue-action#main'));
+  const readmeSteps = pluginSteps(
+    readmeBlock('yaml', `github.com/your-org/merge-queue-action#${PINNED_REF}`),
+  );
 
   it('has a schema that requires operation and refuses unknown keys', () => {
     expect(schema.required).toEqual(['operation']);
@@ -242,8 +245,8 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
   const steps = mergeQueueSteps(jenkinsfile);
   const readme = readmeBlock('groovy', '@Library(');
 
-  it("the README's snippet loads the library from main and submits a PR with inputs the operation declares", () => {
-    expect(readme).toMatch(/^@Library\('merge-queue@main'\) _$/m);
+  it("the README's snippet loads the library at the pinned ref and submits a PR with inputs the operation declares", () => {
+    expect(readme).toContain(`@Library('merge-queue@${PINNED_REF}') _\n`);
     const declared = inputsOf('submit-pull-request');
     expect(
       mergeQueueSteps(readme).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
@@ -251,8 +254,8 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
     expect(readme).toContain("MERGE_QUEUE_API_TOKEN = credentials('trunk-api-token')");
   });
 
-  it('loads the library from main, and submits a PR, uploads impacted targets and reports flaky tests', () => {
-    expect(jenkinsfile).toMatch(/^@Library\('merge-queue@main'\) _$/m);
+  it('loads the library at the pinned ref, and submits a PR, uploads impacted targets and reports flaky tests', () => {
+    expect(jenkinsfile).toContain(`@Library('merge-queue@${PINNED_REF}') _\n`);
     expect(steps.map((step) => step.operation).sort()).toEqual([
       'list-unhealthy-tests',
       'set-impacted-targets',
@@ -262,7 +265,7 @@ describe('Jenkins (examples/jenkins/Jenkinsfile, with the shared library in vars
 
   it('is the quarantine gate of examples/ci/check-test-results/Jenkinsfile, with inputs the operation reads', () => {
     const gate = readFileSync('examples/ci/check-test-results/Jenkinsfile', 'utf8');
-    expect(gate).toMatch(/^@Library\('merge-queue@main'\) _$/m);
+    expect(gate).toContain(`@Library('merge-queue@${PINNED_REF}') _\n`);
     const declared = inputsOf('check-test-results');
     expect(
       mergeQueueSteps(gate).map((step) => [step.operation, step.inputs.filter((i) => !declared.has(i))]),
@@ -312,8 +315,8 @@ describe("the plugins' default CLI", () => {
     ),
   };
 
-  it("is the README's CLI command, from this repository's main branch", () => {
-    expect(readmeCli).toBe('https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz');
+  it("is the README's CLI command, from this repository's pinned ref (main until a release)", () => {
+    expect(readmeCli).toBe(PINNED_ARCHIVE);
     for (const [where, commands] of Object.entries(defaults)) {
       expect([where, [...new Set(commands)]]).toEqual([where, [`npx --yes ${readmeCli}`]]);
     }

@@ -13,6 +13,7 @@ import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
+import { PINNED_ARCHIVE, PINNED_REF } from '../helpers/pins.js';
 
 const library = readFileSync('vars/mergeQueue.groovy', 'utf8');
 const command = /sh\(label: [^,]+, script: '([^']+)'\)/.exec(library)?.[1] ?? '';
@@ -28,10 +29,8 @@ describe('vars/mergeQueue.groovy', () => {
     expect(library).toContain("\"MERGE_QUEUE_${name.toString().toUpperCase().replace('-', '_')}=${value}\"");
   });
 
-  it('defaults to the CLI committed on main, and names the pinned form for after a release', () => {
-    expect(library).toContain(
-      "'npx --yes https://github.com/your-org/merge-queue-action/archive/refs/heads/main.tar.gz'",
-    );
+  it('defaults to the CLI committed at the pinned ref, and names the pinned form for after a release', () => {
+    expect(library).toContain(`'npx --yes ${PINNED_ARCHIVE}'`);
     expect(library).toContain("'npx --yes merge-queue-action@<version>'");
   });
 });
@@ -182,7 +181,7 @@ describeWithTools([TOOLS.groovy()], 'Jenkinsfiles using the library, run by Groo
     const jenkinsfile = join(parent, 'Jenkinsfile.bad');
     writeFileSync(
       jenkinsfile,
-      "@Library('merge-queue@main') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'Submit; rm -rf /' } } } }\n",
+      `@Library('merge-queue@${PINNED_REF}') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'Submit; rm -rf /' } } } }\n`,
     );
     const run = await runJenkinsBuild(jenkinsfile, { workspace: repo.dir, env: pullRequestBuild() });
     expect(run.code).toBe(1);
@@ -194,7 +193,7 @@ describeWithTools([TOOLS.groovy()], 'Jenkinsfiles using the library, run by Groo
     const jenkinsfile = join(parent, 'Jenkinsfile.quote');
     writeFileSync(
       jenkinsfile,
-      "@Library('merge-queue@main') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'submit-pull-request', inputs: [priority: '$(touch pwned)'] } } } }\n",
+      `@Library('merge-queue@${PINNED_REF}') _\npipeline { agent any\n stages { stage('x') { steps { mergeQueue operation: 'submit-pull-request', inputs: [priority: '$(touch pwned)'] } } } }\n`,
     );
     const run = await runJenkinsBuild(jenkinsfile, {
       workspace: repo.dir,

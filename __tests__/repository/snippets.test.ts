@@ -15,6 +15,7 @@ import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import { OPERATIONS, isOperationName } from '../../src/core/operations/registry.js';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { runScript } from '../helpers/run-script.js';
+import { PINNED_REF } from '../helpers/pins.js';
 
 interface Snippet {
   where: string;
@@ -114,9 +115,11 @@ describe('YAML snippets', () => {
     ),
   );
 
-  it('include steps of this action, at main', () => {
+  it('include steps of this action, at the pinned ref (main until a release)', () => {
     expect(steps.length).toBeGreaterThan(5);
-    expect([...new Set(steps.map(([, step]) => step.uses))]).toEqual(['your-org/merge-queue-action@main']);
+    expect([...new Set(steps.map(([, step]) => step.uses))]).toEqual([
+      `your-org/merge-queue-action@${PINNED_REF}`,
+    ]);
   });
 
   it.each(steps)('%s: the step names an operation and only inputs it reads', (_, step) => {
