@@ -605,6 +605,30 @@ const CASES: BadInput[] = [
     inputs: { 'org-url-slug': 'acme' },
     says: /is required by operation get-test-details/,
   },
+  // An id no request could carry (it would change the route over v2) is a bad input, over both versions.
+  ...(
+    [
+      ['get-test-details', 'test-id', '../../v2/merge-queues', 'a test case id'],
+      ['link-ticket-to-test-case', 'test-case-id', 'tc/1?x=2', 'a test case id'],
+      ['get-verification-run', 'test-run-id', '..', 'a verification run id'],
+      ['get-merge-queue-testing-details', 'test-run-id', 'run#1', 'a verification run id'],
+      ['describe-merge-queue-run', 'test-run-id', '%2F..', 'a verification run id'],
+    ] as const
+  ).flatMap(([operation, input, id, what]) =>
+    (['v1', 'v2'] as const).map((version): BadInput => ({
+      operation,
+      input,
+      kind: `not an id the service gives (over ${version})`,
+      inputs: {
+        'api-version': version,
+        'org-url-slug': 'acme',
+        'external-ticket-id': 'KAN-1',
+        'target-branch': 'main',
+        [input]: id,
+      },
+      says: new RegExp(`is not ${what}`),
+    })),
+  ),
   {
     operation: 'link-ticket-to-test-case',
     input: 'external-ticket-id',

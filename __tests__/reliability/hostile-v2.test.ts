@@ -107,8 +107,10 @@ describe('ids are checked and sent as one path segment (item 5)', () => {
     'never lets a test-run-id of %j change the route',
     async (id) => {
       const run = await cli(['get-merge-queue-testing-details', '--test-run-id', id]);
-      expect(run.exitCode).not.toBe(EXIT_CODES.done);
-      expect(run.stderr).toContain('verification run id');
+      // A bad input: exit 2 and one line naming the flag, not an answer error.
+      expect(run.exitCode).toBe(EXIT_CODES.badInput);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/--test-run-id\b.*is not a verification run id/);
       expect(proxy.sent).toEqual([]);
     },
   );

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { isHostName, isOwnerAndName, type ContextOverrides } from './context.js';
 import { InputError } from './errors.js';
+import { ID_FORMS } from '../wire/v2/id-forms.js';
 import { V2_KEY_PREFIX } from '../wire/v2/permissions.js';
 import { API_VERSIONS, type ApiVersion } from './api/base-url.js';
 import { DEFAULT_API_URL, quoted, type Inputs, type InputSpec } from './inputs.js';
@@ -135,7 +136,7 @@ function readIds(input: Inputs): Pick<CommonSettings, 'queueId' | 'pullRequestId
   const ids: Pick<CommonSettings, 'queueId' | 'pullRequestId'> = {};
   const queueId = input.line('queue-id');
   if (queueId) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(queueId)) {
+    if (!ID_FORMS.mergeQueue.pattern.test(queueId)) {
       throw new InputError(
         'queue-id',
         `${quoted(queueId)} is not a merge queue id`,
@@ -146,7 +147,7 @@ function readIds(input: Inputs): Pick<CommonSettings, 'queueId' | 'pullRequestId
   }
   const pullRequestId = input.line('pull-request-id');
   if (pullRequestId) {
-    if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(pullRequestId)) {
+    if (!ID_FORMS.pullRequest.pattern.test(pullRequestId)) {
       throw new InputError(
         'pull-request-id',
         `${quoted(pullRequestId)} is not a pull request id`,

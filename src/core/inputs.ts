@@ -1,6 +1,7 @@
 // Reading inputs: the declaration of an input (for action.yml, --help and the README), the typed readers
 // every operation's settings are read with, and the inputs every operation shares. A bad input fails with
 // one line: the input, what is wrong, what to do.
+import { ID_FORMS, type IdKind } from '../wire/v2/id-forms.js';
 import { InputError } from './errors.js';
 import { closestMatches } from './suggest.js';
 import { cutSafely, redactCredentials } from './report/redact.js';
@@ -164,6 +165,24 @@ export class Inputs {
       .split(/[\n,]/)
       .map((s) => s.trim())
       .filter(Boolean);
+  }
+
+  /**
+   * An id the service gave (a test, a test run): checked against its documented form here, so that an id
+   * no request could carry is a bad input, not a refusal of the request it would have made.
+   */
+  id(name: string, kind: IdKind): string | undefined {
+    const value = this.line(name);
+    if (!value) return undefined;
+    const form = ID_FORMS[kind];
+    if (!form.pattern.test(value)) {
+      throw new InputError(
+        name,
+        `${quoted(value)} is not ${form.what}`,
+        'Set it to the id exactly as the service gives it (in its answers, or on its web app).',
+      );
+    }
+    return value;
   }
 
   dateTime(name: string): string | undefined {

@@ -99,8 +99,8 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
     badgeFile: input.text('badge-file') || undefined,
     startTime,
     endTime,
-    testId: input.text('test-id') || undefined,
-    testCaseId: input.text('test-case-id') || undefined,
+    testId: input.id('test-id', 'testCase'),
+    testCaseId: input.id('test-case-id', 'testCase'),
     externalTicketId: input.text('external-ticket-id') || undefined,
   };
 }

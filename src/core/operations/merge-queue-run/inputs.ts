@@ -16,7 +16,7 @@ export const EXIT_IF_DEQUEUED_INPUT: InputSpec = {
 
 export function readMergeQueueRunSettings(input: Inputs): MergeQueueRunSettings {
   return {
-    testRunId: input.text('test-run-id') || undefined,
+    testRunId: input.id('test-run-id', 'verificationRun'),
     exitIfDequeued: input.boolean('exit-if-dequeued') ?? false,
   };
 }

@@ -98,7 +98,7 @@ export function readPullRequestSettings(input: Inputs): PullRequestSettings {
     priority: readPriority(input),
     noBatch: input.boolean('no-batch'),
     direct: input.boolean('direct'),
-    testRunId: input.text('test-run-id') || undefined,
+    testRunId: input.id('test-run-id', 'verificationRun'),
     waitFor,
     waitTimeoutMs: input.number('wait-timeout-minutes', { min: 0.05, max: 24 * 60, fallback: 60 }) * 60_000,
     pollIntervalMs: input.number('poll-interval-seconds', { min: 1, max: 3600, fallback: 15 }) * 1000,

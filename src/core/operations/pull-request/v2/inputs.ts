@@ -47,7 +47,7 @@ export function readVerificationRunSettings(input: Inputs): VerificationRunSetti
   return {
     runsOf: input.choice('runs-of', RUNS_OF_VALUES),
     runStatus: input.choice('run-status', RUN_STATUS_VALUES),
-    runId: input.line('test-run-id') || undefined,
+    runId: input.id('test-run-id', 'verificationRun'),
   };
 }
 
