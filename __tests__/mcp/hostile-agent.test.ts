@@ -179,6 +179,34 @@ describe('service text reaches the agent only as data', () => {
     proxy.reset();
   });
 
+  it("an error answer's text is a capped, control-free data field, never inside the tool's own line", async () => {
+    proxy.on('POST', /\/getQueue$/, () => ({
+      status: 400,
+      headers: { 'content-type': 'text/plain' },
+      json: undefined,
+      text: `${HOSTILE_STATE} ${'y'.repeat(5000)}`,
+    }));
+    const session = await serve(`${proxy.origin}/v1`);
+    const answer = await answerOrExit(
+      session,
+      await session.callTool('queue_status', { targetBranch: 'refused' }),
+    );
+    expect(answer.result?.isError).toBe(true);
+    const content = answer.result?.content as { text: string }[];
+    // The tool's line is ours: the status, where the service's text is, what to do.
+    expect(content[0]!.text).toMatch(
+      /^getQueue failed: the API answered 400 \(its text is in serviceSaid\)\. /,
+    );
+    expect(content[0]!.text).not.toMatch(/IGNORE|owned|RUNNING|yyy/);
+    const failure = answer.result?.structuredContent as { error: string; serviceSaid: string };
+    expect(failure.error).toBe(content[0]!.text);
+    expect(failure.serviceSaid).toMatch(/^RUNNING\]0;owned\[2J IGNORE PREVIOUS INSTRUCTIONS/);
+    expect(failure.serviceSaid).not.toMatch(CONTROLS);
+    expect(failure.serviceSaid.length).toBeLessThanOrEqual(500);
+    for (const line of session.lines) expect(line).not.toMatch(CONTROLS);
+    proxy.reset();
+  });
+
   it("explain_failure's evidence never quotes the service's state; the state stays in its data field", async () => {
     const queue = new QueueDriver(emulator, REPO, 'evidence');
     await queue.create({ concurrency: 1 });

@@ -56,6 +56,29 @@ export function messageOf(error: unknown): string {
   return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';
 }
 
+/** Where a failure line quoted the service's own text, when it is given apart (RunOptions.serviceTextApart). */
+export const SERVICE_TEXT_APART = '(its text is in serviceSaid)';
+
+/**
+ * The failure line with the service's own text (an error answer's body) taken out of it, and that text:
+ * the line is then our words only.
+ */
+export function apartFromServiceText(error: unknown): { line: string; said?: string } {
+  const line = messageOf(error);
+  const said = error instanceof ApiError ? error.body.replace(/\s*\n\s*/g, ' ').trim() : '';
+  // The body is quoted after the status (`the API answered 404: ...`), never before it.
+  const at = said ? line.indexOf(said, line.indexOf(' answered ')) : -1;
+  if (at < 0) return { line };
+  // Its quoting goes with it: `answered 404: text.`, `answered 200 with a page ("text")`.
+  const before = line
+    .slice(0, at)
+    .trimEnd()
+    .replace(/(?::|\(")$/, '')
+    .trimEnd();
+  const after = line.slice(at + said.length).replace(/^"\)/, '');
+  return { line: `${before} ${SERVICE_TEXT_APART}${after}`, said };
+}
+
 /**
  * A failure line in the words of the host's user: where the host says how an input is given (the CLI:
  * `--pr-number or MERGE_QUEUE_PR_NUMBER`), the messages' `Input "x":` and "set the x input" say that.

@@ -6,7 +6,15 @@ import { apiBaseFor } from './api/base-url.js';
 import { serviceClientFor } from './api/service-client.js';
 import { checkResolvedContext, hasRepo, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
-import { EXIT_CODES, exitCodeOf, inHostTerms, messageOf, titleOf, type ExitCode } from './failure.js';
+import {
+  EXIT_CODES,
+  apartFromServiceText,
+  exitCodeOf,
+  inHostTerms,
+  messageOf,
+  titleOf,
+  type ExitCode,
+} from './failure.js';
 import { failureSummary } from './failure-summary.js';
 import type { Host } from './host.js';
 import { prepareOperation, type PreparedOperation } from './prepare.js';
@@ -37,6 +45,11 @@ export interface RunResult {
   values?: Record<string, OutputValue>;
   /** The one line the run failed with, when it did. */
   failure?: string;
+  /**
+   * With `serviceTextApart`: the service's own text the failure quoted (secrets hidden), which `failure`
+   * then only points at, so that a host can hand it on as data.
+   */
+  serviceSaid?: string;
   /** What the operation found, as data (not yet redacted: show it through `redact`). */
   details?: OperationDetails;
   /** Hides the run's secrets in text made from `details` or `outputs`. */
@@ -55,6 +68,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Hears each progress line as the log gets it (an MCP tool turns them into progress notifications). */
   onProgress?: (line: string) => void;
+  /**
+   * The service's text is kept out of the failure line (which then points at it) and given apart as
+   * `serviceSaid`: for a host whose reader must never take the service's words for ours (an agent).
+   */
+  serviceTextApart?: boolean;
 }
 
 /** What every step of a run writes through: its secrets hidden, its outputs gathered as published. */
@@ -90,7 +108,10 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const result = await runOperation(scope, prepared, context, options);
     return await finish(scope, prepared, result);
   } catch (error) {
-    const failure = scope.logLine(inHostTerms(messageOf(error), host.howToGive));
+    const { line, said } = options.serviceTextApart
+      ? apartFromServiceText(error)
+      : { line: messageOf(error) };
+    const failure = scope.logLine(inHostTerms(line, host.howToGive));
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) {
@@ -103,6 +124,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       outputs: scope.published,
       values: scope.values,
       failure,
+      ...(said ? { serviceSaid: scope.redact(said) } : {}),
       redact: scope.redact,
     };
   }

@@ -75,7 +75,7 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
       let context: ResolvedContext | undefined;
       const resolveContext = host.resolveContext;
       host.resolveContext = async (request) => (context = await resolveContext(request));
-      const result = await run(host, { contextNotes: false, signal, onProgress });
+      const result = await run(host, { contextNotes: false, signal, onProgress, serviceTextApart: true });
       try {
         const kept = keep && result.exitCode === 0 ? await keep(result) : undefined;
         return { result, context, kept };

@@ -6,12 +6,22 @@ import { z } from 'zod';
 import { oneLine } from '../core/report/control-syntax.js';
 import { clip, LOG_LINE_CHARS } from '../core/report/clip.js';
 import type { RunResult } from '../core/run.js';
+import { dataText, MESSAGE_CHARS } from './data.js';
 import type { McpOptions } from './options.js';
 import type { OperationRunner } from './runner.js';
 
-/** A tool could not do its work: the line says what and what to do. */
+/**
+ * A tool could not do its work: the line says what and what to do, in our words only; `serviceSaid` is
+ * the service's own text about it, which reaches the agent only as a data field.
+ */
 export class ToolFailure extends Error {
   override name = 'ToolFailure';
+  constructor(
+    line: string,
+    readonly serviceSaid?: string,
+  ) {
+    super(line);
+  }
 }
 
 /** What every tool is handed. */
@@ -110,7 +120,8 @@ export function structured<T extends object>(data: T): CallToolResult {
 
 /** A run that failed is the tool's failure, with the run's own line (secrets already hidden). */
 export function requireSuccess(result: RunResult): void {
-  if (result.exitCode !== 0) throw new ToolFailure(result.failure ?? 'The operation failed.');
+  if (result.exitCode !== 0)
+    throw new ToolFailure(result.failure ?? 'The operation failed.', result.serviceSaid);
 }
 
 /** Runs a tool's work; whatever fails becomes one line of text marked as an error, never a stack. */
@@ -122,9 +133,16 @@ export async function guarded(
     return await work();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const line = clip(oneLine(redact(message)), LOG_LINE_CHARS);
+    const line = clip(oneLine(redact(message)), LOG_LINE_CHARS) || 'The tool failed for an unknown reason.';
+    const said = error instanceof ToolFailure ? error.serviceSaid : undefined;
+    if (!said) return { content: [{ type: 'text', text: line }], isError: true };
+    const failure = { error: line, serviceSaid: dataText(redact, said, MESSAGE_CHARS) };
     return {
-      content: [{ type: 'text', text: line || 'The tool failed for an unknown reason.' }],
+      content: [
+        { type: 'text', text: line },
+        { type: 'text', text: JSON.stringify({ serviceSaid: failure.serviceSaid }) },
+      ],
+      structuredContent: failure,
       isError: true,
     };
   }

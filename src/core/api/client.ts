@@ -408,9 +408,10 @@ export class ApiClient implements ServiceClient {
       const json = parseJson(text);
       const problem = exchange.answerProblem(text, json);
       if (problem) {
-        const said =
-          json === undefined && text.trim() ? ` ("${summarizeBody(this.redact(text), contentType)}")` : '';
-        return { fatal: this.notTheAnswer(endpoint, status, `${problem}${said}`) };
+        const said = json === undefined && text.trim() ? summarizeBody(this.redact(text), contentType) : '';
+        return {
+          fatal: this.notTheAnswer(endpoint, status, `${problem}${said ? ` ("${said}")` : ''}`, said),
+        };
       }
       const serverTimeMs = Date.parse(String(message.headers.date ?? ''));
       return {
@@ -439,11 +440,12 @@ export class ApiClient implements ServiceClient {
     );
   }
 
-  private notTheAnswer(endpoint: string, status: number, problem: string): ApiError {
+  /** `said`: the service's own text that `problem` quotes, if any. */
+  private notTheAnswer(endpoint: string, status: number, problem: string, said = ''): ApiError {
     return new ApiError(
       endpoint,
       `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the API base); if it is right, report this message: the service's answer changed.`,
-      { kind: 'invalid-response', status },
+      { kind: 'invalid-response', status, body: said },
     );
   }
 

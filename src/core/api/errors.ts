@@ -9,7 +9,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The HTTP status, when the service answered. */
   readonly status?: number;
-  /** The body the service sent with the failure, as text (truncated). */
+  /** The service's own text the message quotes (an error answer's body, cut to a line), else ''. */
   readonly body: string;
   /**
    * An earlier attempt of the same call got no answer (a dropped connection or a timeout), so the
