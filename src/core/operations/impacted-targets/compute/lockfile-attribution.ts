@@ -1,11 +1,17 @@
 // A lockfile change given to the workspace packages whose resolved dependencies it changed: the base's
-// and the head's text read as graphs (pnpm-lock.yaml, yarn.lock v1 and berry, package-lock.json) and
-// compared (lockfile-graph.ts). A change of the settings that shape every resolution (lockfileVersion,
+// and the head's text read as graphs (pnpm-lock.yaml, yarn.lock v1 and berry) and compared
+// (lockfile-graph.ts), or package-lock.json compared from the entries that differ (lockfile-npm.ts). A change of the settings that shape every resolution (lockfileVersion,
 // say), of the root project's own resolved dependencies, or a lockfile added or removed, impacts every
 // package, as turbo does. A lockfile that cannot be read
 // is not attributed: the reason goes to the config's fallback and its explanation.
-import { LockfileBudget, LockfileUnreadable, changedImporters, type LockGraph } from './lockfile-graph.js';
-import { npmLockGraph } from './lockfile-npm.js';
+import {
+  LockfileBudget,
+  LockfileUnreadable,
+  changedImporters,
+  type ChangedImporters,
+  type LockGraph,
+} from './lockfile-graph.js';
+import { npmChangedImporters } from './lockfile-npm.js';
 import { pnpmLockGraph } from './lockfile-pnpm.js';
 import { yarnLockGraph, type ManifestDependencies } from './lockfile-yarn.js';
 import type { Workspace } from './workspace.js';
@@ -24,18 +30,14 @@ export function attributeLockfile(
     return { packages: new Map([...workspace.byName.keys()].map((name) => [name, why])) };
   }
   const budget = new LockfileBudget();
-  let graphs: [LockGraph, LockGraph];
+  let changes: ChangedImporters;
   try {
-    graphs = [graphOf(workspace, file, base, budget, 'base'), graphOf(workspace, file, head, budget, 'head')];
+    changes =
+      file === 'package-lock.json'
+        ? npmChangedImporters(base, head, budget)
+        : compareGraphs(workspace, file, [base, head], budget);
   } catch (error) {
     if (error instanceof LockfileUnreadable) return { reason: error.message };
-    throw error;
-  }
-  let changes;
-  try {
-    changes = changedImporters(graphs[0], graphs[1], budget);
-  } catch (error) {
-    if (error instanceof LockfileUnreadable) return { reason: `${file}: ${error.message}` };
     throw error;
   }
   if ('global' in changes) {
@@ -56,9 +58,27 @@ export function attributeLockfile(
   return { packages };
 }
 
+/** pnpm-lock.yaml and yarn.lock: both sides read whole as graphs, then compared. */
+function compareGraphs(
+  workspace: Workspace,
+  file: string,
+  [base, head]: [string, string],
+  budget: LockfileBudget,
+): ChangedImporters {
+  const graphs = [
+    graphOf(workspace, file, base, budget, 'base'),
+    graphOf(workspace, file, head, budget, 'head'),
+  ];
+  try {
+    return changedImporters(graphs[0] as LockGraph, graphs[1] as LockGraph, budget);
+  } catch (error) {
+    if (error instanceof LockfileUnreadable) throw new LockfileUnreadable(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 function graphOf(workspace: Workspace, file: string, text: string, budget: LockfileBudget, side: string) {
   try {
-    if (file === 'package-lock.json') return npmLockGraph(text, budget);
     if (file === 'pnpm-lock.yaml') return pnpmLockGraph(text, budget);
     return yarnLockGraph(text, budget, declared(workspace));
   } catch (error) {

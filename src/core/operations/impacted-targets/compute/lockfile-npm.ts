@@ -1,11 +1,15 @@
-// package-lock.json (npm 7 and later: lockfile versions 2 and 3, its `packages` map) as a graph, resolved
-// as turbo resolves it: a project's dependency from `<project>/node_modules/<name>`, else the root's
-// `node_modules/<name>`; a package's dependency from its own nested node_modules, then each one above it.
-// Every dependency field of a package's entry counts (dependencies, dev, optional and peer), as turbo
-// counts them; a project's own peerDependencies do not (turbo reads a project's external dependencies
-// from its dependencies, dev and optional ones: a peer is its dependents' to install); a link to a workspace package (no version of its own) is no external package and is not followed. A
+// package-lock.json (npm 7 and later: lockfile versions 2 and 3, its `packages` map) compared at two
+// commits, resolved as turbo resolves it: a project's dependency from `<project>/node_modules/<name>`,
+// else the root's `node_modules/<name>`; a package's dependency from its own nested node_modules, then
+// each one above it. Every dependency field of a package's entry counts (dependencies, dev, optional and
+// peer), as turbo counts them; a project's own peerDependencies do not (turbo reads a project's external
+// dependencies from its dependencies, dev and optional ones: a peer is its dependents' to install). A
+// link to a workspace package (no version of its own) is no external package and is not followed. A
 // change of lockfileVersion or of `requires` changes every project's resolution.
-import { LockfileUnreadable, type LockfileBudget, type LockGraph, type LockNode } from './lockfile-graph.js';
+// Most of a lockfile is the same at both commits: only the entries that differ are resolved, and the walk
+// goes backwards from them, by name, to the projects that reach them (on each side), so that the work
+// follows the change, not the lockfile's size.
+import { LockfileUnreadable, type ChangedImporters, type LockfileBudget } from './lockfile-graph.js';
 
 const PROJECT_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'];
 const PACKAGE_FIELDS = [...PROJECT_FIELDS, 'peerDependencies'];
@@ -15,7 +19,50 @@ const NODE_MODULES = 'node_modules/';
 
 type Entry = Record<string, unknown>;
 
-export function npmLockGraph(text: string, budget: LockfileBudget): LockGraph {
+/** One side: its entries that are nodes (projects, and packages with a version), its links, its settings. */
+interface Side {
+  nodes: Map<string, Entry>;
+  /** Package keys without a version of their own: links to a workspace package or a folder. */
+  links: Set<string>;
+  global: string;
+  /** Dependency name -> the nodes that list it, made on the first walk. */
+  byName?: Map<string, string[]>;
+}
+
+/** The projects whose resolved dependencies differ between the base's and the head's lockfile, and why. */
+export function npmChangedImporters(
+  baseText: string,
+  headText: string,
+  budget: LockfileBudget,
+): ChangedImporters {
+  const base = readSide(baseText, budget, 'base');
+  const head = readSide(headText, budget, 'head');
+  return compareSides(base, head, budget);
+}
+
+function compareSides(base: Side, head: Side, budget: LockfileBudget): ChangedImporters {
+  if (base.global !== head.global) return { global: `${base.global} → ${head.global}` };
+  const differing = differingNodes(base, head, budget);
+  const reachedBase = reaching(base, differing, budget);
+  const reachedHead = reaching(head, differing, budget);
+  const changed = new Map<string, string>();
+  for (const key of new Set([...projects(base), ...projects(head)])) {
+    const why = reachedHead.get(key) ?? reachedBase.get(key);
+    if (why) changed.set(key, why);
+  }
+  return { changed };
+}
+
+function readSide(text: string, budget: LockfileBudget, side: string): Side {
+  try {
+    return sideOf(text, budget);
+  } catch (error) {
+    if (!(error instanceof LockfileUnreadable)) throw error;
+    throw new LockfileUnreadable(`the ${side}'s package-lock.json cannot be read: ${error.message}`);
+  }
+}
+
+function sideOf(text: string, budget: LockfileBudget): Side {
   budget.spend(text.length / 16);
   let data: unknown;
   try {
@@ -29,52 +76,157 @@ export function npmLockGraph(text: string, budget: LockfileBudget): LockGraph {
   if (typeof version !== 'number' || version < 2 || !isEntry(packages)) {
     throw new LockfileUnreadable('it has no "packages" map (lockfile version 2 or 3, npm 7 and later)');
   }
-  const entries = new Map<string, Entry>();
-  for (const [key, entry] of Object.entries(packages)) if (isEntry(entry)) entries.set(key, entry);
-  const nodes = new Map<string, LockNode>();
-  const importers = new Map<string, string[]>();
-  for (const [key, entry] of entries) {
-    if (nesting(key) > MAX_NESTING) throw new LockfileUnreadable(`"${key.slice(0, 80)}…" is nested too deep`);
-    const isPackage = key.includes(NODE_MODULES);
+  const nodes = new Map<string, Entry>();
+  const links = new Set<string>();
+  for (const [key, entry] of Object.entries(packages)) {
+    if (!isEntry(entry)) continue;
+    if (nestedTooDeep(key)) throw new LockfileUnreadable(`"${key.slice(0, 80)}…" is nested too deep`);
     // A link (a workspace package, a file: dependency) has no version: no external package.
-    if (isPackage && typeof entry.version !== 'string') continue;
-    const deps = resolvedDependencies(key, entry, entries, budget);
-    // A project's own version is its manifest's, not a resolution.
-    const version = isPackage ? String(entry.version) : '';
-    nodes.set(key, { name: isPackage ? nameOf(key) : key || 'the root', version, deps });
-    if (!isPackage) importers.set(key, [key]);
+    if (!isPackage(key) || typeof entry.version === 'string') nodes.set(key, entry);
+    else links.add(key);
   }
-  return { nodes, importers, global: `lockfileVersion ${version}, requires ${JSON.stringify(doc.requires)}` };
+  budget.spend(nodes.size);
+  return { nodes, links, global: `lockfileVersion ${version}, requires ${JSON.stringify(doc.requires)}` };
 }
 
-function resolvedDependencies(
+/** Nodes added, removed, at another version, or whose own resolved dependencies changed. */
+function differingNodes(base: Side, head: Side, budget: LockfileBudget): Map<string, string> {
+  const differing = new Map<string, string>();
+  for (const [key, after] of head.nodes) {
+    const before = base.nodes.get(key);
+    if (!before) {
+      differing.set(key, `${label(key, after)} added`);
+    } else if (versionOf(key, before) !== versionOf(key, after)) {
+      differing.set(key, `${nameOf(key)} ${versionOf(key, before)} → ${versionOf(key, after)}`);
+    } else if (dependencyNames(key, before) !== dependencyNames(key, after)) {
+      const why = dependencyChange(key, before, after, base, head, budget);
+      if (why) differing.set(key, why);
+    }
+  }
+  for (const [key, before] of base.nodes) {
+    if (!head.nodes.has(key)) differing.set(key, `${label(key, before)} removed`);
+  }
+  return differing;
+}
+
+/** What changed in a node's resolved dependencies, in words; undefined when they resolve the same. */
+function dependencyChange(
   key: string,
-  entry: Entry,
-  entries: Map<string, Entry>,
+  before: Entry,
+  after: Entry,
+  base: Side,
+  head: Side,
   budget: LockfileBudget,
 ) {
+  const had = new Set(resolvedDependencies(key, before, base, budget));
+  const has = new Set(resolvedDependencies(key, after, head, budget));
+  const added = [...has].filter((id) => !had.has(id));
+  const removed = [...had].filter((id) => !has.has(id));
+  if (added.length === 0 && removed.length === 0) return undefined;
+  const first = added[0];
+  const old = first === undefined ? undefined : removed.find((id) => nameOf(id) === nameOf(first));
+  const version = (side: Side, id: string) => versionOf(id, side.nodes.get(id) ?? {});
+  if (first !== undefined && old !== undefined)
+    return `${nameOf(first)} ${version(base, old)} → ${version(head, first)}`;
+  if (first !== undefined) return `${nameOf(first)} ${version(head, first)} added`;
+  const gone = removed[0] as string;
+  return `${nameOf(gone)} ${version(base, gone)} removed`;
+}
+
+/** Every node that reaches one of `differing` on this side (itself included), with the first it reaches. */
+function reaching(side: Side, differing: Map<string, string>, budget: LockfileBudget): Map<string, string> {
+  const byName = (side.byName ??= listersByName(side, budget));
+  const reached = new Map<string, string>();
+  const queue: string[] = [];
+  for (const [key, why] of differing) {
+    if (!side.nodes.has(key)) continue;
+    reached.set(key, why);
+    queue.push(key);
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const key = queue[i] as string;
+    if (!isPackage(key)) continue;
+    const name = nameOf(key);
+    for (const lister of byName.get(name) ?? []) {
+      if (reached.has(lister) || resolve(lister, name, side, budget) !== key) continue;
+      reached.set(lister, reached.get(key) as string);
+      queue.push(lister);
+    }
+  }
+  return reached;
+}
+
+function listersByName(side: Side, budget: LockfileBudget): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const [key, entry] of side.nodes) {
+    for (const field of fieldsOf(key)) {
+      const names = entry[field];
+      if (!isEntry(names)) continue;
+      for (const name of Object.keys(names)) {
+        budget.spend(1);
+        const list = byName.get(name);
+        if (list) list.push(key);
+        else byName.set(name, [key]);
+      }
+    }
+  }
+  return byName;
+}
+
+function resolvedDependencies(key: string, entry: Entry, side: Side, budget: LockfileBudget): string[] {
   const deps: string[] = [];
-  for (const field of key.includes(NODE_MODULES) ? PACKAGE_FIELDS : PROJECT_FIELDS) {
+  for (const field of fieldsOf(key)) {
     const names = entry[field];
     if (!isEntry(names)) continue;
     for (const name of Object.keys(names)) {
-      const found = resolve(key, name, entries, budget);
+      const found = resolve(key, name, side, budget);
       if (found !== undefined) deps.push(found);
     }
   }
   return deps;
 }
 
-/** The key `name` resolves to from `key`'s place, by Node's walk up the node_modules folders. */
-function resolve(key: string, name: string, entries: Map<string, Entry>, budget: LockfileBudget) {
-  for (let at: string | undefined = key; ;) {
+/** The node `name` resolves to from `key`'s place, by Node's walk up the node_modules folders. */
+function resolve(key: string, name: string, side: Side, budget: LockfileBudget): string | undefined {
+  for (let at = key; ;) {
     budget.spend(1);
-    const candidate: string = at ? `${at}/${NODE_MODULES}${name}` : `${NODE_MODULES}${name}`;
-    const entry = entries.get(candidate);
-    if (entry) return typeof entry.version === 'string' ? candidate : undefined;
-    if (!at) return undefined;
+    const candidate = at ? `${at}/${NODE_MODULES}${name}` : `${NODE_MODULES}${name}`;
+    if (side.nodes.has(candidate)) return candidate;
+    // A link stands in the way as a copy would: the name is the workspace package's, not external.
+    if (side.links.has(candidate) || !at) return undefined;
     at = parentOf(at);
   }
+}
+
+/** The sorted names a node's entry lists, for a quick sameness check. */
+function dependencyNames(key: string, entry: Entry): string {
+  const names: string[] = [];
+  for (const field of fieldsOf(key)) {
+    const listed = entry[field];
+    if (isEntry(listed)) names.push(...Object.keys(listed));
+  }
+  return names.sort().join('\n');
+}
+
+function projects(side: Side): string[] {
+  return [...side.nodes.keys()].filter((key) => !isPackage(key));
+}
+
+function fieldsOf(key: string): string[] {
+  return isPackage(key) ? PACKAGE_FIELDS : PROJECT_FIELDS;
+}
+
+function isPackage(key: string): boolean {
+  return key.includes(NODE_MODULES);
+}
+
+/** A package's version; a project's own version is its manifest's, not a resolution. */
+function versionOf(key: string, entry: Entry): string {
+  return isPackage(key) ? String(entry.version) : '';
+}
+
+function label(key: string, entry: Entry): string {
+  return isPackage(key) ? `${nameOf(key)} ${versionOf(key, entry)}` : key || 'the root';
 }
 
 /** The folder whose node_modules holds `key` ('' for the root's), or '' when `key` is a project. */
@@ -88,8 +240,12 @@ function nameOf(key: string): string {
   return key.slice(key.lastIndexOf(NODE_MODULES) + NODE_MODULES.length);
 }
 
-function nesting(key: string): number {
-  return key.split(NODE_MODULES).length - 1;
+function nestedTooDeep(key: string): boolean {
+  let count = 0;
+  for (let at = key.indexOf(NODE_MODULES); at >= 0; at = key.indexOf(NODE_MODULES, at + 1)) {
+    if (++count > MAX_NESTING) return true;
+  }
+  return false;
 }
 
 function isEntry(value: unknown): value is Entry {
