@@ -127,7 +127,7 @@ describe('a report written by jest with jest-junit', () => {
       }),
     ]);
     expect(unquarantined[0]!.message).toContain('toBe');
-    expect(result.failure).toMatch(/^1 failed test\(s\) are likely caused by this PR/);
+    expect(result.failure).toMatch(/^1 failed test is likely caused by this PR/);
     // The failure's annotation is titled with what happened, not the operation's name.
     expect(result.failureTitle).toBe('1 failure not quarantined: likely caused by this PR');
     // Annotated at the test's own line, found by searching the file for its name.
@@ -140,9 +140,9 @@ describe('a report written by jest with jest-junit', () => {
       }),
     ]);
     const summary = String(result.summary);
-    expect(summary).toMatch(/^## ❌ 1 of 2 failed test\(s\) fail this step/);
+    expect(summary).toMatch(/^## ❌ 1 of 2 failed tests fails this step/);
     expect(summary).toContain('@acme/payments');
-    expect(summary).toContain('Quarantined: 1 failure(s) kept from failing the step');
+    expect(summary).toContain('Quarantined: 1 failure kept from failing the step');
   });
 
   it('passes when every failure is quarantined', async () => {
@@ -159,7 +159,7 @@ describe('a report written by jest with jest-junit', () => {
     expect(result.failure).toBeUndefined();
     expect(parsed(result.outputs['unquarantined-failures'])).toEqual([]);
     expect(result.annotations).toEqual([]);
-    expect(String(result.summary)).toContain('✅ 2 failed test(s), all quarantined');
+    expect(String(result.summary)).toContain('✅ 2 failed tests, all quarantined');
   });
 });
 
@@ -207,7 +207,7 @@ describe("a report written by node's test runner", () => {
   it('fails on known-flaky failures too when fail-on-verdict says so', async () => {
     await seedTests([{ name: 'drops the head under load', classname: 'test', status: 'flaky' }]);
     const result = await gate(dir, { 'fail-on-verdict': 'new,known-flaky' });
-    expect(result.failure).toMatch(/^1 failed test\(s\) are likely caused by this PR or known flaky/);
+    expect(result.failure).toMatch(/^1 failed test is likely caused by this PR or known flaky/);
   });
 });
 
@@ -300,7 +300,7 @@ describe('the other dialects', () => {
       test_refund: 'failing-on-target',
     });
     expect(result.outputs['step-failing-count']).toBe(3);
-    expect(result.failure).toMatch(/^3 failed test\(s\)/);
+    expect(result.failure).toMatch(/^3 failed tests are/);
     // A test the service lists is linked to its page there.
     expect(String(result.summary)).toMatch(/expiresInvoice\]\(https?:\/\/[^)]*\/flaky-tests\/test\//);
     // The variant input picks the other variant's quarantine.
@@ -330,7 +330,7 @@ describe('the other dialects', () => {
     });
     expect(result.annotations.filter((a) => a.level === 'notice')).toEqual([
       expect.objectContaining({
-        message: expect.stringMatching(/^4 more failed test\(s\) at error level are not annotated/),
+        message: expect.stringMatching(/^4 more failed tests at error level are not annotated/),
       }),
     ]);
     expect(result.outputs['failed-count']).toBe(14);
@@ -601,8 +601,8 @@ describe('during an outage of the service', () => {
     expect(result.outputs['service-error']).toMatch(
       /^listQuarantinedTests failed: no complete answer within [\d.]+s\. Gave up after/,
     );
-    expect(result.warnings.join('\n')).toMatch(/could not be reached .* 2 failed test\(s\) were NOT checked/);
-    expect(String(result.summary)).toMatch(/^## ⚠️ 2 failed test\(s\) not checked/);
+    expect(result.warnings.join('\n')).toMatch(/could not be reached .* 2 failed tests were NOT checked/);
+    expect(String(result.summary)).toMatch(/^## ⚠️ 2 failed tests not checked/);
     expect(result.annotations.filter((a) => a.level === 'warning')).toHaveLength(2);
   });
 

@@ -53,7 +53,7 @@ describe('describe-merge-queue-run', () => {
       `## 🧪 Merge-queue test run: <code>trunk-merge/pr-12/${testRunId}</code>`,
     );
     expect(result.summary).toContain(
-      '| [\\#\u200d12](https://github.com/octo-org/mq-run/pull/12) | TESTING |',
+      '| [#<!-- -->12](https://github.com/octo-org/mq-run/pull/12) | TESTING |',
     );
   });
 

@@ -55,7 +55,7 @@ describe('get-merge-queue-metrics', () => {
     expect(run.outputs.response).toBe(text);
     expect(run.summaryText).toContain('| PRs in the queue (depth) | 2 |');
     expect(run.summaryText).toContain('| Concluded in the last hour | 2 merged, 0 failed, 1 cancelled |');
-    expect(run.summaryText).toContain('| Average test duration (last hour) | 5m 0s over 2 PR(s) |');
+    expect(run.summaryText).toContain('| Average test duration (last hour) | 5m 0s over 2 PRs |');
     // One queue (its bisection lane idle): no per-queue table.
     expect(run.summaryText).not.toContain('### By queue');
     // The outcome first: the figures a person looks for, percentiles from the histograms, a chart.

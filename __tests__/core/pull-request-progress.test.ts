@@ -7,7 +7,7 @@ import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { itWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
-import { SummaryRenderer } from '../helpers/render-summary.js';
+import { SummaryRenderer, type TimelineBar } from '../helpers/render-summary.js';
 import { emulatorClock, type ScriptedEvent } from '../helpers/virtual-clock.js';
 
 const emulator = useEmulator();
@@ -89,12 +89,12 @@ describe('a PR overtaken by an urgent PR, then held by a paused queue', () => {
 
     const summary = result.summary;
     expect(summary.split('\n')[0]).toBe(
-      '## ✅ Merged after 1h 25m: [\\#\u200d50 Add billing export](https://github.com/octo-org/story-urgent/pull/50) → <code>main</code>',
+      '## ✅ Merged after 1h 25m: [#<!-- -->50 Add billing export](https://github.com/octo-org/story-urgent/pull/50) → <code>main</code>',
     );
     expect(summary).toContain(
-      '**1h 25m** in the queue: tested twice, sent back once (urgent PR \\#\u200d51 jumped ahead), waited 35m while the queue was paused.',
+      '**1h 25m** in the queue: tested twice, sent back once (urgent PR #<!-- -->51 jumped ahead), waited 35m while the queue was paused.',
     );
-    expect(summary).toMatch(/```mermaid\n%%\{init: .*"critBkgColor":"#cf222e".*\}%%\ngantt\n/);
+    expect(summary).toMatch(/```mermaid\n%%\{init: .*"critBorderColor":"#cf222e".*\}%%\ngantt\n/);
     expect(summary).toMatch(/ {2}Pending \(sent back by urgent 51\) :b1, \d+, \d+/);
     expect(summary).toContain('<details><summary>Everything the queue reported</summary>');
     // Durations, not timestamps; Priority once.
@@ -134,10 +134,11 @@ describe('a PR whose check fails', () => {
 
     const summary = result.summary;
     expect(summary.split('\n')[0]).toContain(
-      '## ❌ Failed in the merge queue (ci/build failure): [\\#\u200d130 Upgrade webpack to v6]',
+      '## ❌ Failed in the merge queue (ci/build failure): [#<!-- -->130 Upgrade webpack to v6]',
     );
-    expect(summary).toContain(
-      '> [!CAUTION]\n> The required check **ci/build** concluded **FAILURE** on test branch <code>trunk-merge/pr-130/',
+    // The test branch as people quote it: its run id cut to the eight characters the timeline shows.
+    expect(summary).toMatch(
+      /> \[!CAUTION\]\n> The required check \*\*ci\/build\*\* concluded \*\*FAILURE\*\* on test branch <code>trunk-merge\/pr-130\/[0-9a-f]{8}…<\/code>\./,
     );
     expect(summary).toContain(`**[Open the failed check →](${checks[0]!.url})**`);
     expect(summary).toContain(`| ci/build | ❌ FAILURE | [logs](${checks[0]!.url}) |`);
@@ -156,7 +157,7 @@ describe('a PR that is not ready', () => {
     expect(looked.outputs.reason).toBe(
       'PR #60 is not ready: impacted targets are missing for head sha aaaaaaa: run the job that uploads them (operation set-impacted-targets) for this head sha.',
     );
-    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 Not ready: \[\\#\u200d60 Parallel change\]/);
+    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 Not ready: \[#<!-- -->60 Parallel change\]/);
     expect(looked.summary).toContain(
       '**What now:** run the job that uploads them (operation set-impacted-targets) for this head sha.',
     );
@@ -175,7 +176,7 @@ describe('a PR that is not ready', () => {
       'PR #60 is still NOT_READY after 5m: impacted targets are missing for head sha aaaaaaa: run the job that uploads them (operation set-impacted-targets) for this head sha. Raise wait-timeout-minutes to wait longer.',
     );
     expect(waited.summary.split('\n')[0]).toMatch(
-      /^## ⏳ Still waiting \(NOT\\_READY\): \[\\#\u200d60 Parallel change\]/,
+      /^## ⏳ Still waiting \(NOT\\_READY\): \[#<!-- -->60 Parallel change\]/,
     );
   });
 });
@@ -216,7 +217,7 @@ describe('a PR behind others', () => {
     const looked = await act({ operation: 'get-submitted-pull-request', 'pr-number': '4' });
     expect(looked.outputs).toMatchObject({ state: 'PENDING', position: '3', 'prs-ahead': '2' });
     // The service knows no title for it: the heading leaves it out rather than saying "unknown".
-    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 PENDING at position 3 of 3: \[\\#\u200d4\]\(/);
+    expect(looked.summary.split('\n')[0]).toMatch(/^## 🕒 PENDING at position 3 of 3: \[#<!-- -->4\]\(/);
 
     const waited = await act({
       operation: 'get-submitted-pull-request',
@@ -410,7 +411,7 @@ describe('notifications', () => {
       const body = github.comments[0]!.body;
       expect(body.split('\n')[0]).toBe('<!-- merge-queue-action:status:main -->');
       expect(body.split('\n')[1]).toBe(
-        '### ❌ \\#\u200d90 failed in the merge queue: ci/build → <code>main</code>',
+        '### ❌ #<!-- -->90 failed in the merge queue: ci/build → <code>main</code>',
       );
       // The check is named in the heading and its table, with its address as the table's link; no reason
       // line names it a third time.
@@ -435,8 +436,11 @@ describe('every summary above, rendered as GitHub renders it', () => {
       try {
         const renderer = await SummaryRenderer.open(browser);
         const results = [];
+        const failedRunBars: TimelineBar[] = [];
         for (const { story, summary } of written) {
           const rendered = await renderer.render(summary);
+          if (story === 'story-failed: submit-pull-request')
+            failedRunBars.push(...rendered.timeline.filter((bar) => bar.label.startsWith('Testing')));
           results.push({
             story,
             problems: [...rendered.problems, ...rendered.reading],
@@ -444,6 +448,8 @@ describe('every summary above, rendered as GitHub renders it', () => {
           });
         }
         expect(results.filter((r) => r.problems.length || r.failedCharts.length)).toEqual([]);
+        // The failed PR's test run is drawn red (a light red fill), not blue as a run still going.
+        expect(failedRunBars.map((bar) => bar.fill)).toEqual(['rgb(255, 235, 233)']);
         // The stories that waited drew a timeline.
         expect(written.filter((w) => w.summary.includes('```mermaid')).length).toBeGreaterThanOrEqual(4);
       } finally {

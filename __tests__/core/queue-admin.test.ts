@@ -134,10 +134,10 @@ describe('get-queue', () => {
     );
     expect(run.summaryText).toContain('### In line (3)');
     expect(run.summaryText).toMatch(
-      /\| \[\\#\u200d7\]\(https:\/\/github\.com\/octo-org\/octo-repo\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
+      /\| \[#<!-- -->7\]\(https:\/\/github\.com\/octo-org\/octo-repo\/pull\/7\) \| Fix &lt;the&gt; &#124; pipe \| TESTING \|/,
     );
     expect(run.summaryText).toMatch(
-      /\| 2 \| \[\\#\u200d8\]\([^)]*\) \| [^|]* \| PENDING \| [^|]+ \| \d+s \|/,
+      /\| 2 \| \[#<!-- -->8\]\([^)]*\) \| [^|]* \| PENDING \| [^|]+ \| \d+s \|/,
     );
   });
 });
@@ -175,6 +175,9 @@ describe('update-queue', () => {
       { kind: 'status', status: 400, body: 'Bad Request' },
     ]);
     const run = await runOperation(emulator, 'update-queue', { concurrency: '4' });
+    expect(run.infos[0]).toBe(
+      'Set concurrency to 4 on the merge queue for branch main of github.com/octo-org/octo-repo.',
+    );
 
     expect(run.failure).toBeUndefined();
     expect(run.outputs).toMatchObject({ concurrency: 4, 'queue-state': 'running', 'enqueued-count': '' });
@@ -206,6 +209,10 @@ describe('pause-queue, resume-queue and drain-queue', () => {
       'testing-timeout-minutes': '9',
     });
     expect(paused.outputs['queue-state']).toBe('paused');
+    // The log says what was set, whole: not "…: state." as if cut off.
+    expect(paused.infos).toContain(
+      'Set state to paused on the merge queue for branch main of github.com/octo-org/octo-repo.',
+    );
     expect(paused.warnings).toEqual([
       'Input "concurrency" is not used by operation pause-queue; it was ignored.',
       'Input "testing-timeout-minutes" is not used by operation pause-queue; it was ignored.',
@@ -224,7 +231,7 @@ describe('pause-queue, resume-queue and drain-queue', () => {
 
     const resumed = await runOperation(emulator, 'resume-queue', {});
     expect(resumed.outputs).toMatchObject({ 'queue-state': 'running', 'enqueued-count': 1 });
-    expect(resumed.summaryText).toMatch(/\| \[\\#\u200d3\]\([^)]*\) \| TESTING \|/);
+    expect(resumed.summaryText).toMatch(/\| \[#<!-- -->3\]\([^)]*\) \| TESTING \|/);
 
     const draining = await runOperation(emulator, 'drain-queue', {});
     expect(draining.outputs['queue-state']).toBe('draining');
@@ -238,7 +245,7 @@ describe('delete-queue', () => {
 
     const refused = await runOperation(emulator, 'delete-queue', {});
     expect(refused.failure).toMatch(
-      /^Could not delete the merge queue for branch main of github\.com\/octo-org\/octo-repo \(deleteQueue answered 400: .+\)\. The queue still holds 2 PR\(s\): #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
+      /^Could not delete the merge queue for branch main of github\.com\/octo-org\/octo-repo \(deleteQueue answered 400: .+\)\. The queue still holds 2 PRs: #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
     );
     expect(refused.outputs).toMatchObject({ 'queue-exists': true, 'enqueued-count': 2 });
     expect(refused.summaryText).toContain(

@@ -64,9 +64,13 @@ describeWithTools([TOOLS.chromium()], 'the page', () => {
     try {
       await signedIn(page);
       const section = page.locator('section[data-queue$="acme/buttons@main"]');
+      const buttons = () => section.locator('h2 .queue-buttons button').allTextContents();
+      // Only what would change the state: a running queue offers no Resume, a paused one no Pause.
+      expect(await buttons()).toEqual(['Pause', 'Drain']);
       await section.locator('button[data-queue-state="paused"]').click();
       await section.locator('h2 .state', { hasText: 'paused' }).waitFor();
       expect((await queue.queue()).state).toBe('paused');
+      expect(await buttons()).toEqual(['Drain', 'Resume']);
       await section.locator('button[data-push="3"]').click();
       await section.locator('details.finished > summary', { hasText: '1 cancelled' }).click();
       const reason = section.locator('details.finished tr[data-pr="3"] .reason');

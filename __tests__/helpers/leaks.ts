@@ -10,9 +10,12 @@ const ENTITIES: Record<string, string> = {
   '&amp;': '&',
 };
 
-/** Markdown as a reader sees it: backslash escapes and the entities of escapeMarkdown undone. */
+/** Markdown as a reader sees it: backslash escapes, the entities and the empty comments of escapeMarkdown undone. */
 export function asRead(markdown: string): string {
-  return markdown.replace(/\\(.)/g, '$1').replace(/&(lt|gt|#124|#96|amp);/g, (entity) => ENTITIES[entity]!);
+  return markdown
+    .replace(/<!-- -->/g, '')
+    .replace(/\\(.)/g, '$1')
+    .replace(/&(lt|gt|#124|#96|amp);/g, (entity) => ENTITIES[entity]!);
 }
 
 /**

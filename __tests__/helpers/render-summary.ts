@@ -65,6 +65,14 @@ export interface RenderedSummary {
   reading: string[];
   /** Each chart's bars as drawn: their colour and width in pixels, and the widest a bar can be. */
   bars: DrawnBars[];
+  /** Every timeline (gantt) bar as drawn: its label, its fill and its label's colour. */
+  timeline: TimelineBar[];
+}
+
+export interface TimelineBar {
+  label: string;
+  fill: string;
+  textFill: string;
 }
 
 export interface DrawnBars {
@@ -139,8 +147,9 @@ export class SummaryRenderer {
     }, html);
     const reading = await this.page.evaluate(readingProblems);
     const bars = await this.page.evaluate(drawnBars);
+    const timeline = await this.page.evaluate(timelineBars);
     if (options.pngPath) await this.page.locator('.box').screenshot({ path: options.pngPath });
-    return { problems: markdownProblems(markdown), charts, reading, bars };
+    return { problems: markdownProblems(markdown), charts, reading, bars, timeline };
   }
 
   /** A page of its own (annotations, a Slack message): what a reader stumbles on, and a PNG when asked. */
@@ -163,7 +172,20 @@ export class SummaryRenderer {
 
 /** Runs in the page: what a reader would stumble on in the drawn summary (or any page of ours). */
 export function readingProblems(): string[] {
-  const { document } = globalThis as unknown as { document: PageDocument };
+  const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+  // Defined here: the function runs in the page, where nothing else of this module is.
+  /** WCAG's contrast ratio of two CSS colours given as `rgb(r, g, b)` (as getComputedStyle answers). */
+  function contrastRatio(a: string, b: string): number {
+    const luminance = (colour: string) => {
+      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light! + 0.05) / (dark! + 0.05);
+  }
   const problems: string[] = [];
   const text = document.body.textContent ?? '';
   const escaped = /.{0,30}\\[nr].{0,30}/.exec(text);
@@ -173,6 +195,19 @@ export function readingProblems(): string[] {
     if (/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
       problems.push(`an ISO timestamp in a table cell: ${value}`);
     if (/^unknown$/i.test(value)) problems.push('a table cell that says "unknown"');
+  }
+  // What a reader copies must be what they read: no invisible character, no markdown escape left over.
+  const copied = /.{0,20}(?:[\u200b-\u200d\u2060\ufeff]|\\[\\#*_[\]~@`]).{0,20}/u.exec(text);
+  if (copied)
+    problems.push(`an invisible character or a markdown escape in the text: ${JSON.stringify(copied[0])}`);
+  for (const label of document.querySelectorAll('.mermaid-figure svg text.taskText')) {
+    const bar = label.id ? document.getElementById(label.id.replace(/-text$/, '')) : null;
+    if (!bar || /taskTextOutside/.test(label.getAttribute('class') ?? '')) continue;
+    const contrast = contrastRatio(getComputedStyle(label).fill, getComputedStyle(bar).fill);
+    if (contrast < 4.5)
+      problems.push(
+        `a timeline label hard to read on its bar (contrast ${contrast.toFixed(1)}): ${label.textContent}`,
+      );
   }
   [...document.querySelectorAll('.mermaid-figure svg')].forEach((svg, chart) => {
     const labels = [...svg.querySelectorAll('text')]
@@ -188,6 +223,17 @@ export function readingProblems(): string[] {
     }
   });
   return problems;
+}
+
+/** Runs in the page: each timeline bar's label, fill and label colour, as drawn. */
+export function timelineBars(): TimelineBar[] {
+  const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+  return [...document.querySelectorAll('.mermaid-figure svg text.taskText')].flatMap((text) => {
+    const bar = text.id ? document.getElementById(text.id.replace(/-text$/, '')) : null;
+    if (!bar) return [];
+    const label = (text.textContent ?? '').trim();
+    return [{ label, fill: getComputedStyle(bar).fill, textFill: getComputedStyle(text).fill }];
+  });
 }
 
 /** Runs in the page: each xychart's bar rectangles and the chart's width. */
@@ -208,6 +254,7 @@ export function drawnBars(): DrawnBars[] {
 
 /** The little of the page's DOM used here (the type-check runs without the DOM library). */
 interface PageElement {
+  id: string;
   textContent: string | null;
   className: string;
   innerHTML: string;
@@ -225,8 +272,14 @@ interface PageElement {
 }
 interface PageDocument {
   body: PageElement;
+  getElementById(id: string): PageElement | null;
   querySelectorAll(selector: string): Iterable<PageElement>;
   createElement(tag: string): PageElement;
+}
+
+interface PageGlobals {
+  document: PageDocument;
+  getComputedStyle(element: PageElement): { fill: string };
 }
 
 interface MermaidApi {

@@ -107,12 +107,25 @@ function finishedSection(queue, now) {
     ${prTable(queue.finished, now, { finished: true })}</details>`;
 }
 
+const STATE_BUTTONS = [
+  ['paused', 'Pause'],
+  ['draining', 'Drain'],
+  ['running', 'Resume'],
+];
+
+/** The buttons that would change the queue's state (a code and its words): no Resume on a running queue. */
+function stateButtons(state) {
+  return STATE_BUTTONS.filter(([target]) => target !== state.code)
+    .map(([target, label]) => `<button data-queue-state="${target}">${label}</button>`)
+    .join('');
+}
+
 export function queueSection(queue, now) {
   const runs = queue.runs.filter((r) => r.status === 'in_progress');
   return `<section class="queue" data-queue="${esc(queue.key)}">
     <h2><span class="queue-title user-text">${esc(queue.title)} → ${esc(queue.branch)}</span> ${worded(queue.state, 'state')}
       <span class="muted">${esc(queue.mode)}, ${esc(queue.concurrency)} at a time${queue.batch ? ', batching' : ''}</span>
-      <span class="queue-buttons"><button data-queue-state="paused">Pause</button><button data-queue-state="draining">Drain</button><button data-queue-state="running">Resume</button></span></h2>
+      <span class="queue-buttons">${stateButtons(queue.state)}</span></h2>
     ${runs.length ? `<ul class="runs">${runs.map(runLine).join('')}</ul>` : '<p class="muted">No run in progress.</p>'}
     ${lineSection(queue, now)}
     ${finishedSection(queue, now)}

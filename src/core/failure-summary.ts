@@ -27,7 +27,7 @@ export function failureSummary(facts: FailureFacts): string {
     .headingMarkdown(
       `❌ ${escapeMarkdown(facts.operation ?? 'merge-queue-action')}: ${escapeMarkdown(headline)}`,
     )
-    .alert('CAUTION', escapeMarkdown(facts.failure))
+    .alert('CAUTION', escapeMarkdown(whatHappened(facts)))
     .paragraph(`**What to fix:** ${fix}`);
   // The operation is left out when the run stopped before it was read (the headline says what failed).
   const rows: [string, unknown][] = [
@@ -37,6 +37,16 @@ export function failureSummary(facts: FailureFacts): string {
   if (facts.error instanceof ApiError) rows.push(['Endpoint', facts.error.endpoint]);
   if (facts.runUrl) rows.push(['Run', { markdown: link('this run', facts.runUrl) }]);
   return summary.factsAcross(rows).toString();
+}
+
+/**
+ * The failure line, less the advice the service's answer came with when "What to fix" says it: the
+ * answer's status is then said once (the caution) and the fix once.
+ */
+function whatHappened(facts: FailureFacts): string {
+  if (!(facts.error instanceof ApiError && facts.error.kind === 'http')) return facts.failure;
+  const firstSentence = /^.*?\.(?=\s+[A-Z])/s.exec(facts.failure);
+  return firstSentence ? firstSentence[0] : facts.failure;
 }
 
 function explain(error: unknown): { headline: string; fix: string } {
@@ -63,38 +73,38 @@ function explainApiError(error: ApiError): { headline: string; fix: string } {
   switch (error.status) {
     case 401:
       return {
-        headline: 'the service refused the API token (401)',
+        headline: 'the service refused the API token',
         fix: 'check that `api-token` holds your organization API token (Settings › Organization › API token) and that the secret is passed to this job; secrets are empty in runs for forks and Dependabot PRs.',
       };
     case 403:
       return {
-        headline: 'the token may not do this (403)',
+        headline: 'the token may not do this',
         fix: 'check that the token belongs to the organization that owns this repository, and `repo` / `repo-host`.',
       };
     case 404:
       return {
-        headline: 'the service does not know this queue or PR (404)',
+        headline: 'the service does not know this queue or PR',
         fix: 'check `repo`, `repo-host`, `target-branch` and `pr-number`; create the queue first with `operation: create-queue` if there is none.',
       };
     case 409:
       return {
-        headline: 'it conflicts with what already exists (409)',
+        headline: 'it conflicts with what already exists',
         fix: 'the thing this step creates exists already: read it instead, or use the operation that updates it.',
       };
     case 413:
       return {
-        headline: 'the request was too large (413)',
+        headline: 'the request was too large',
         fix: 'send less at once (fewer impacted targets, or ALL).',
       };
     case 429:
       return {
-        headline: 'the organization is over its rate limit (429)',
+        headline: 'the organization is over its rate limit',
         fix: 'run fewer calls at once, or raise `timeout-seconds` so that retries can wait longer.',
       };
     default:
       if (error.kind === 'http' && error.status !== undefined && error.status < 500) {
         return {
-          headline: `the service refused the request (${error.status})`,
+          headline: 'the service refused the request',
           fix: 'check the inputs the message names.',
         };
       }

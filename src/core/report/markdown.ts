@@ -8,7 +8,12 @@ export const SUMMARY_BYTE_BUDGET = 900 * 1024;
 
 const INVISIBLE_ONE = new RegExp(`^${INVISIBLE.source}$`);
 
-const ZERO_WIDTH_JOINER = '\u200d';
+/**
+ * An empty HTML comment after `@` or `#`: GitHub links mentions and issue numbers within one run of text,
+ * and the comment splits it, while the page shows and copies the text unchanged (a zero-width character
+ * would be copied along with it).
+ */
+const SPLIT = '<!-- -->';
 
 /** Every character escapeMarkdown changes or looks at: text with none of them is already escaped. */
 const ESCAPED_CHARACTERS = new RegExp(`[\\\\*_[\\]#~@&<>|\`\\r\\n]|${INVISIBLE.source}`);
@@ -39,7 +44,7 @@ const REPLACEMENTS: Record<string, string> = {
 /**
  * Text from the service or users' code as markdown that shows exactly that text: markup escaped,
  * invisible characters shown as `⟨U+202E⟩`, and `@name` and `#123` kept from notifying anyone or linking
- * an issue when the summary is reposted as a comment (a zero-width joiner after `@` and `#`).
+ * an issue when the summary is reposted as a comment (an empty HTML comment after `@` and `#`).
  */
 export function escapeMarkdown(text: unknown): string {
   const plain = String(text ?? '');
@@ -48,8 +53,20 @@ export function escapeMarkdown(text: unknown): string {
   return plain.replace(ESCAPABLE, escapeOne);
 }
 
+/**
+ * The same text for raw HTML, where markdown's backslash escapes are not read and would show (a
+ * `<summary>` line of a `<details>` block): HTML's characters escaped, mentions split, invisibles shown.
+ */
+export function escapeHtmlText(text: unknown): string {
+  const plain = String(text ?? '');
+  if (!ESCAPED_CHARACTERS.test(plain)) return plain;
+  return plain.replace(ESCAPABLE, (match: string, mention: string | undefined) =>
+    /^[\\*_[\]#~]$/.test(match) ? match : escapeOne(match, mention),
+  );
+}
+
 function escapeOne(match: string, mention: string | undefined): string {
-  if (mention) return `${mention === '#' ? '\\#' : '@'}${ZERO_WIDTH_JOINER}`;
+  if (mention) return `${mention}${SPLIT}`;
   const replacement = REPLACEMENTS[match];
   if (replacement !== undefined) return replacement;
   if (INVISIBLE_ONE.test(match)) return codePointOf(match);
@@ -164,7 +181,7 @@ export class Markdown {
 
   /** A collapsed block around already-escaped markdown. */
   details(summary: string, markdown: string): this {
-    return this.add(`<details><summary>${escapeMarkdown(summary)}</summary>\n\n${markdown}\n\n</details>`);
+    return this.add(`<details><summary>${escapeHtmlText(summary)}</summary>\n\n${markdown}\n\n</details>`);
   }
 
   /** A fenced code block; the fence is longer than any run of backticks inside. */

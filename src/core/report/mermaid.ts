@@ -16,17 +16,24 @@ export function mermaidText(text: unknown): string {
 /** Mermaid's task tags; `crit-milestone` is both (a failure's end), `done-milestone` a success's. */
 export type GanttStyle = 'done' | 'active' | 'crit' | 'milestone' | 'crit-milestone' | 'done-milestone' | '';
 
-/** Colours with meaning: red for what failed, green for what passed, blue for what runs. */
+/**
+ * Colours with meaning: red for what failed, green for what passed, blue for what runs, grey for a wait.
+ * Every bar is a light fill with a strong border and dark text (GitHub's "subtle" colours), so that each
+ * label reads on its bar: mermaid draws a plain or red bar's text in one colour and a blue or green one's
+ * in another, and no single text colour reads on both a light grey and a saturated red.
+ */
 const GANTT_THEME = {
   themeVariables: {
-    critBkgColor: '#cf222e',
-    critBorderColor: '#82071e',
-    doneTaskBkgColor: '#1a7f37',
-    doneTaskBorderColor: '#116329',
+    critBkgColor: '#ffebe9',
+    critBorderColor: '#cf222e',
+    doneTaskBkgColor: '#dafbe1',
+    doneTaskBorderColor: '#1a7f37',
     activeTaskBkgColor: '#ddf4ff',
     activeTaskBorderColor: '#0969da',
-    taskBkgColor: '#d0d7de',
+    taskBkgColor: '#eaeef2',
     taskBorderColor: '#59636e',
+    taskTextColor: '#1f2328',
+    taskTextDarkColor: '#1f2328',
   },
 };
 

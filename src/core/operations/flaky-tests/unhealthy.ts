@@ -187,7 +187,7 @@ function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: Unhealth
         ? [counts.flaky ?? 0, 'flaky']
         : [counts.broken ?? 0, 'broken'];
   if (count <= maxUnhealthy) return undefined;
-  return `fail-on ${failOn}: ${count} ${what} test(s), more than max-unhealthy (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
+  return `fail-on ${failOn}: ${plural(count, `${what} test`)}, more than max-unhealthy (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
 }
 
 function writeReport(

@@ -1,5 +1,6 @@
 // get-merge-queue-metrics: the Prometheus text of one repository (or of every repository of the
 // organization) to a file, and its headline figures to outputs and the summary.
+import { plural } from '../../report/words.js';
 import { Markdown, escapeCell, escapeMarkdown } from '../../report/markdown.js';
 import { repoSlug } from '../common.js';
 import { CHART_COLOURS, horizontalBarChart } from '../../report/chart.js';
@@ -220,7 +221,7 @@ function factsTable(rows: [string, unknown][]): string {
 
 function average({ count, sumSeconds }: Durations): string {
   if (count === 0) return 'no PRs';
-  return `${formatDuration(sumSeconds / count)} over ${count} PR(s)`;
+  return `${formatDuration(sumSeconds / count)} over ${plural(count, 'PR')}`;
 }
 
 function formatDuration(seconds: number): string {

@@ -32,3 +32,13 @@ export async function lookUp(
 export function shortSha(sha: unknown): string {
   return typeof sha === 'string' ? sha.slice(0, 7) : '';
 }
+
+const TRAILING_UUID = /\/([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A test branch as people quote it: `trunk-merge/pr-903/087c4ce6…`, its run id cut to the eight
+ * characters the timeline shows (the whole name is in the `test-branch` output).
+ */
+export function shortTestBranch(branch: string): string {
+  return branch.replace(TRAILING_UUID, '/$1…');
+}

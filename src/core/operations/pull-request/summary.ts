@@ -9,7 +9,7 @@ import { gantt, type GanttBar, type GanttStyle } from '../../report/mermaid.js';
 import { pullRequestUrl, requirePrNumber, stateOutput } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { PullRequestSettings } from './inputs.js';
-import { shortSha } from './lookup.js';
+import { shortSha, shortTestBranch } from './lookup.js';
 import { describeBlockers, notReadyBlockers } from './readiness.js';
 import type { Transition } from './v2/history-report.js';
 import type { PrReport } from './wait.js';
@@ -230,7 +230,7 @@ function failureBlock(summary: Markdown, report: PrReport): void {
   const first = checks[0];
   const branch = report.testRun?.testBranch;
   if (first) {
-    const where = branch ? ` on test branch ${codeSpan(branch)}` : '';
+    const where = branch ? ` on test branch ${codeSpan(shortTestBranch(branch))}` : '';
     const open = first.url
       ? ` ${link('Open the failed check →', first.url).replace(/^\[/, '**[').replace(/\)$/, ')**')}`
       : '';
@@ -368,8 +368,14 @@ export function timelineBars(report: PrReport): GanttBar[] {
     let label = LABELS[t.state] ?? stateOutput(t.state);
     if (t.state === 'testing' && t.testRunId) label += ` (run ${t.testRunId.slice(0, 8)})`;
     if (t.note) label += ` (${shortNote(t.note)})`;
-    return { label, startMs: t.atMs, endMs: end, style: STYLES[t.state] ?? '' };
+    return { label, startMs: t.atMs, endMs: end, style: barStyle(t.state, report.transitions[i + 1]?.state) };
   });
+}
+
+/** A test run that ended in a failure is drawn red, not blue as a run still going. */
+function barStyle(state: string, next: string | undefined): GanttStyle {
+  if (state === 'testing' && (next === 'failed' || next === 'pending_failure')) return 'crit';
+  return STYLES[state] ?? '';
 }
 
 function shortNote(note: string): string {

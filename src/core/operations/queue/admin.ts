@@ -1,6 +1,7 @@
 // Queue administration: create (fully configured in one step), read, update, delete, and the
 // pause/resume/drain conveniences. Every write is followed by a getQueue, so that the outputs and the
 // summary show the queue as the service now has it, enqueued PRs included.
+import { plural } from '../../report/words.js';
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
@@ -141,9 +142,17 @@ async function applyUpdate(
     if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'updateQueue'));
     throw error;
   }
-  op.log.info(`Updated the merge queue for ${describeRef(op)}: ${Object.keys(update).join(', ')}.`);
+  op.log.info(`Set ${sentSettings(update)} on the merge queue for ${describeRef(op)}.`);
   const { queue, response } = await readBack(op, updateResponse);
   return describeQueue(op, outcome, queue, response, update, before);
+}
+
+/** "state to paused", "concurrency to 3 and batch to true": what a step sent, as one phrase. */
+function sentSettings(update: QueueUpdate): string {
+  const parts = Object.entries(update).map(
+    ([field, value]) => `${inputName(field)} to ${formatSetting(field, value)}`,
+  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'nothing');
 }
 
 /** The queue before a change, to show what changed; without it the change is still made. */
@@ -191,7 +200,7 @@ async function refusedDelete(
   const what = !queue
     ? 'A queue must be empty to be deleted'
     : remaining.length
-      ? `The queue still holds ${remaining.length} PR(s): ${listPrs(remaining)}; a queue must be empty to be deleted`
+      ? `The queue still holds ${plural(remaining.length, 'PR')}: ${listPrs(remaining)}; a queue must be empty to be deleted`
       : 'A queue must be empty to be deleted; getQueue lists no PRs, but PRs that are not ready yet are not listed';
   const result = describeQueue(op, { icon: '❌', words: 'Merge queue not deleted' }, queue, response, {});
   return {

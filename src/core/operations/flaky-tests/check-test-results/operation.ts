@@ -81,7 +81,7 @@ async function readAndAsk(
   });
   const failed = results.failed().length;
   op.log.info(
-    `Read ${results.cases} test case(s) in ${results.reports} report(s); ${failed} test(s) failed.`,
+    `Read ${plural(results.cases, 'test case')} in ${plural(results.reports, 'report')}; ${plural(failed, 'test')} failed.`,
   );
   if (!failed || !asked) return { results };
   try {
@@ -127,7 +127,7 @@ function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): string | 
   if (!failing.length) return undefined;
   const quarantined = failures.filter((failure) => failure.verdict === 'quarantined').length;
   const verdicts = failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ');
-  return `${failing.length} failed test(s) are ${verdicts} (fail-on-verdict: ${failOnVerdicts.join(',')}); ${quarantined} of ${failures.length} failure(s) are quarantined. The job summary lists them; report-file has every failure.`;
+  return `${plural(failing.length, 'failed test')} ${failing.length === 1 ? 'is' : 'are'} ${verdicts} (fail-on-verdict: ${failOnVerdicts.join(',')}); quarantined: ${quarantined} of ${plural(failures.length, 'failure')}. The job summary lists them; report-file has every failure.`;
 }
 
 /** "3 failures not quarantined: likely caused by this PR", naming the verdicts of the failures that fail. */
@@ -155,8 +155,8 @@ function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: stri
 
 function outageLine(outage: string, failed: number, onServiceError: string): string {
   return onServiceError === 'fail'
-    ? `The flaky-tests service could not be reached (${outage}), so ${failed} failed test(s) could not be checked against the quarantine; the step fails because on-service-error is fail.`
-    : `The flaky-tests service could not be reached (${outage}), so ${failed} failed test(s) were NOT checked against the quarantine. The step passes because on-service-error is pass-with-warning: look at the failures below before merging.`;
+    ? `The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} could not be checked against the quarantine; the step fails because on-service-error is fail.`
+    : `The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} ${failed === 1 ? 'was' : 'were'} NOT checked against the quarantine. The step passes because on-service-error is pass-with-warning: look at the failures below before merging.`;
 }
 
 function checkoutDirOf(op: OperationContext<CheckTestResultsSettings>): string {
@@ -190,7 +190,7 @@ async function annotate(
     if (more > 0) {
       op.log.annotate(
         'notice',
-        `${more} more failed test(s) at ${level} level are not annotated (at most ${MAX_ANNOTATIONS_PER_LEVEL} each); the job summary and report-file list every one.`,
+        `${plural(more, 'more failed test', 'more failed tests')} at ${level} level ${more === 1 ? 'is' : 'are'} not annotated (at most ${MAX_ANNOTATIONS_PER_LEVEL} each); the job summary and report-file list every one.`,
         { title: `${more} more failed tests not annotated` },
       );
     }

@@ -1,6 +1,7 @@
 // The gate's job summary: the outcome in one line, what failed the step in its own table, a chart of the
 // failures per owning team (the checkout's CODEOWNERS), the rest collapsed.
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
+import { plural } from '../../../report/words.js';
 import { CHART_COLOURS, horizontalBarChart } from '../../../report/chart.js';
 import type { OperationContext } from '../../types.js';
 import { cell, owners, testLink } from '../tests.js';
@@ -41,7 +42,7 @@ export function summarizeGate(
   const quarantined = failures.filter((failure) => failure.verdict === 'quarantined');
   const others = failures.filter((failure) => !failure.failsStep && failure.verdict !== 'quarantined');
   const summary = new Markdown().heading(headline(outcome, failing.length, quarantined.length));
-  const ran = `${outcome.cases} test case(s) in ${outcome.reports} report(s)${outcome.passedOnRetry ? `; ${outcome.passedOnRetry} passed on a retry` : ''}.`;
+  const ran = `${plural(outcome.cases, 'test case')} in ${plural(outcome.reports, 'report')}${outcome.passedOnRetry ? `; ${outcome.passedOnRetry} passed on a retry` : ''}.`;
   if (outage) {
     summary.paragraph(
       `**The flaky-tests service could not be reached**, so no failure was checked against the quarantine (on-service-error: \`${outcome.onServiceError}\`). ${escapeMarkdown(outage)}`,
@@ -54,7 +55,9 @@ export function summarizeGate(
     const decided = failing.length
       ? `\`fail-on-verdict: ${outcome.failOnVerdicts.join(',')}\` failed this step.`
       : `Nothing in \`fail-on-verdict: ${outcome.failOnVerdicts.join(',')}\` failed.`;
-    summary.paragraph(`${decided} Of ${failures.length} failed test(s): ${counts.join(', ')}. ${ran}`);
+    summary.paragraph(
+      `${decided} Of ${plural(failures.length, 'failed test')}: ${counts.join(', ')}. ${ran}`,
+    );
   } else {
     summary.paragraph(ran);
   }
@@ -73,7 +76,7 @@ export function summarizeGate(
   }
   if (quarantined.length) {
     summary.details(
-      `Quarantined: ${quarantined.length} failure(s) kept from failing the step`,
+      `Quarantined: ${plural(quarantined.length, 'failure')} kept from failing the step`,
       new Markdown()
         .table(HEADERS, quarantined.slice(0, ROWS_SHOWN).map(row), 'in report-file', quarantined.length)
         .toString(),
@@ -86,13 +89,15 @@ function headline(outcome: GateOutcome, failing: number, quarantined: number): s
   const total = outcome.failures.length;
   if (outcome.outage) {
     return outcome.onServiceError === 'fail'
-      ? `❌ ${total} failed test(s) not checked: the flaky-tests service could not be reached`
-      : `⚠️ ${total} failed test(s) not checked: the flaky-tests service could not be reached (passed with a warning)`;
+      ? `❌ ${plural(total, 'failed test')} not checked: the flaky-tests service could not be reached`
+      : `⚠️ ${plural(total, 'failed test')} not checked: the flaky-tests service could not be reached (passed with a warning)`;
   }
   if (!total) return `✅ No test failed`;
-  if (failing) return `❌ ${failing} of ${total} failed test(s) fail this step`;
-  if (quarantined === total) return `✅ ${total} failed test(s), all quarantined`;
-  return `✅ ${total} failed test(s), none that fails this step (${quarantined} quarantined)`;
+  if (failing)
+    return `❌ ${failing} of ${plural(total, 'failed test')} ${failing === 1 ? 'fails' : 'fail'} this step`;
+  if (quarantined === total)
+    return `✅ ${plural(total, 'failed test')}, ${total === 1 ? 'quarantined' : 'all quarantined'}`;
+  return `✅ ${plural(total, 'failed test')}, none that fails this step (${quarantined} quarantined)`;
 }
 
 const HEADERS = ['Test', 'Verdict', 'Owner', 'File', 'Message'];
