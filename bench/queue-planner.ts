@@ -184,6 +184,7 @@ async function defaultPlan(prs: number): Promise<number> {
     objective: 'p90',
     seeds: 3,
     runnerCap: undefined,
+    ciMinutesBudget: { kind: 'share', share: 1.5 },
     grid: 'one-at-a-time',
     requireFit: false,
     synthetic: undefined,

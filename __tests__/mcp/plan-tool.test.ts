@@ -4,6 +4,7 @@
 // progressToken, go on answering other requests while it plans, and stop planning when the call is
 // cancelled. No clock in the assertions: the order of the messages says it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Ajv from 'ajv';
 import type { Scenario } from '../../emulator/scenario.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { serverEnvironment } from '../helpers/mcp-client.js';
@@ -90,6 +91,12 @@ describe('plan_queue_settings over the MCP server', () => {
     };
     expect(report.fit).toBe(true);
     expect(report.partial).toBeNull();
+    // What an SDK client checks: the answer is valid against the tool's declared output schema.
+    const tool = (list.result?.tools as { name: string; outputSchema: object }[]).find(
+      (t) => t.name === 'plan_queue_settings',
+    )!;
+    const valid = new Ajv.default({ strict: false }).compile(tool.outputSchema);
+    expect({ valid: valid(report), errors: valid.errors ?? null }).toEqual({ valid: true, errors: null });
 
     const notes = progressOf(session, 'plan-1');
     const replayed = notes.map((n) => /plan: (\d+) of (\d+)/.exec(n.params.message)).filter(Boolean);

@@ -19,6 +19,7 @@ const settings: PlanQueueSettings = {
   objective: 'p90',
   seeds: 2,
   runnerCap: undefined,
+  ciMinutesBudget: { kind: 'share', share: 1.5 },
   grid: 'one-at-a-time',
   requireFit: false,
   synthetic: queue,

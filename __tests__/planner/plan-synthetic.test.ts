@@ -87,6 +87,17 @@ describe('plan-queue-settings, synthetic', () => {
     expect(report.recommendation?.settings).toMatchObject({ concurrency: 7 });
   });
 
+  it('recommends nothing that costs more CI minutes per merged PR than ci-minutes-budget allows', async () => {
+    const args = ['--prs', '240', '--arrivals', '12/h', '--ci-duration', '30m', '--vary', 'concurrency=5,7'];
+    const within = await plan([...args, '--ci-minutes-budget', '40']);
+    expect(within.report.recommendation?.settings).toMatchObject({ concurrency: 7 });
+    // Every candidate runs 30-minute CI at least once per merged PR: a budget of 25 leaves none.
+    const over = await plan([...args, '--ci-minutes-budget', '25']);
+    expect(over.report.candidates.find((c) => c.settings.concurrency === 7)!.stable).toBe(true);
+    expect(over.report.recommendation).toBeNull();
+    expect(over.report.verdict).toMatch(/within 25 CI minutes per merged PR \(ci-minutes-budget\)/);
+  });
+
   it('evenly spaced arrivals show the same threshold', async () => {
     const { report } = await plan([
       '--prs',
@@ -176,6 +187,7 @@ describe('plan-queue-settings, synthetic', () => {
     [['--prs', '10', '--vary', 'concurrency=0'], 'vary'],
     [['--arrivals', 'burst'], 'arrivals'],
     [['--prs', '10', '--grid', 'full'], 'grid'],
+    [['--prs', '10', '--ci-minutes-budget', '50%'], 'ci-minutes-budget'],
     [[], 'history'],
     [['--history', '/nonexistent/queue-history.jsonl'], 'history'],
   ])('refuses %j with exit 2 and a line naming %s', async (args, input) => {

@@ -21,6 +21,8 @@ export interface ReplayMetrics {
   mergedPerHourAtPeak: number;
   ciRuns: number;
   ciMinutes: number;
+  /** Bisection runs executed per failed batch (a failed main run of more than one PR); 0 without any. */
+  isolationRunsPerFailedBatch: number;
 }
 
 export class MetricsCollector {
@@ -34,6 +36,8 @@ export class MetricsCollector {
   private peakRunning = 0;
   private ciRuns = 0;
   private ciMs = 0;
+  private isolationRuns = 0;
+  private failedBatches = 0;
 
   /** `isCulprit` tells a PR that breaks the build from one that does not (unknown: treat as culprit). */
   constructor(private readonly isCulprit: (prNumber: number) => boolean) {}
@@ -47,9 +51,13 @@ export class MetricsCollector {
     if (event.status === 'in_progress') {
       this.runStartedAt.set(event.runId, event.startedAt);
       this.ciRuns++;
+      if (event.runKind === 'bisection') this.isolationRuns++;
       this.running++;
       if (this.running > this.peakRunning) this.peakRunning = this.running;
       return;
+    }
+    if (event.status === 'failed' && event.runKind === 'main' && event.prNumbers.length > 1) {
+      this.failedBatches++;
     }
     // A failure reused by skip-redundant never started: it is not a run and took no minutes.
     const startedAt = this.runStartedAt.get(event.runId);
@@ -96,8 +104,14 @@ export class MetricsCollector {
       mergedPerHourAtPeak: Math.max(0, ...this.mergesByHour.values()),
       ciRuns: this.ciRuns,
       ciMinutes: round(this.ciMs / MINUTE_MS, 1),
+      isolationRunsPerFailedBatch: perBatch(this.isolationRuns, this.failedBatches),
     };
   }
+}
+
+/** Isolation (bisection) runs per failed batch, to two places; 0 when no batch failed. */
+export function perBatch(isolationRuns: number, failedBatches: number): number {
+  return failedBatches === 0 ? 0 : round(isolationRuns / failedBatches, 2);
 }
 
 /** The nearest-rank percentile: a value that was observed (the 9th of 10 for p90); 0 when there is none. */

@@ -24,7 +24,18 @@ const metrics = z.object({
   p90Minutes: z.number(),
   ciRunsPerMerge: z.number(),
   ciMinutesPerMerge: z.number(),
+  failed: z.number(),
+  innocentEvictions: z.number(),
+  peakConcurrentRuns: z.number(),
+  mergedPerHourAtPeak: z.number(),
+  ciRuns: z.number(),
+  ciMinutes: z.number(),
+  isolationRunsPerFailedBatch: z.number(),
 });
+const sampleWindow = z
+  .object({ fittedUntil: z.string(), checkedFrom: z.string(), checkedPrs: z.number() })
+  .nullable()
+  .describe('With 30 days or more: fitted before the cut, checked on the last third after it.');
 
 export const planArguments = {
   days: z.number().int().min(1).max(45).optional().describe('How many days back to read (default 45).'),
@@ -37,7 +48,7 @@ export const planArguments = {
 
 export const planShape = {
   fit: z.boolean(),
-  backtest: z.object({ recorded: metrics, replayed: metrics }).nullable(),
+  backtest: z.object({ recorded: metrics, replayed: metrics, outOfSample: sampleWindow }).nullable(),
   candidates: z
     .array(z.object({ settings: z.record(z.string(), z.unknown()), metrics, stable: z.boolean() }))
     .describe(`The current settings first, then the ${TOP} best by the objective.`),

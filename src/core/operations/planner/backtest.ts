@@ -1,12 +1,12 @@
 // A plan from history: fit the model, replay the recorded settings (the backtest) and compare with what
 // happened; only when it reproduces the history are candidates compared and one perhaps recommended.
-// With 30 days or more, durations and flakes are fitted on the first two thirds and the backtest is
-// judged on the PRs of the last third (out of sample).
+// With 30 days or more it is out of sample (out-of-sample.ts).
 import { SampledCi } from '../../../queue-model/sampled-ci.js';
 import { SeededRandom } from '../../../queue-model/random.js';
 import type { ReplayMetrics } from '../../../queue-model/replay-metrics.js';
 import { evaluate, objectiveOf, type QueueModel } from './evaluate.js';
-import { fitQueue, recordedMetrics, type FittedQueue } from './fit.js';
+import { fitQueue, type FittedQueue } from './fit.js';
+import { backtestSample } from './out-of-sample.js';
 import type { QueueHistory } from './history-file.js';
 import type { PlanQueueSettings } from './inputs.js';
 import type { PlanPace } from './pace.js';
@@ -17,10 +17,12 @@ import { mix } from './synthetic.js';
 
 export const MIN_PRS = 300;
 export const MIN_FAILED_RUNS = 20;
-const DAY_MS = 86_400_000;
-const OUT_OF_SAMPLE_DAYS = 30;
 
-/** How close the replay must come: merges within 5% (or 2), times within 25% (or 10 min), runs within 25%. */
+/**
+ * How close the replay must come: merges within 5% (or 2), times within 25% (or 10 min), runs per merge
+ * within 25%. Isolation runs per failed batch are shown beside, not judged: on a month of bursts on the
+ * emulator the replay bisects with more runs (5.6 against 4), which is still to explain.
+ */
 export function fitProblems(recorded: ReplayMetrics, replayed: ReplayMetrics): string[] {
   const problems: string[] = [];
   const off = (name: string, a: number, b: number, share: number, floor: number, unit = '') => {
@@ -41,7 +43,6 @@ export async function planFromHistory(
 ): Promise<PlanReport> {
   const current = recordedSettings(history);
   const fitted = fitQueue(history);
-  const recorded = recordedMetrics(history);
   const base = { synthetic: false, objective: settings.objective, seeds: settings.seeds };
   if (fitted.prs < MIN_PRS || fitted.failedRuns < MIN_FAILED_RUNS || !current) {
     const why = !current
@@ -49,15 +50,21 @@ export async function planFromHistory(
       : `${fitted.prs} PRs and ${fitted.failedRuns} failed runs, and a fit needs at least ${MIN_PRS} PRs and ${MIN_FAILED_RUNS} failed runs`;
     return refusal(base, null, `not enough history: ${why}`);
   }
-  const model = historyModel(outOfSampleFit(history, fitted), settings.runnerCap);
+  const sample = backtestSample(history, fitted);
+  const model = historyModel(sample.fitted, settings.runnerCap);
   const backtest = await evaluate(current, model, settings.seeds, settings.objective, pace);
+  const recorded = sample.recorded;
   const replayed = backtest.metrics;
+  const checked = { recorded, replayed, outOfSample: sample.outOfSample };
   const problems = fitProblems(recorded, replayed);
   if (problems.length > 0) {
+    const where = sample.outOfSample
+      ? ` (on the last third, from ${sample.outOfSample.checkedFrom}, fitted on the first two thirds)`
+      : '';
     return refusal(
       base,
-      { recorded, replayed },
-      `the model does not reproduce your history: ${problems.join('; ')}`,
+      checked,
+      `the model does not reproduce your history${where}: ${problems.join('; ')}`,
     );
   }
   const modelError = Math.abs(
@@ -65,15 +72,11 @@ export async function planFromHistory(
   );
   const fullModel = historyModel(fitted, settings.runnerCap);
   const candidates = await replayCandidates(current, settings, fullModel, pace);
-  const choice = decide(candidates, {
-    objective: settings.objective,
-    runnerCap: settings.runnerCap,
-    modelError,
-  });
+  const choice = decide(candidates, settings, modelError);
   return planReport({
     ...base,
     fit: true,
-    backtest: { recorded, replayed },
+    backtest: checked,
     replayed: candidates,
     choice,
   });
@@ -91,14 +94,6 @@ function refusal(
     replayed: { results: [], total: 0 },
     choice: { recommendation: null, verdict },
   });
-}
-
-/** With 30 days or more: durations and flakes from the first two thirds of the runs only. */
-function outOfSampleFit(history: QueueHistory, fitted: FittedQueue): FittedQueue {
-  if (fitted.lastAt - fitted.firstAt < OUT_OF_SAMPLE_DAYS * DAY_MS) return fitted;
-  const cut = fitted.firstAt + ((fitted.lastAt - fitted.firstAt) * 2) / 3;
-  const early = history.runs.filter((r) => Date.parse(r.createdAt) < cut);
-  return { ...fitQueue(history, early), scenario: fitted.scenario };
 }
 
 export function historyModel(fitted: FittedQueue, runnerCap: number | undefined): QueueModel {

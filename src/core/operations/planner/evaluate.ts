@@ -108,5 +108,6 @@ function meanMetrics(all: ReplayMetrics[]): ReplayMetrics {
     mergedPerHourAtPeak: mean((m) => m.mergedPerHourAtPeak, 1),
     ciRuns: mean((m) => m.ciRuns, 1),
     ciMinutes: mean((m) => m.ciMinutes, 1),
+    isolationRunsPerFailedBatch: mean((m) => m.isolationRunsPerFailedBatch, 2),
   };
 }

@@ -3,7 +3,7 @@
 // (failed runs whose every PR later merged), empirical CI durations (main and bisection runs), and how
 // soon people re-submit a PR that failed. Also what actually happened, as the backtest's `recorded`.
 import type { DurationModel } from '../../../queue-model/distributions.js';
-import { percentile, round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
+import { perBatch, percentile, round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
 import type { EntryRecord, QueueHistory, RunRecord } from './history-file.js';
 import type { ReplayScenario } from './synthetic.js';
 
@@ -115,6 +115,10 @@ export function recordedMetrics(history: QueueHistory): ReplayMetrics {
     mergedPerHourAtPeak: Math.max(0, ...mergesByHour.values()),
     ciRuns: executed.length,
     ciMinutes: round(ciMs / MINUTE_MS, 1),
+    isolationRunsPerFailedBatch: perBatch(
+      executed.filter((r) => r.bisection).length,
+      executed.filter((r) => !r.bisection && r.status === 'failed' && r.tested.length > 1).length,
+    ),
   };
 }
 

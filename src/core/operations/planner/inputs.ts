@@ -32,10 +32,15 @@ export interface PlanQueueSettings {
   objective: Objective;
   seeds: number;
   runnerCap: number | undefined;
+  ciMinutesBudget: CiMinutesBudget;
   requireFit: boolean;
   /** Set when the synthetic inputs describe the queue instead of its history. */
   synthetic: SyntheticQueue | undefined;
 }
+
+/** The most CI minutes per merged PR a recommendation may cost: a number, or a share of the current's. */
+export type CiMinutesBudget = { kind: 'minutes'; minutes: number } | { kind: 'share'; share: number };
+export const DEFAULT_CI_MINUTES_BUDGET = '150%';
 
 const MAX_SEEDS = 20;
 const MAX_PRS = 200_000;
@@ -71,6 +76,12 @@ export const PLAN_INPUTS: readonly InputSpec[] = [
   {
     name: 'runner-cap',
     description: 'How many CI runs can run at once; runs beyond it wait for a runner. Empty: no limit.',
+  },
+  {
+    name: 'ci-minutes-budget',
+    default: DEFAULT_CI_MINUTES_BUDGET,
+    description:
+      "The most CI minutes per merged PR a recommended setting may cost: minutes (40), or a share of the current settings' replayed cost (150%).",
   },
   {
     name: 'require-fit',
@@ -167,6 +178,7 @@ export function readPlanSettings(input: Inputs): PlanQueueSettings {
     objective: input.choice('objective', OBJECTIVES) ?? 'p90',
     seeds: input.integer('seeds', { min: 1, max: MAX_SEEDS, fallback: 3 }),
     runnerCap: input.optionalInteger('runner-cap', { min: 1, max: 100_000 }),
+    ciMinutesBudget: parseBudget(input.text('ci-minutes-budget') || DEFAULT_CI_MINUTES_BUDGET),
     requireFit: input.boolean('require-fit') ?? false,
     synthetic,
   };
@@ -192,6 +204,28 @@ function readSynthetic(input: Inputs): SyntheticQueue | undefined {
     culpritRate: parseRate('culprit-rate', input.text('culprit-rate') || '0%'),
     flakeRate: parseRate('flake-rate', input.text('flake-rate') || '0%'),
   };
+}
+
+/** `40` (CI minutes per merged PR) or `150%` (of the current settings' replayed cost). */
+export function parseBudget(text: string): CiMinutesBudget {
+  const value = text.trim();
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(value);
+  if (percent && Number(percent[1]) >= 100 && Number(percent[1]) <= 100_000) {
+    return { kind: 'share', share: Number(percent[1]) / 100 };
+  }
+  if (/^\d+(?:\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 100_000) {
+    return { kind: 'minutes', minutes: Number(value) };
+  }
+  throw new InputError(
+    'ci-minutes-budget',
+    `${quoted(value)} is not a budget`,
+    "Give CI minutes per merged PR (40), or a share of the current settings' cost of at least 100% (150%).",
+  );
+}
+
+/** The budget in CI minutes per merged PR, given what the current settings cost. */
+export function budgetMinutes(budget: CiMinutesBudget, currentMinutes: number): number {
+  return budget.kind === 'minutes' ? budget.minutes : Math.round(budget.share * currentMinutes * 100) / 100;
 }
 
 /** `concurrency=2,3,4`: a v2 setting and the values to try, each checked against what the setting takes. */

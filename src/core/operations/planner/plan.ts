@@ -4,7 +4,7 @@ import { SampledCi } from '../../../queue-model/sampled-ci.js';
 import { SeededRandom } from '../../../queue-model/random.js';
 import { candidateSettings } from './candidates.js';
 import { evaluate, type CandidateResult, type QueueModel, type Replayed } from './evaluate.js';
-import type { PlanQueueSettings, SyntheticQueue } from './inputs.js';
+import { budgetMinutes, type PlanQueueSettings, type SyntheticQueue } from './inputs.js';
 import { PlanStopped, type PlanPace } from './pace.js';
 import { choose, type Choice } from './recommend.js';
 import { planReport, type PlanReport } from './report.js';
@@ -22,7 +22,7 @@ export async function planSynthetic(
 ): Promise<PlanReport> {
   const model = syntheticModel(queue, settings.runnerCap);
   const replayed = await replayCandidates(newQueueSettings(), settings, model, pace);
-  const choice = decide(replayed, { objective: settings.objective, runnerCap: settings.runnerCap });
+  const choice = decide(replayed, settings);
   return planReport({
     fit: true,
     synthetic: true,
@@ -54,8 +54,11 @@ export async function replayCandidates(
   return { results, total: all.length };
 }
 
-/** The recommendation, or why there is none; nothing is recommended from a plan stopped part-way. */
-export function decide(replayed: Replayed, options: Parameters<typeof choose>[2]): Choice {
+/**
+ * The recommendation, or why there is none; nothing is recommended from a plan stopped part-way. The
+ * CI-minutes budget is set from the current settings' replayed cost unless given in minutes.
+ */
+export function decide(replayed: Replayed, settings: PlanQueueSettings, modelError?: number): Choice {
   const [current, ...others] = replayed.results;
   if (replayed.results.length < replayed.total) {
     return {
@@ -63,7 +66,12 @@ export function decide(replayed: Replayed, options: Parameters<typeof choose>[2]
       verdict: `stopped early: ${replayed.results.length} of ${replayed.total} candidates were replayed before the plan was called off (its time ran out or it was cancelled), and a recommendation needs them all; ask about one setting at a time, or run plan-queue-settings from the CLI`,
     };
   }
-  return choose(current!, others, options);
+  return choose(current!, others, {
+    objective: settings.objective,
+    runnerCap: settings.runnerCap,
+    ciMinutesBudget: budgetMinutes(settings.ciMinutesBudget, current!.metrics.ciMinutesPerMerge),
+    modelError,
+  });
 }
 
 export function syntheticModel(queue: SyntheticQueue, runnerCap: number | undefined): QueueModel {

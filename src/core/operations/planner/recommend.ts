@@ -28,20 +28,40 @@ const OBJECTIVE_WORDS: Record<Objective, { what: string; unit: string }> = {
 /** A candidate that merges fewer PRs than this share of the current settings' is not a better setting. */
 const MERGES_KEPT = 0.99;
 
+export interface ChoiceOptions {
+  objective: Objective;
+  runnerCap?: number;
+  /** The most CI minutes per merged PR a recommended candidate may cost. */
+  ciMinutesBudget?: number;
+  modelError?: number;
+}
+
+/** ` within 8 runners and 45 CI minutes per merged PR (ci-minutes-budget)` */
+function withinWords(options: ChoiceOptions): string {
+  const limits = [
+    ...(options.runnerCap ? [`${options.runnerCap} runners`] : []),
+    ...(options.ciMinutesBudget !== undefined
+      ? [`${fmt(options.ciMinutesBudget)} CI minutes per merged PR (ci-minutes-budget)`]
+      : []),
+  ];
+  return limits.length > 0 ? ` within ${limits.join(' and ')}` : '';
+}
+
 export function choose(
   current: CandidateResult,
   others: readonly CandidateResult[],
-  options: { objective: Objective; runnerCap?: number; modelError?: number },
+  options: ChoiceOptions,
 ): Choice {
   const eligible = others.filter(
     (c) =>
       c.stable &&
       c.metrics.merged >= MERGES_KEPT * current.metrics.merged &&
-      (options.runnerCap === undefined || c.metrics.peakConcurrentRuns <= options.runnerCap),
+      (options.runnerCap === undefined || c.metrics.peakConcurrentRuns <= options.runnerCap) &&
+      (options.ciMinutesBudget === undefined || c.metrics.ciMinutesPerMerge <= options.ciMinutesBudget),
   );
   const words = OBJECTIVE_WORDS[options.objective];
   if (eligible.length === 0) {
-    const within = options.runnerCap ? ` within ${options.runnerCap} runners` : '';
+    const within = withinWords(options);
     if (!current.stable) {
       return none(
         `keep your settings for now: their line grows without bound from day ${current.unstableSinceDay ?? 1}, and no candidate tried keeps up${within} either; try larger values (e.g. --vary concurrency=${4 * current.settings.concurrency},${8 * current.settings.concurrency})`,

@@ -6,6 +6,7 @@ import type { CandidateResult, Replayed } from './evaluate.js';
 import type { Objective } from './inputs.js';
 import type { Choice, Recommendation } from './recommend.js';
 import { changeOf } from './recommend.js';
+import type { SampleWindow } from './out-of-sample.js';
 import type { PlanSettings } from './settings.js';
 
 export const REPORT_FORMAT = 'queue-plan/1';
@@ -34,7 +35,8 @@ export interface PlanReport {
   synthetic: boolean;
   objective: Objective;
   seeds: number;
-  backtest: { recorded: ReplayMetrics; replayed: ReplayMetrics } | null;
+  /** outOfSample: where the history was cut (30 days or more), null when the whole of it was checked. */
+  backtest: { recorded: ReplayMetrics; replayed: ReplayMetrics; outOfSample: SampleWindow | null } | null;
   candidates: ReportCandidate[];
   recommendation: Recommendation | null;
   /** Why there is no recommendation; absent when there is one. */
@@ -86,6 +88,7 @@ export const TABLE_HEADERS = [
   'CI runs/merge',
   'CI min/merge',
   'innocent evictions',
+  'isolation runs/failed batch',
   'peak runs',
   'headroom',
 ];
@@ -94,8 +97,9 @@ export const TABLE_HEADERS = [
 export function tableRows(report: PlanReport): string[][] {
   const rows: string[][] = [];
   if (report.backtest) {
-    rows.push(metricRow('recorded', report.backtest.recorded));
-    rows.push(metricRow('current, replayed', report.backtest.replayed));
+    const part = report.backtest.outOfSample ? ' (last third, out of sample)' : '';
+    rows.push(metricRow(`recorded${part}`, report.backtest.recorded));
+    rows.push(metricRow(`current, replayed${part}`, report.backtest.replayed));
   }
   const current = report.candidates[0]?.settings;
   report.candidates.forEach((candidate, index) => {
@@ -126,6 +130,7 @@ function metricRow(name: string, m: ReplayMetrics, candidate?: ReportCandidate):
     String(m.ciRunsPerMerge),
     String(m.ciMinutesPerMerge),
     String(m.innocentEvictions),
+    String(m.isolationRunsPerFailedBatch),
     String(m.peakConcurrentRuns),
     headroom,
   ];

@@ -1,0 +1,97 @@
+// A month of a batching queue on the emulator (bursts of four PRs, every 20th a culprit), exported over
+// v2 and planned from the file. With 30 days or more the backtest is out of sample: fitted on the first
+// two thirds, judged on the PRs of the last third, and the report says where it cut; isolation runs per
+// failed batch are among the figures it shows.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scenario } from '../../emulator/scenario.js';
+import { runAction } from '../helpers/action-runner.js';
+import { useEmulator } from '../helpers/emulator.js';
+
+const START = Date.UTC(2026, 2, 2);
+const REPO = 'acme/plan-month';
+const BURSTS = 84;
+const BURST_SIZE = 4;
+const PRS = BURSTS * BURST_SIZE;
+const BURST_GAP_MINUTES = 9 * 60;
+const iso = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
+
+function scenario(): Scenario {
+  const pullRequests = Array.from({ length: PRS }, (_, i) => {
+    const number = i + 1;
+    const outcome = number % 20 === 0 ? 'fail' : 'pass';
+    return {
+      repo: REPO,
+      number,
+      ci: { outcome, durationMinutes: 20 + ((number * 7) % 21), flakyFailures: 1 } as const,
+      submit: { targetBranch: 'main', atMinute: Math.floor(i / BURST_SIZE) * BURST_GAP_MINUTES },
+    };
+  });
+  return {
+    queues: [
+      {
+        repo: REPO,
+        targetBranch: 'main',
+        concurrency: 2,
+        batch: true,
+        batchingMinSize: BURST_SIZE,
+        batchingMaxWaitTimeMinutes: 5,
+      },
+    ],
+    pullRequests,
+  };
+}
+
+const emulator = useEmulator({ startTime: START, scenario: scenario() });
+const history = join(mkdtempSync(join(tmpdir(), 'plan-month-')), 'queue-history.jsonl');
+const END_MINUTES = BURSTS * BURST_GAP_MINUTES + 600;
+
+const act = (inputs: Record<string, string>) =>
+  runAction({
+    env: { GITHUB_REPOSITORY: REPO },
+    inputs: {
+      'api-url': emulator.current.url,
+      'api-token': emulator.current.v2Key,
+      'api-version': 'v2',
+      'target-branch': 'main',
+      ...inputs,
+    },
+  });
+
+beforeAll(async () => {
+  await emulator.control('POST', '/clock/advance', { minutes: END_MINUTES });
+  const exported = await act({
+    operation: 'export-queue-history',
+    history,
+    since: iso(-60),
+    until: iso(END_MINUTES),
+  });
+  if (exported.error) throw new Error(`export: ${exported.error}`);
+});
+
+describe('a backtest over a month of history', () => {
+  it('is fitted on the first two thirds and judged on the last third, with isolation runs per failed batch', async () => {
+    const plan = await act({ operation: 'plan-queue-settings', history, seeds: '2', vary: 'concurrency=3' });
+    expect(plan.error).toBe('');
+    const report = JSON.parse(plan.outputs.response!);
+    const { outOfSample, recorded, replayed } = report.backtest;
+    // The cut is two thirds of the way from the first PR's readiness to the last's.
+    const lastReady = START + (BURSTS - 1) * BURST_GAP_MINUTES * 60_000;
+    expect(Date.parse(outOfSample.checkedFrom)).toBeCloseTo(START + ((lastReady - START) * 2) / 3, -5);
+    expect(outOfSample.checkedPrs).toBeGreaterThanOrEqual(PRS / 3 - BURST_SIZE);
+    expect(outOfSample.checkedPrs).toBeLessThanOrEqual(PRS / 3 + BURST_SIZE);
+    // What happened to the last third only: about a third of the merges, not all of them.
+    expect(recorded.merged).toBeLessThan(PRS / 2);
+    expect(recorded.merged).toBeGreaterThan(PRS / 4);
+    // Culprits sit in batches of four: each failed batch is isolated with bisection runs.
+    expect(recorded.isolationRunsPerFailedBatch).toBeGreaterThan(1);
+    expect(report.fit).toBe(true);
+    expect(Math.abs(replayed.merged - recorded.merged)).toBeLessThanOrEqual(
+      Math.max(2, 0.05 * recorded.merged),
+    );
+    expect(replayed.isolationRunsPerFailedBatch).toBeGreaterThan(1);
+    expect(plan.summary).toContain('recorded (last third, out of sample)');
+  });
+});
