@@ -3,6 +3,7 @@
 // and a summary; set-impacted-targets with targets-config computes and uploads in one step; a barrier or
 // a git failure uploads ALL, loudly; lint-impacted-targets-config finds unclaimed files and dead globs.
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -95,6 +96,27 @@ describe('compute-impacted-targets', () => {
     });
     expect(run.summary).toContain('## 🎯 Impacted targets: 1');
     expect(run.summary).toContain('| svc:api | rule services | services/api/main.ts |');
+  });
+
+  it('shows the targets in the open, and paths in the checkout relative to it', async () => {
+    const { dir, head } = checkout({ 'services/web/main.ts': 'web v2' });
+    writeFileSync(join(dir, 'changed.txt'), 'services/web/main.ts\n');
+    const run = await runAction({
+      inputs: {
+        operation: 'compute-impacted-targets',
+        'working-directory': dir,
+        'targets-config': join(dir, '.github/impacted-targets.yml'),
+        'changed-files-file': join(dir, 'changed.txt'),
+      },
+      ...pullRequestEvent(head),
+    });
+    expect(run.error).toBe('');
+    expect(run.summary).not.toContain(dir);
+    expect(run.summary).toContain('| Config | .github/impacted-targets.yml |');
+    expect(run.summary).toContain('| Changed files | 1 (from changed.txt) |');
+    // The targets are what the step is for: a table of their own, not a closed section.
+    expect(run.summary).toContain('### Targets and why (1)\n\n| Target | Why | Files |');
+    expect(run.summary).not.toContain('<details>');
   });
 
   it('fails on a bad config with the line, the column and the keys allowed', async () => {

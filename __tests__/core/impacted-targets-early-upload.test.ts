@@ -175,7 +175,7 @@ describe('a large targets file against the emulator', () => {
     expect(declared).toEqual([Buffer.byteLength(body)]);
     expect(run.outputs['impacted-targets-count']).toBe(targets.length);
     expect(run.infos).toEqual([
-      `Uploading ${targets.length} impacted target(s) for PR #${pr.prNumber} at ${pr.headSha}: ${Buffer.byteLength(body)} bytes, authenticated by api-token.`,
+      `Uploading ${targets.length.toLocaleString('en-US')} impacted targets for PR #${pr.prNumber} at ${pr.headSha}: ${Buffer.byteLength(body)} bytes, authenticated by api-token.`,
     ]);
   });
 

@@ -287,7 +287,14 @@ describe('the summary', () => {
     const run = await upload({ 'impacted-targets': JSON.stringify(targets) }, pullRequest());
 
     expect(run.summary).toContain('## 🎯 62 impacted targets uploaded for');
-    expect(run.summary).toContain('a list of 62 target(s)');
+    // The outcome leads: the PR it was for, then the targets; the request's size and token collapsed.
+    expect(run.summary.split('\n\n')[1]).toMatch(
+      /^For \[[^\]]+#<!-- -->\d+\]\([^)]+\) at <code>[0-9a-f]{7}<\/code>, into <code>main<\/code>\.$/,
+    );
+    const request = run.summary.indexOf('<details><summary>The request</summary>');
+    expect(request).toBeGreaterThan(run.summary.indexOf('<summary>First 50 of 62 targets</summary>'));
+    expect(run.summary.indexOf('Request body')).toBeGreaterThan(request);
+    expect(run.summary).toContain('| Sent | a list of 62 targets |');
     expect(run.summary).toContain('<details><summary>First 50 of 62 targets</summary>');
     expect(run.summary).toContain('- &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(run.summary).toContain('- a&#124;b');

@@ -6,7 +6,7 @@ import { ApiClient, type ServiceClient, type StreamedBody } from '../../api/clie
 import { MAX_BODY_BYTES, type RequestOf } from '../../../wire/index.js';
 import type { ResolvedContext } from '../../context.js';
 import { plural } from '../../report/words.js';
-import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { ContextError, InputError } from '../../errors.js';
 import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
 import {
@@ -87,7 +87,7 @@ async function uploadTargets(
       `Sending ALL instead of the impacted targets of PR #${envelope.pr.number}: ${upload.fallbackReason}.`,
     );
   }
-  const what = upload.sent === 'list' && targets !== 'ALL' ? `${targets.size} impacted target(s)` : 'ALL';
+  const what = upload.sent === 'list' && targets !== 'ALL' ? plural(targets.size, 'impacted target') : 'ALL';
   op.log.info(
     `Uploading ${what} for PR #${envelope.pr.number} at ${envelope.pr.sha}: ${upload.byteLength} bytes, authenticated by ${auth.description}.`,
   );
@@ -101,14 +101,7 @@ async function uploadTargets(
       response: rawResponse(response),
       ...countOutputs(targets, upload.sent, upload.fallbackReason),
     },
-    summary: withTargets(
-      heading(op.context, envelope, `🎯 ${uploadedWhat(targets, upload.sent)} uploaded`).facts([
-        ['Sent', describeSent(targets, upload.sent, upload.fallbackReason)],
-        ['Request body', `${upload.byteLength} bytes`],
-        ['Authenticated by', auth.description],
-      ]),
-      targets,
-    ),
+    summary: uploadSummary(op.context, envelope, targets, upload, auth.description),
   };
 }
 
@@ -135,7 +128,8 @@ async function computeTargets(
       details:
         detailsOf(result)?.kind === 'uploaded-targets' ? { ...result.details, computed } : result.details,
       outputs: { ...outputs, ...result.outputs },
-      summary: result.summary && compute.impactSummary(result.summary, computed),
+      summary:
+        result.summary && compute.impactSummary(result.summary, computed, compute.checkoutOf(op, settings)),
     }),
   };
 }
@@ -282,17 +276,37 @@ function countOutputs(
   };
 }
 
-/** "🎯 3 impacted targets uploaded for #12", then the PR, its head sha and the branch. */
+/** What was uploaded first, then the targets; the request itself (its size, the token) collapsed. */
+function uploadSummary(
+  context: ResolvedContext,
+  envelope: Envelope,
+  targets: ImpactedTargets,
+  upload: Upload,
+  authenticatedBy: string,
+): Markdown {
+  const summary = heading(context, envelope, `🎯 ${uploadedWhat(targets, upload.sent)} uploaded`);
+  if (upload.fallbackReason)
+    summary.paragraph(
+      `**ALL was sent instead of the list**, because ${escapeMarkdown(upload.fallbackReason)}.`,
+    );
+  const request = new Markdown().facts([
+    ['Sent', describeSent(targets, upload.sent, upload.fallbackReason)],
+    ['Request body', plural(upload.byteLength, 'byte')],
+    ['Authenticated by', authenticatedBy],
+    ['Head sha', envelope.pr.sha],
+  ]);
+  return withTargets(summary, targets).details('The request', request.toString());
+}
+
+/** "🎯 3 impacted targets uploaded for #12", then in one line the PR, its head and its target branch. */
 function heading(context: ResolvedContext, envelope: Envelope, title: string): Markdown {
   const number = envelope.pr.number;
-  return new Markdown().heading(`${title} for #${number}`).facts([
-    [
-      'Pull request',
-      { markdown: link(`${repoSlug(context.repo)}#${number}`, pullRequestUrl(context.repo, number)) },
-    ],
-    ['Head sha', envelope.pr.sha],
-    ['Target branch', envelope.targetBranch],
-  ]);
+  const pr = link(`${repoSlug(context.repo)}#${number}`, pullRequestUrl(context.repo, number));
+  return new Markdown()
+    .heading(`${title} for #${number}`)
+    .paragraph(
+      `For ${pr} at ${codeSpan(envelope.pr.sha.slice(0, 7))}, into ${codeSpan(envelope.targetBranch)}.`,
+    );
 }
 
 function uploadedWhat(targets: ImpactedTargets, sent: 'list' | 'ALL'): string {
@@ -304,7 +318,7 @@ function describeSent(targets: ImpactedTargets, sent: 'list' | 'ALL', fallbackRe
   if (targets === 'ALL') return 'ALL, as asked: every target is impacted';
   if (sent === 'ALL') return `ALL instead of the list, because ${fallbackReason}`;
   if (targets.size === 0) return 'an empty list: the PR impacts no target';
-  return `a list of ${targets.size} target(s)`;
+  return `a list of ${plural(targets.size, 'target')}`;
 }
 
 /** The first targets, escaped, in a collapsed block. */

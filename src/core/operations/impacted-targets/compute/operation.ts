@@ -1,6 +1,6 @@
 // compute-impacted-targets: the PR's impacted targets as outputs (for a later upload, or for `if:` on
 // later jobs), a file, and a summary that says which files and rules produced each target.
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import { writeStepFile } from '../../step-file.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
@@ -19,14 +19,19 @@ export const computeImpactedTargets: Operation<ComputeSettings> = async (op) => 
   const file = await writeStepFile(op, 'impacted-targets.json', outputs['impacted-targets'] as string);
   return {
     outputs: { ...outputs, 'impacted-targets-file': file },
-    summary: impactSummary(new Markdown(), computed),
+    summary: impactSummary(new Markdown(), computed, checkoutOf(op, op.settings)),
     details: { kind: 'computed-targets', computed },
   };
 };
 
+/** The directory the targets are computed in: the checkout the config and changed files belong to. */
+export function checkoutOf(op: OperationContext<unknown>, settings: ComputeSettings): string {
+  return resolve(op.workingDirectory, settings.workingDirectory);
+}
+
 export function computeFor(op: OperationContext<unknown>, settings: ComputeSettings): Promise<Computed> {
   return computeImpact({
-    settings: { ...settings, workingDirectory: resolve(op.workingDirectory, settings.workingDirectory) },
+    settings: { ...settings, workingDirectory: checkoutOf(op, settings) },
     context: op.context,
     githubToken: op.common.githubToken,
     timeoutMs: op.common.timeoutMs,
@@ -67,8 +72,12 @@ export function impactOutputs(computed: Computed): Record<string, OutputValue> {
   };
 }
 
-/** The outcome in one line, the counts, then each target with the rules and files behind it (collapsed). */
-export function impactSummary(summary: Markdown, computed: Computed): Markdown {
+/**
+ * The outcome in one line, the counts, then each target with the rules and files behind it (in the open:
+ * they are what the step is for; collapsed only when ALL made them moot). Paths inside `checkout` are
+ * shown relative to it, as people name them.
+ */
+export function impactSummary(summary: Markdown, computed: Computed, checkout?: string): Markdown {
   const { impact } = computed;
   const targets = sortedTargets(computed);
   summary.heading(
@@ -79,10 +88,13 @@ export function impactSummary(summary: Markdown, computed: Computed): Markdown {
   if (impact.all)
     summary.paragraph(`**Every target is impacted**, because ${escapeMarkdown(impact.all.reason)}.`);
   summary.facts([
-    ['Changed files', `${impact.changedCount}${computed.from ? ` (from ${computed.from})` : ''}`],
+    [
+      'Changed files',
+      `${impact.changedCount}${computed.from ? ` (from ${shownPath(computed.from, checkout)})` : ''}`,
+    ],
     ['Inert files (claim nothing)', impact.inertCount],
     ['Files no rule claims', impact.unmatchedCount],
-    ['Config', computed.config.file],
+    ['Config', shownPath(computed.config.file, checkout)],
   ]);
   if (impact.unmatchedFiles.length > 0) {
     summary.details(
@@ -103,17 +115,24 @@ export function impactSummary(summary: Markdown, computed: Computed): Markdown {
           : why.files.map(escapeMarkdown).join(', ') +
             (why.fileCount > why.files.length ? ` and ${why.fileCount - why.files.length} more` : ''),
       ]);
-    const table = new Markdown()
-      .table(['target', 'why', 'files'], rows, MORE_TARGETS_NOTE, impact.targets.size)
-      .toString();
-    summary.details(
-      impact.all
-        ? `Targets found before ALL was decided (${impact.targets.size})`
-        : `Targets and why (${impact.targets.size})`,
-      table,
-    );
+    const headers = ['Target', 'Why', 'Files'];
+    if (impact.all) {
+      const table = new Markdown().table(headers, rows, MORE_TARGETS_NOTE, impact.targets.size).toString();
+      summary.details(`Targets found before ALL was decided (${impact.targets.size})`, table);
+    } else {
+      summary
+        .heading(`Targets and why (${impact.targets.size})`, 3)
+        .table(headers, rows, MORE_TARGETS_NOTE, impact.targets.size);
+    }
   }
   return summary;
+}
+
+/** A path inside the checkout relative to it; anything else (a phrase, a path outside) as it is. */
+function shownPath(path: string, checkout: string | undefined): string {
+  if (!checkout || !isAbsolute(path)) return path;
+  const inside = relative(checkout, path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }
 
 function describeUnmatched(computed: Computed): string {
