@@ -1,4 +1,4 @@
-// The v1 wire format: one definition of every request, answer and webhook. The action builds requests
+// The v1 API's contract (v2's is in v2/): one definition of every request, answer and webhook. The action builds requests
 // from these types, finds endpoints by their routes and checks answers against the answer shapes (the
 // answer schemas read tolerantly, written out as plain data by `npm run metadata`); the emulator
 // validates incoming bodies against the same request schemas and writes its answers with the answer

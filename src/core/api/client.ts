@@ -1,5 +1,6 @@
-// One method per v1 endpoint, spoken over node:http/node:https with one kept-alive connection per client.
-// Every call: the auth header, a per-attempt timeout inside one overall deadline (both covering the whole
+// The v1 API's client: one generic call, `call(endpoint, payload)`, typed by the endpoint's row in
+// src/wire/, answering the checked, typed answer (typed-answers.ts); spoken over node:http/node:https
+// with one kept-alive connection per client (v2's transport sends through it too). Every call: the auth header, a per-attempt timeout inside one overall deadline (both covering the whole
 // answer, however slowly it trickles), retries with exponential backoff and jitter on 429, 5xx and
 // network errors (honouring Retry-After), no redirects, every answer capped while it streams
 // (limits.ts), 2xx answers checked against the endpoint's answer schema (answers.ts), and one
@@ -11,6 +12,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
+import { typedAnswer, type AnswerOf } from './typed-answers.js';
 import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
 import { ANSWER_LIMITS, describeBytes } from './limits.js';
@@ -174,12 +176,17 @@ export type PayloadOf<E extends EndpointName> = E extends 'setImpactedTargets'
     : RequestOf<E>;
 
 /** What operations call: the v1 client, or the v2 one that answers the same endpoints (v2/service-client.ts). */
+/** A call's answer: the response as received, and its JSON checked and typed (`answer`). */
+export interface Answered<E extends EndpointName> extends ApiResponse {
+  answer: AnswerOf<E>;
+}
+
 export interface ServiceClient {
   call<E extends EndpointName>(
     endpoint: E,
     payload: PayloadOf<E>,
     options?: CallOptions,
-  ): Promise<ApiResponse>;
+  ): Promise<Answered<E>>;
 }
 
 /** How a client's requests go out: node:http's or node:https's request, with the client's one agent. */
@@ -215,7 +222,7 @@ export class ApiClient implements ServiceClient {
     endpoint: E,
     payload: PayloadOf<E>,
     options: CallOptions = {},
-  ): Promise<ApiResponse> {
+  ): Promise<Answered<E>> {
     const definition = ROUTES[endpoint];
     const { url, body } = this.requestFor(endpoint, payload);
     const exchange: Exchange = {
@@ -228,7 +235,8 @@ export class ApiClient implements ServiceClient {
       repeatable: !('repeatable' in definition && definition.repeatable === false),
       answerProblem: (text, json) => answerProblem(endpoint, text, json),
     };
-    return this.send(exchange, options);
+    const response = await this.send(exchange, options);
+    return { ...response, answer: typedAnswer(endpoint, response.json) };
   }
 
   /**

@@ -1,7 +1,7 @@
 // The most each endpoint's answer may be, error answers included. An answer is read while it streams and
 // dropped the moment it passes its cap, so that an endless or huge answer (a proxy gone wrong, a hostile
 // host at api-url) ends in one line instead of exhausting the runner. Each cap is several times the
-// largest answer the service can legitimately send; docs/answer-limits.md explains each one.
+// largest answer the service can legitimately send, as each row's comment says.
 import type { EndpointName } from '../../wire/index.js';
 
 const KiB = 1024;

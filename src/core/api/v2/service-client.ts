@@ -3,10 +3,11 @@
 // against the same answer shapes as a v1 answer. `v2` is the typed seam for operations only v2 has.
 import { type EndpointName } from '../../../wire/index.js';
 import { answerProblem } from '../answers.js';
+import { typedAnswer } from '../typed-answers.js';
 import { apiBaseFor } from '../base-url.js';
 import {
   ApiClient,
-  type ApiResponse,
+  type Answered,
   type CallOptions,
   type ClientOptions,
   type PayloadOf,
@@ -82,7 +83,7 @@ export class V2ServiceClient implements ServiceClient {
     endpoint: E,
     payload: PayloadOf<E>,
     options: CallOptions = {},
-  ): Promise<ApiResponse> {
+  ): Promise<Answered<E>> {
     const translate = TRANSLATIONS[endpoint];
     if (!translate || V1_ONLY.has(endpoint)) return this.v1.call(endpoint, payload, options);
     const answer = await translate(this.session, payload as never);
@@ -105,6 +106,7 @@ export class V2ServiceClient implements ServiceClient {
       contentType: isText ? 'text/plain' : 'application/json',
       text,
       json,
+      answer: typedAnswer(endpoint, json),
       ...(serverTimeMs === undefined ? {} : { serverTimeMs }),
     };
   }

@@ -1,7 +1,8 @@
 // Where a PR stands in its queue's line, from getQueue: the queue's state, the PR's place in the line
 // (approximate: the line moves between two looks) and the PRs ahead of it. Over v2, from the queue's
 // dispatch order instead: what is directly ahead and what holds the PR (v2/dispatch.ts).
-import { enumValue, readQueue } from '../../../wire/index.js';
+import { enumValue } from '../../../wire/index.js';
+import type { QueueAnswer } from '../../api/typed-answers.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
@@ -18,7 +19,7 @@ export async function readLine(
     const access = v2Of(op);
     if (access) return await readDispatchLine(op, access, prNumber);
     const response = await op.client.call('getQueue', queueRef(op.context));
-    return lineOf(readQueue(response.json), prNumber);
+    return lineOf(response.answer, prNumber);
   } catch (error) {
     warnOnce(
       `The queue's line could not be read (${error instanceof Error ? error.message : String(error)}); progress lines show the PR's state only.`,
@@ -27,7 +28,7 @@ export async function readLine(
   }
 }
 
-export function lineOf(queue: ReturnType<typeof readQueue>, prNumber: number): LineView {
+export function lineOf(queue: QueueAnswer, prNumber: number): LineView {
   const prs: LinePr[] = (queue.enqueuedPullRequests ?? []).map((pr) => ({
     prNumber: Number(pr.prNumber),
     state: enumValue(pr.state),

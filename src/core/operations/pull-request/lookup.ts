@@ -1,11 +1,12 @@
 // Looking a PR up in its queue: the request that names it, and getSubmittedPullRequest read tolerantly.
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import { readPullRequest, type SubmittedPullRequest } from '../../../wire/index.js';
 import { queueRef, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 
-export type PullRequestEntry = Partial<SubmittedPullRequest> & Record<string, unknown>;
+import type { PullRequestEntry } from '../../api/typed-answers.js';
+
+export type { PullRequestEntry };
 
 export function prRequest(op: OperationContext<unknown>) {
   return { ...queueRef(op.context), pr: { number: requirePrNumber(op.context) } };
@@ -21,7 +22,7 @@ export async function lookUp(
       ...queueRef(op.context),
       pr: { number: prNumber },
     });
-    return { entry: readPullRequest(response.json), response };
+    return { entry: response.answer, response };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return {};
     throw error;

@@ -2,9 +2,10 @@
 // pause/resume/drain conveniences. Every write is followed by a getQueue, so that the outputs and the
 // summary show the queue as the service now has it, enqueued PRs included.
 import { plural } from '../../report/words.js';
-import type { ApiResponse } from '../../api/client.js';
+import type { Answered, ApiResponse } from '../../api/client.js';
+import type { QueueAnswer } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
-import { enumValue, readQueue, type QueueSettings, type Repo } from '../../../wire/index.js';
+import { enumValue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
@@ -14,7 +15,7 @@ import type { QueueDetails } from '../details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
 
-type QueueView = ReturnType<typeof readQueue>;
+type QueueView = QueueAnswer;
 type QueueUpdate = QueueSettings & Record<string, unknown>;
 type SettableState = NonNullable<QueueSettings['state']>;
 
@@ -47,7 +48,7 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
     : ifExists === 'update'
       ? update
       : {};
-  let updateResponse: ApiResponse | undefined;
+  let updateResponse: Answered<'updateQueue'> | undefined;
   if (Object.keys(toSend).length) {
     try {
       updateResponse = await op.client.call('updateQueue', { ...toSend, ...ref });
@@ -72,7 +73,7 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
 
 export const getQueue: Operation<QueueAdminSettings> = async (op) => {
   const ref = queueRef(op.context);
-  let response: ApiResponse;
+  let response: Answered<'getQueue'>;
   try {
     response = await op.client.call('getQueue', ref);
   } catch (error) {
@@ -86,7 +87,7 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
       failure: noQueue(op, 'getQueue'),
     };
   }
-  return describeQueue(op, { words: 'Merge queue' }, readQueue(response.json), response, {});
+  return describeQueue(op, { words: 'Merge queue' }, response.answer, response, {});
 };
 
 export const updateQueue: Operation<QueueAdminSettings> = async (op) => {
@@ -135,7 +136,7 @@ async function applyUpdate(
   outcome: Outcome,
 ): Promise<OperationResult> {
   const before = await readBefore(op);
-  let updateResponse: ApiResponse;
+  let updateResponse: Answered<'updateQueue'>;
   try {
     updateResponse = await op.client.call('updateQueue', { ...update, ...queueRef(op.context) });
   } catch (error) {
@@ -158,7 +159,7 @@ function sentSettings(update: QueueUpdate): string {
 /** The queue before a change, to show what changed; without it the change is still made. */
 async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<QueueView | undefined> {
   try {
-    return readQueue((await op.client.call('getQueue', queueRef(op.context))).json);
+    return (await op.client.call('getQueue', queueRef(op.context))).answer;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'getQueue'));
     op.log.warning(`Could not read the queue before the change: ${describeError(error)}`);
@@ -169,16 +170,16 @@ async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<Que
 /** getQueue after a write. Should it fail, the write still happened: warn, and use what the write returned. */
 async function readBack(
   op: OperationContext<QueueAdminSettings>,
-  writeResponse: ApiResponse | undefined,
+  writeResponse: Answered<'updateQueue'> | undefined,
 ): Promise<{ queue?: QueueView; response?: ApiResponse }> {
   try {
     const response = await op.client.call('getQueue', queueRef(op.context));
-    return { queue: readQueue(response.json), response };
+    return { queue: response.answer, response };
   } catch (error) {
     op.log.warning(
       `The change was made, but reading the queue back failed: ${describeError(error)} Outputs show what the change returned.`,
     );
-    return writeResponse?.json ? { queue: readQueue(writeResponse.json), response: writeResponse } : {};
+    return writeResponse?.answer ? { queue: writeResponse.answer, response: writeResponse } : {};
   }
 }
 
@@ -191,8 +192,9 @@ async function refusedDelete(
   let queue: QueueView | undefined;
   let response: ApiResponse | undefined;
   try {
-    response = await op.client.call('getQueue', queueRef(op.context));
-    queue = readQueue(response.json);
+    const answered = await op.client.call('getQueue', queueRef(op.context));
+    queue = answered.answer;
+    response = answered;
   } catch (error) {
     op.log.warning(`Could not list the PRs still in the queue: ${describeError(error)}`);
   }

@@ -1,8 +1,9 @@
 // list-pull-requests: every PR of a queue that matches the filters, following nextCursor page by page up
 // to max-pages. All rows go to a JSON file (report-file); the summary shows as many as fit.
-import type { ApiResponse } from '../../api/client.js';
+import type { Answered } from '../../api/client.js';
+import type { PullRequestEntry } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
-import { isObject, readPullRequest, type RequestOf } from '../../../wire/index.js';
+import type { RequestOf } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
@@ -14,7 +15,7 @@ import { LISTED_IN_DETAILS } from '../details.js';
 import type { Operation, OperationContext } from '../types.js';
 import type { ListPullRequestsSettings } from './inputs.js';
 
-type Row = ReturnType<typeof readPullRequest>;
+type Row = PullRequestEntry;
 
 export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) => {
   const ref = queueRef(op.context);
@@ -95,15 +96,15 @@ export const listPullRequests: Operation<ListPullRequestsSettings> = async (op) 
 async function readAllPages(
   op: OperationContext<ListPullRequestsSettings>,
   request: Omit<RequestOf<'listPullRequests'>, 'cursor'>,
-): Promise<{ rows: Row[]; pages: number; last: ApiResponse; cutShort?: string }> {
+): Promise<{ rows: Row[]; pages: number; last: Answered<'listPullRequests'>; cutShort?: string }> {
   const { maxPages } = op.settings;
   const rows: Row[] = [];
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
     const last = await listPage(op, { ...request, cursor });
-    const page = readPage(last);
+    const page = last.answer;
     rows.push(...page.pullRequests);
-    if (page.nextCursor === undefined) return { rows, pages, last };
+    if (!page.nextCursor) return { rows, pages, last };
     if (page.nextCursor === cursor) {
       const cutShort = `listPullRequests returned the same cursor twice, so paging stopped after page ${pages}`;
       return { rows, pages, last, cutShort };
@@ -119,7 +120,7 @@ async function readAllPages(
 async function listPage(
   op: OperationContext<ListPullRequestsSettings>,
   request: RequestOf<'listPullRequests'>,
-): Promise<ApiResponse> {
+): Promise<Answered<'listPullRequests'>> {
   try {
     return await op.client.call('listPullRequests', request);
   } catch (error) {
@@ -129,21 +130,6 @@ async function listPage(
       `No merge queue exists for branch ${targetBranch} of ${repo.host}/${repoSlug(repo)} (listPullRequests answered 404${error.body ? `: ${error.body}` : ''}). Check target-branch, repo and repo-host.`,
     );
   }
-}
-
-/** One page, read tolerantly: a body without `pullRequests` is an empty page, one that is not JSON is not. */
-function readPage(response: ApiResponse): { pullRequests: Row[]; nextCursor?: string } {
-  if (!isObject(response.json)) {
-    const start = response.text.trim().slice(0, 80);
-    throw new Error(
-      `listPullRequests answered ${response.status} without a JSON object${start ? ` ("${start}")` : ''}. Check that api-url is the API base, e.g. https://api.trunk.io/v1.`,
-    );
-  }
-  const { pullRequests, nextCursor } = response.json;
-  return {
-    pullRequests: Array.isArray(pullRequests) ? pullRequests.map(readPullRequest) : [],
-    nextCursor: typeof nextCursor === 'string' && nextCursor !== '' ? nextCursor : undefined,
-  };
 }
 
 /** "3 merged, 1 failed, 2 testing": the states in the order they are most often looked for. */
