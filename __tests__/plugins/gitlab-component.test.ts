@@ -212,6 +212,41 @@ describeWithTools(RUNNER, 'GitLab CI/CD components under gitlab-ci-local', () =>
   );
 });
 
+describeWithTools(RUNNER, "the CLI's colours in a GitLab job log, under gitlab-ci-local", () => {
+  // GitLab's job log shows ANSI colours although a job's output is no terminal: SGR codes, not the
+  // \e[0K of its collapsible sections.
+  const SGR = /\u001b\[(?:1|2|3\d)m/;
+  const report = (variables: Record<string, string> = {}) =>
+    pipeline(
+      { include: [component('flaky-report', { 'org-url-slug': 'acme', 'fail-on': 'broken' })] },
+      { TRUNK_API_TOKEN: TEST_TOKEN, CI_PIPELINE_SOURCE: 'schedule', ...variables },
+    );
+  // The job's stdout (the page) and stderr (the log), as gitlab-ci-local shows them.
+  const jobLines = (run: ScriptRun) =>
+    `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => /^flaky-test-report\s+>/.test(line));
+
+  it(
+    "colours the log and the result page (the table's header, the failure in red); NO_COLOR and FORCE_COLOR=0 turn them off",
+    async () => {
+      await control('/flaky-tests', {
+        repositories: [
+          { repo: REPO, org_url_slug: 'acme', tests: [{ name: 'widget ships', status: 'broken' }] },
+        ],
+      });
+      const coloured = jobLines(await report());
+      expect(coloured.find((line) => /TEST.*STATUS/.test(line))).toMatch(SGR);
+      expect(coloured.find((line) => line.includes('fail-on broken'))).toContain('\u001b[31m');
+      const offs: Record<string, string>[] = [{ NO_COLOR: '1' }, { FORCE_COLOR: '0' }];
+      for (const off of offs) {
+        const plain = jobLines(await report(off));
+        expect(plain.find((line) => /TEST.*STATUS/.test(line))).toBeDefined();
+        expect([off, plain.filter((line) => SGR.test(line))]).toEqual([off, []]);
+      }
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
 // The README's snippets submit and wait until the PR merges: this emulator's clock runs 600 times real
 // time, so a PR's simulated CI (5 virtual minutes) passes in half a second.
 const fast = useEmulator({ timeScale: 600 });

@@ -67,9 +67,11 @@ describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under 
       }
       expect(run.stdout).toMatch(/PASS\s+merged\b/);
       expect(run.stdout).toMatch(/^merged\s+> PR #21 is MERGED$/m);
+      // The pages as read, without the colours GitLab's job log shows.
+      const pages = run.stdout.replace(/\u001b\[[0-9;]*m/g, '');
       // Targets from git diff against origin's main: the one directory the PR changed.
-      expect(run.stdout).toMatch(/^merge-queue-impacted-targets\s+> Uploaded 1 impacted target for PR #21$/m);
-      expect(/^merge-queue-submit\s+>\s+Head sha\s+(\w+)$/m.exec(run.stdout)?.[1]).toBe(headSha.slice(0, 7));
+      expect(pages).toMatch(/^merge-queue-impacted-targets\s+> Uploaded 1 impacted target for PR #21$/m);
+      expect(/^merge-queue-submit\s+>\s+Head sha\s+(\w+)$/m.exec(pages)?.[1]).toBe(headSha.slice(0, 7));
       const answer = await emu.api<{ state: string }>('/getSubmittedPullRequest', {
         repo: REPO,
         targetBranch: 'main',

@@ -11,7 +11,7 @@ import { STANDARD_STREAM } from '../hosts/common/files.js';
 import { errorLine, warningLine, withoutControlCharacters, type LogStream } from '../hosts/common/log.js';
 import type { Environment } from '../hosts/common/pipeline-context.js';
 import { createHost } from '../hosts/create.js';
-import { detectHost } from '../hosts/detect.js';
+import { detectHost, logShowsColour } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
 import { jsonResult } from './json-result.js';
@@ -54,7 +54,10 @@ export async function runCli(io: CliIo): Promise<number> {
   // stdout carries the result (the page for a person, --json's object, or a file given as -); the log goes
   // to stderr, so that a pipe gets the result alone while a terminal shows both.
   const log = io.stderr;
-  const style = paint(colourEnabled({ choice: line.colour, env: io.env, isTerminal: log.isTTY === true }));
+  const viewerShowsColour = ciLogShowsColour(io.env, line);
+  const colourOn = (stream: { isTTY?: boolean }) =>
+    colourEnabled({ choice: line.colour, env: io.env, isTerminal: stream.isTTY === true, viewerShowsColour });
+  const style = paint(colourOn(log));
   for (const warning of unknownVariableWarnings(io.env)) log.write(`${warningLine(warning, style)}\n`);
   const result = await runOperation(io, line, operation, log);
   if (line.json) io.stdout.write(`${JSON.stringify(jsonResult(result, operation))}\n`);
@@ -62,10 +65,28 @@ export async function runCli(io: CliIo): Promise<number> {
     // The page for a person is loaded only to be shown: measuring text for a terminal (string-width and
     // its Unicode tables) costs a program reading --json tens of milliseconds at start-up.
     const { presentResult } = await import('./present/index.js');
-    const colour = colourEnabled({ choice: line.colour, env: io.env, isTerminal: io.stdout.isTTY === true });
-    io.stdout.write(presentResult(result, { colour }));
+    io.stdout.write(presentResult(result, { colour: colourOn(io.stdout) }));
   }
   return result.exitCode;
+}
+
+/** The host --host or MERGE_QUEUE_HOST names, if either does. */
+function forcedHost(env: Environment, line: CommandLine): { value: string; source: string } | undefined {
+  if (line.host) return { value: line.host, source: '--host' };
+  if (env.MERGE_QUEUE_HOST) return { value: env.MERGE_QUEUE_HOST, source: 'MERGE_QUEUE_HOST' };
+  return undefined;
+}
+
+/**
+ * Whether the job log of the CI this runs on shows colours (GitLab's does, although a job's output is no
+ * terminal). A host named wrongly is runOperation's to report: here it is no colour.
+ */
+function ciLogShowsColour(env: Environment, line: CommandLine): boolean {
+  try {
+    return logShowsColour(detectHost(env, forcedHost(env, line)).name);
+  } catch {
+    return false;
+  }
 }
 
 async function runOperation(
@@ -75,12 +96,7 @@ async function runOperation(
   log: LogStream,
 ): Promise<RunResult> {
   try {
-    const forced = line.host
-      ? { value: line.host, source: '--host' }
-      : io.env.MERGE_QUEUE_HOST
-        ? { value: io.env.MERGE_QUEUE_HOST, source: 'MERGE_QUEUE_HOST' }
-        : undefined;
-    const detected = detectHost(io.env, forced);
+    const detected = detectHost(io.env, forcedHost(io.env, line));
     const host = await createHost(detected.name, {
       env: io.env,
       input: inputReader(io.env, line, operation),

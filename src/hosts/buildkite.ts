@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { childEnvironment } from '../core/child-environment.js';
 import type { LogDialect } from './common/log.js';
+import { logShowsColour } from './detect.js';
 import {
   pipelineHost,
   type HostOptions,
@@ -53,7 +54,7 @@ export const BUILDKITE_DIALECT: LogDialect = {
   groupEnd: () => '',
   // Opens the group the error happened in, so that it is seen without a click.
   beforeError: '^^^ +++',
-  viewerShowsColour: true,
+  viewerShowsColour: logShowsColour('buildkite'),
 };
 
 /** Buildkite's limit on an annotation's body. */

@@ -3,6 +3,7 @@
 // TRUNK_TARGET_BRANCH), else the GitHub API with a github-token, else the run stops saying so.
 import { quoted } from '../core/inputs.js';
 import { PLAIN_DIALECT } from './common/log.js';
+import { logShowsColour } from './detect.js';
 import { filePublisher, pipelineHost, type HostOptions, type PipelineHost } from './common/pipeline-host.js';
 import {
   pullRequestNumber,
@@ -72,7 +73,7 @@ export function circleciHost(options: HostOptions): PipelineHost {
   return pipelineHost(
     {
       name: 'circleci',
-      dialect: { ...PLAIN_DIALECT, viewerShowsColour: true },
+      dialect: { ...PLAIN_DIALECT, viewerShowsColour: logShowsColour('circleci') },
       facts: circleciFacts,
       publish: filePublisher,
     },

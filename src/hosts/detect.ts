@@ -16,6 +16,23 @@ const DETECTED_BY: readonly [Exclude<HostName, 'generic'>, string, (env: Environ
 
 export const HOST_NAMES: readonly HostName[] = [...DETECTED_BY.map(([name]) => name), 'generic'];
 
+/**
+ * Whether the CI's job log shows ANSI colours although a job's output is not a terminal: GitLab's,
+ * Buildkite's, CircleCI's and GitHub's job logs render them; Jenkins' shows them only with a plugin.
+ */
+const LOG_SHOWS_COLOUR: Readonly<Record<HostName, boolean>> = {
+  'github-actions': true,
+  'gitlab-ci': true,
+  buildkite: true,
+  circleci: true,
+  jenkins: false,
+  generic: false,
+};
+
+export function logShowsColour(name: HostName): boolean {
+  return LOG_SHOWS_COLOUR[name];
+}
+
 export interface DetectedHost {
   name: HostName;
   /** Why this host: the flag, the variable, or the CI variable that gave it away. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { RepoRef } from '../core/context.js';
 import { appendedFile, jsonOutputsFile } from './common/files.js';
 import type { LogDialect } from './common/log.js';
+import { logShowsColour } from './detect.js';
 import {
   pipelineHost,
   standardOutput,
@@ -112,7 +113,7 @@ export const GITLAB_DIALECT: LogDialect = {
   groupStart: (title, id) =>
     `${ESC}[0Ksection_start:${Math.floor(Date.now() / 1000)}:${id}[collapsed=true]\r${ESC}[0K${title}`,
   groupEnd: (_title, id) => `${ESC}[0Ksection_end:${Math.floor(Date.now() / 1000)}:${id}\r${ESC}[0K`,
-  viewerShowsColour: true,
+  viewerShowsColour: logShowsColour('gitlab-ci'),
 };
 
 /** GitLab's limits on a dotenv report (gitlab.com and self-managed defaults). */
