@@ -113,6 +113,21 @@ describe('changed files from git', () => {
     expect(local.infos.some((l) => l.includes('fetching'))).toBe(false);
   });
 
+  it("reads which ref the clone has from its files: a packed remote ref before a loose local one, a worktree's", async () => {
+    const { repo, feature } = origin();
+    const clone = cloneOf(repo, join(temp.dir, `packed-${repos}`));
+    clone.git('checkout', '--quiet', feature);
+    clone.git('pack-refs', '--all');
+    // A loose local main at the head, written after origin/main was packed: origin/main still counts.
+    clone.git('branch', '--force', 'main', feature);
+    const everyChange = ['svc:api', 'svc:jobs', 'svc:web', 'svc:website'];
+    expect((await compute(clone.dir, feature)).targets).toEqual(everyChange);
+    // A worktree's .git is a file: git is asked about both refs, as before.
+    const worktree = join(temp.dir, `worktree-${repos}`);
+    clone.git('worktree', 'add', '--quiet', '--detach', worktree, feature);
+    expect((await compute(worktree, feature)).targets).toEqual(everyChange);
+  });
+
   it('deepens a shallow clone until the merge base is in it, a bounded number of times', async () => {
     const { repo, feature } = origin();
     const clone = cloneOf(repo, join(temp.dir, `shallow-${repos}`), { depth: 1 });

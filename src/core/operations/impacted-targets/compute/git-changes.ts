@@ -3,6 +3,7 @@
 // is deepened a bounded number of times until the merge base is in it; a base branch the clone lacks is
 // fetched once. Every git call runs without a shell, with a timeout and a cap on its output.
 import type { ChangedFile } from './impact.js';
+import { presentRefs } from './git-refs.js';
 import { CommandError, lastLine, runCommand } from './run-command.js';
 
 const MAX_DIFF_BYTES = 256 * 1024 * 1024;
@@ -92,12 +93,17 @@ type Git = ReturnType<typeof gitRunner>;
 /**
  * The usual case: the target branch (its remote-tracking ref, else a local branch, the order
  * findBaseCarefully takes them in) and the head are both in the clone. For each ref, the merge base and
- * the diff from it (`git diff <ref>...<head>`) are asked for at once, for both refs at the same time: a
- * ref that is missing costs a process that fails at once, not a round trip before the other is tried.
+ * the diff from it (`git diff <ref>...<head>`) are asked for at once. When the clone's files say which
+ * ref it has (git-refs.ts), only that ref's pair runs; otherwise both refs' at the same time: a ref
+ * that is missing costs a process that fails at once, not a round trip before the other is tried.
  */
 async function quickChanges(git: Git, options: GitChangesOptions): Promise<QuickChanges | undefined> {
   const head = options.headSha ?? 'HEAD';
-  const attempts = baseRefCandidates(options.targetBranch).map((ref) => {
+  const candidates = baseRefCandidates(options.targetBranch);
+  // The first ref the clone's files show is the one git would settle on: only its pair is started.
+  const present = await presentRefs(options.cwd, candidates);
+  const refs = present?.length ? present.slice(0, 1) : candidates;
+  const attempts = refs.map((ref) => {
     const pair = Promise.all([
       git.run(['merge-base', ref, head]),
       git.run(diffArgs(`${ref}...`, head), MAX_DIFF_BYTES),

@@ -7,7 +7,7 @@ import type { TargetsConfig } from './config.js';
 import type { HistoryCommit } from './git-history.js';
 import type { Attribution } from './lockfile-attribution.js';
 import { attributeLockfile } from './lockfile-attribution.js';
-import { blobAt } from './lockfile-change.js';
+import { blobsAt } from './lockfile-change.js';
 import { CommandError } from './run-command.js';
 import { PatternIndex } from './pattern-index.js';
 import { readWorkspace, type Workspace } from './workspace.js';
@@ -70,10 +70,7 @@ export async function historyLockfiles(
     if (!commit.files.some((changed) => changed.path === file)) continue;
     let attribution: Attribution;
     try {
-      const [base, head] = await Promise.all([
-        blobAt(`${commit.sha}^1`, file, options),
-        blobAt(commit.sha, file, options),
-      ]);
+      const [base, head] = await blobsAt([`${commit.sha}^1`, commit.sha], file, options);
       attribution = attributeLockfile(workspace, file, base, head);
     } catch (error) {
       if (!(error instanceof CommandError)) throw error;

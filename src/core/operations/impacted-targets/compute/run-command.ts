@@ -80,6 +80,12 @@ function processEnvironment(): NodeJS.ProcessEnv {
   return process.env;
 }
 
+/** Whether git is pointed at another repository than the one its working directory is in. */
+export function gitLocationOverridden(): boolean {
+  const env = processEnvironment();
+  return Boolean(env.GIT_DIR || env.GIT_COMMON_DIR || env.GIT_WORK_TREE);
+}
+
 /** The last line of what a failed command said, cut short, for a one-line message. */
 export function lastLine(text: string): string {
   const line = text.trim().split('\n').pop()?.trim() ?? '';
