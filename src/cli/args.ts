@@ -26,6 +26,7 @@ export const CLI_FLAGS: Record<string, FlagSpec> = {
   'dotenv-file': {},
   help: { boolean: true, short: 'h' },
   version: { boolean: true, short: 'V' },
+  yes: { boolean: true, short: 'y' },
 };
 
 /** Every input any operation reads, each once, common ones first. */
@@ -66,6 +67,8 @@ export interface CommandLine {
   json: boolean;
   help: boolean;
   version: boolean;
+  /** --yes: run an operation that cannot be taken back without asking first. */
+  yes: boolean;
   colour: ColourChoice;
   files: { outputs?: string; summary?: string; dotenv?: string };
 }
@@ -106,6 +109,7 @@ export function parseCommandLine(args: string[]): CommandLine {
     json: flagIsOn('json', last('json')),
     help: flagIsOn('help', last('help')),
     version: flagIsOn('version', last('version')),
+    yes: flagIsOn('yes', last('yes')),
     colour: colourChoice(last('color')),
     files: { outputs: last('outputs-file'), summary: last('summary-file'), dotenv: last('dotenv-file') },
   };

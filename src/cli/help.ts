@@ -43,6 +43,10 @@ const CLI_FLAG_HELP: [string, string][] = [
     `--color <${COLOUR_CHOICES.join('|')}>`,
     'Colour in the log and results. Default - auto: when stdout is a terminal or a CI log that shows colours, unless NO_COLOR is set; FORCE_COLOR forces it.',
   ],
+  [
+    '-y, --yes',
+    'Run delete-queue, drain-queue or cancel-pull-request without asking first (a terminal asks; CI and pipes never do).',
+  ],
   ['-h, --help', `This help; after an operation, its inputs (as \`${PROGRAM} help <operation>\`).`],
   ['-V, --version', 'Print the version.'],
 ];

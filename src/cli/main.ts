@@ -14,6 +14,7 @@ import { createHost } from '../hosts/create.js';
 import { detectHost, logShowsColour } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
+import { ask, questionFor } from './confirm.js';
 import { jsonResult } from './json-result.js';
 import { unknownVariableWarnings } from './variables.js';
 
@@ -21,8 +22,8 @@ export interface CliIo {
   argv: string[];
   env: Environment;
   cwd: string;
-  /** What is piped to the command (read only for an input file given as `-`). */
-  stdin?: AsyncIterable<Buffer | string>;
+  /** What is piped to the command (read for an input file given as `-`, or a yes to a question). */
+  stdin?: AsyncIterable<Buffer | string> & { isTTY?: boolean };
   stdout: LogStream;
   stderr: LogStream;
 }
@@ -49,6 +50,11 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   if (line.operation && !isOperationName(toKebabCase(line.operation))) {
     return usageError(io, unknownOperation(line.operation));
+  }
+
+  if (!(await confirmedIfAsked(io, line, toKebabCase(operation)))) {
+    io.stderr.write('Nothing was done (answer y, or give --yes, to go ahead).\n');
+    return EXIT_CODES.failed;
   }
 
   // stdout carries the result (the page for a person, --json's object, or a file given as -); the log goes
@@ -122,6 +128,18 @@ async function runOperation(
     const exitCode = error instanceof InputError ? EXIT_CODES.badInput : EXIT_CODES.failed;
     return { exitCode, outputs: {}, failure };
   }
+}
+
+/** True unless a person at a terminal was asked about an operation that cannot be undone and said no. */
+async function confirmedIfAsked(io: CliIo, line: CommandLine, operation: string): Promise<boolean> {
+  if (line.yes) return true;
+  const input = inputReader(io.env, line, operation);
+  const question = questionFor(operation, io, {
+    repo: input('repo'),
+    branch: input('target-branch'),
+    prNumber: input('pr-number'),
+  });
+  return question === undefined || ask(question, io);
 }
 
 /** An input as given: the flag, else its variable (the token also from TRUNK_API_TOKEN). */
