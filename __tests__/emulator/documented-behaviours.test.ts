@@ -290,6 +290,22 @@ describe('direct merge', () => {
     expect(await queue.state(2)).toBe('testing');
   });
 
+  it('merges a PR based on the tip directly when nobody told the tip: the base the code host gave is it', async () => {
+    const queue = await freshQueue();
+    await queue.setPr(1, { baseSha: 'base-1' });
+    await queue.setPr(2, { baseSha: 'base-1' });
+    await queue.submit(1);
+    expect(await queue.state(1)).toBe('merged');
+    expect((await prEvents(queue, 1)).at(-1)).toBe('merged:MERGE_GRAPH_DIRECT_MERGE');
+    expect(await runsOf(queue, 'main')).toEqual([]);
+    await queue.submit(2);
+    expect(await queue.state(2)).toBe('testing');
+    // Nothing told of its base, a PR is tested.
+    const untold = await freshQueue();
+    await untold.submit(1);
+    expect(await untold.state(1)).toBe('testing');
+  });
+
   it('tests every PR when direct merge is off, and fails a direct merge the code host refuses', async () => {
     const off = await freshQueue({ directMergeMode: 'off' });
     await emu.control('POST', '/target-branch/merge', {
@@ -493,15 +509,22 @@ describe('smaller points', () => {
     expect(plain).not.toHaveProperty('test_pr_number');
   });
 
-  it('takes targets for a new sha of a PR out of the queue as its push: resubmitted, prSha is the new sha', async () => {
+  it('takes targets for a new sha of a queued PR as its push, unless the code host told its head sha', async () => {
     const queue = await freshQueue({ mode: 'parallel' });
     await queue.targets(1, 'sha-old', ['//a']);
     await queue.submit(1);
-    await queue.targets(1, 'sha-late', ['//a']);
-    expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-old', state: 'testing' });
-    expect((await queue.cancel(1)).status).toBe(200);
     await queue.targets(1, 'sha-new', ['//a']);
+    expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-new', state: 'cancelled' });
+    expect((await prEvents(queue, 1)).at(-1)).toBe('canceled:PR_PUSHED_TO');
+    // A late upload for a sha seen before moves nothing.
     await queue.submit(1);
+    await queue.targets(1, 'sha-old', ['//a']);
     expect(await queue.pr(1)).toMatchObject({ prSha: 'sha-new', state: 'testing' });
+    // Once the code host told the head sha, it tells of pushes: an upload for another sha is a late one.
+    await queue.setPr(2, { headSha: 'sha-told' });
+    await queue.targets(2, 'sha-told', ['//b']);
+    await queue.submit(2);
+    await queue.targets(2, 'sha-earlier', ['//b']);
+    expect(await queue.pr(2)).toMatchObject({ prSha: 'sha-told', state: 'pending' });
   });
 });

@@ -87,6 +87,7 @@ export class EngineCore {
         title: undefined,
         author: undefined,
         headSha: undefined,
+        headShaFromHost: false,
         headBranch: undefined,
         baseBranch: undefined,
         mergeability: 'mergeable',

@@ -367,11 +367,13 @@ export class MergeQueueEngine {
 
   setImpactedTargets(repo: Repo, prNumber: number, sha: string, targets: Targets): void {
     const info = this.core.pullRequest(repo, prNumber);
-    // Out of every queue, targets for another sha tell of a push, which the PR's record (prSha) follows;
-    // in a queue, they may as well be a late upload for an older sha, which changes nothing.
-    if (info.headSha === undefined || this.liveSubmissionsOf(repo, prNumber).length === 0) info.headSha = sha;
+    // Untold by the code host, targets for a sha never seen for the PR tell of a push, which its record
+    // (prSha) follows and which takes it out of every queue it is in. Otherwise they are a late upload (the
+    // code host tells of pushes), which moves nothing.
+    const pushed = !info.headShaFromHost && sha !== info.headSha && !info.targetsBySha.has(sha);
     info.targetsBySha.set(sha, targets === 'ALL' ? 'ALL' : [...new Set(targets)]);
-    this.stepQueuesOf(repo, prNumber);
+    if (pushed) this.updatePullRequest(repo, prNumber, { headSha: sha });
+    else this.stepQueuesOf(repo, prNumber);
   }
 
   getMergeQueueTestingDetails(repo: Repo, branch: string, testRunId: string): TestingDetails {
@@ -388,6 +390,12 @@ export class MergeQueueEngine {
    * every queue it is in, as the service does (PR_PUSHED_TO); a PR that stops being ready leaves the line.
    */
   setPullRequest(repo: Repo, prNumber: number, facts: PullRequestFacts): PullRequestInfo {
+    const info = this.updatePullRequest(repo, prNumber, facts);
+    if (facts.headSha !== undefined) info.headShaFromHost = true;
+    return info;
+  }
+
+  private updatePullRequest(repo: Repo, prNumber: number, facts: PullRequestFacts): PullRequestInfo {
     const info = this.core.pullRequest(repo, prNumber);
     const pushed =
       facts.headSha !== undefined && info.headSha !== undefined && facts.headSha !== info.headSha;

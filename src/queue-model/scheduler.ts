@@ -238,7 +238,9 @@ export class Scheduler {
     if (queue.settings.directMergeMode !== 'always' || order.length !== 1) return false;
     const only = order[0]!;
     if (only.state !== 'pending' || only.position !== null || only.bisection) return false;
-    if (queue.tipSha === undefined || this.core.infoOf(only).baseSha !== queue.tipSha) return false;
+    // The service always knows the tip; untold, the emulator takes the base the code host said the PR has.
+    const baseSha = this.core.infoOf(only).baseSha;
+    if (baseSha === undefined || baseSha !== (queue.tipSha ?? baseSha)) return false;
     this.mergeInto(only, REASONS.directMerged);
     return true;
   }

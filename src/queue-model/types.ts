@@ -25,6 +25,8 @@ export interface PullRequestInfo {
   title: string | undefined;
   author: string | undefined;
   headSha: string | undefined;
+  /** Whether the code host told the head sha; if not, an upload for a new sha stands for its push. */
+  headShaFromHost: boolean;
   /** The PR's head branch, when told (v2 resolves PRs by it). */
   headBranch: string | undefined;
   /** Undefined: the branch of whichever queue it is submitted to. */
