@@ -55,6 +55,7 @@ export function applyExtras(extras: QueueExtras, patch: Patch): void {
   if (patch.notReadyTimeoutMinutes !== undefined && patch.notReadyTimeoutMinutes % 60 !== 0) {
     throw validationFailed('notReadyTimeoutMinutes must be whole hours: a multiple of 60');
   }
+  for (const rule of patch.batchingRules ?? []) checkTargetPattern(rule.targetPattern);
   const target = extras as unknown as Record<string, unknown>;
   for (const name of EXTRAS) {
     const value = patch[name];
@@ -63,4 +64,19 @@ export function applyExtras(extras: QueueExtras, patch: Patch): void {
         ? value.map((v: unknown) => (typeof v === 'object' ? { ...v } : v))
         : value;
   }
+}
+
+/** A batching rule names a target exactly, or a prefix when it ends in one `*`; `*` alone names all. */
+function checkTargetPattern(pattern: string): void {
+  const star = pattern.indexOf('*');
+  if (pattern === '*' || (star >= 0 && star !== pattern.length - 1)) {
+    throw validationFailed(
+      `batchingRules targetPattern ${JSON.stringify(pattern)} is not a target or a prefix ending in one *; a bare * is refused`,
+    );
+  }
+}
+
+/** Whether a batching rule's pattern names this target. */
+export function targetPatternMatches(pattern: string, target: string): boolean {
+  return pattern.endsWith('*') ? target.startsWith(pattern.slice(0, -1)) : target === pattern;
 }

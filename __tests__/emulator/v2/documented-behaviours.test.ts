@@ -278,6 +278,85 @@ describe('dispatch order and graph', () => {
     ]);
   });
 
+  it('name what each waiting PR depends on directly while batching, and nothing without batching', async () => {
+    const batching = await scenario({
+      mode: 'parallel',
+      batch: true,
+      batchingMinSize: 10,
+      batchingMaxWaitTimeMinutes: 60,
+    });
+    const targets: Record<number, string[]> = { 1: ['//a'], 2: ['//b'], 3: ['//a', '//b'], 4: ['//a'] };
+    for (const [pr, list] of Object.entries(targets)) {
+      await batching.queue.targets(Number(pr), `sha-${pr}`, list);
+      await batching.submit(Number(pr));
+    }
+    const ahead = async (queueId: string) =>
+      (await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } })).pending.map(
+        (p) => [p.pullRequest.number, p.directlyAhead.map((a) => a.number).sort()],
+      );
+    expect(await ahead(batching.queueId)).toEqual([
+      [1, []],
+      [2, []],
+      [3, [1, 2]],
+      [4, [3]],
+    ]);
+    const single = await scenario({ concurrency: 1 });
+    for (const pr of [1, 2, 3]) await single.submit(pr);
+    expect(await ahead(single.queueId)).toEqual([
+      [2, []],
+      [3, []],
+    ]);
+  });
+
+  it('list the waiting PRs held behind a failure after the schedulable ones', async () => {
+    const { queue, queueId, submit } = await scenario(
+      { mode: 'parallel', concurrency: 2, pendingFailureDepth: 1 },
+      { durationMinutes: 30 },
+    );
+    await queue.ci(1, { outcome: 'fail', durationMinutes: 5 });
+    const targets: Record<number, string[]> = { 1: ['//a'], 2: ['//a'], 3: ['//c'], 4: ['//a'], 5: ['//b'] };
+    for (const [pr, list] of Object.entries(targets)) {
+      await queue.targets(Number(pr), `sha-${pr}`, list);
+      await submit(Number(pr));
+    }
+    await queue.advance(5);
+    expect(await queue.states(1, 2, 3, 4, 5)).toEqual({
+      1: 'pending_failure',
+      2: 'testing',
+      3: 'testing',
+      4: 'pending',
+      5: 'pending',
+    });
+    const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    expect(order.pending.map((p) => [p.pullRequest.number, p.schedulability])).toEqual([
+      [5, 'schedulable'],
+      [4, 'heldBehindFailure'],
+    ]);
+  });
+
+  it('say isolation is unresolved while an isolate rule names a waiting PR, and refuse a bare * rule', async () => {
+    const { queue, queueId, submit } = await scenario({
+      mode: 'parallel',
+      batch: true,
+      batchingMinSize: 10,
+      batchingMaxWaitTimeMinutes: 60,
+    });
+    await queue.targets(1, 'sha-1', ['//db:schema']);
+    await submit(1);
+    const resolved = async () =>
+      (await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } })).isolationResolved;
+    expect(await resolved()).toBe(true);
+    const config = (batchingRules: unknown) => ({ path: { id: queueId }, body: { batchingRules } });
+    await v2.ok('mergeQueues.updateConfig', config([{ targetPattern: '//web*', policy: 'isolate' }]));
+    expect(await resolved()).toBe(true);
+    await v2.ok('mergeQueues.updateConfig', config([{ targetPattern: '//db*', policy: 'isolate' }]));
+    expect(await resolved()).toBe(false);
+    for (const targetPattern of ['*', '//db*:*'])
+      expect(
+        await v2.refused('mergeQueues.updateConfig', 400, config([{ targetPattern, policy: 'isolate' }])),
+      ).toBe('VALIDATION_FAILED');
+  });
+
   it('draw the dependency graph transitively reduced: no edge a path already makes', async () => {
     const { queue, queueId, submit } = await scenario({ mode: 'parallel', concurrency: 1 });
     const targets: Record<number, string[]> = {

@@ -120,7 +120,7 @@ describe('the dispatch order of a real queue', () => {
     ({ queueId } = await idsOf('acme/three', 'main'));
   });
 
-  it('lists the runs, then each waiting PR with the PR directly ahead of it', async () => {
+  it('lists the runs, then each waiting PR, with nothing directly ahead as batching is off', async () => {
     const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
     expect(order.batches.map((b) => [b.state, b.pullRequests.map(name)])).toEqual([
       ['testing', [20]],
@@ -129,8 +129,8 @@ describe('the dispatch order of a real queue', () => {
     expect(
       order.pending.map((p) => [name(p.pullRequest), p.directlyAhead.map(name), p.schedulability]),
     ).toEqual([
-      [22, [21], 'schedulable'],
-      [23, [22], 'schedulable'],
+      [22, [], 'schedulable'],
+      [23, [], 'schedulable'],
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('the dispatch order of a real queue', () => {
       expect.objectContaining({
         pullRequest: expect.objectContaining({ number: 23 }),
         schedulability: 'heldBehindFailure',
-        directlyAhead: [expect.objectContaining({ number: 22 })],
+        directlyAhead: [],
         heldBy: [expect.objectContaining({ number: 20 })],
       }),
     ]);

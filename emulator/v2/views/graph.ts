@@ -66,7 +66,7 @@ export function graphView(
  * For each PR in line, the PRs ahead it depends on directly (indices, nearest first): those sharing
  * targets with it, less any another of them already depends on (the graph transitively reduced).
  */
-function directPredecessors(targets: Targets[]): number[][] {
+export function directPredecessors(targets: Targets[]): number[][] {
   const ancestors: Set<number>[] = [];
   return targets.map((own, behind) => {
     const direct: number[] = [];
