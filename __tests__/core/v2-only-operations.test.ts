@@ -248,7 +248,9 @@ describe('wait-for over v2, on a queue of several PRs', () => {
   async function busyQueue(name: string, concurrency: number) {
     const { queue, act } = setUp(name);
     const look = act;
-    await queue.create({ concurrency });
+    // Batches of one: tested as without batching, and /order names what is directly ahead only while
+    // batching (MergeQueueOrder.batchingEnabled).
+    await queue.create({ concurrency, batch: true, batchingMinSize: 1 });
     await queue.ci(undefined, { outcome: 'pass', durationMinutes: 30 });
     await queue.ci(10, { outcome: 'pass', durationMinutes: 60 });
     await queue.ci(11, { outcome: 'fail', durationMinutes: 10 });
