@@ -122,7 +122,9 @@ export class Bisections {
    */
   startRuns(queue: QueueRecord): boolean {
     let changed = false;
-    let free = bisectionConcurrencyOf(queue) - this.runs.runsInProgress(queue);
+    // A bisection concurrency of 0 shares the testing concurrency (v2's config says so).
+    let free =
+      (bisectionConcurrencyOf(queue) || queue.settings.concurrency) - this.runs.runsInProgress(queue);
     const skipRedundant = queue.settings.optimizationMode === 'bisection_skip_redundant_tests';
     for (const bisection of [...queue.bisections]) {
       for (const group of [...bisection.waiting]) {

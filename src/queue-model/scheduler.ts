@@ -4,6 +4,7 @@
 // in the free slots, and settle pending failures once the PRs ahead have concluded (a PR fails, a batch
 // is bisected). Test runs end through virtual-clock timers, which call back into `step`.
 import { Bisections } from './bisection.js';
+import type { TimerHandle } from './clock.js';
 import { ACTIVE_STATES, releaseIfDone, repoKeyOf, type EngineCore } from './core.js';
 import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionOfTargets } from './lanes.js';
 import { REASONS } from './reasons.js';
@@ -435,10 +436,14 @@ export class Scheduler {
       core.transition(member, 'testing');
     }
 
-    const timeoutMs = queue.settings.testingTimeoutMinutes * MINUTE_MS;
-    const timers = [
-      core.clock.at(now + timeoutMs, () => this.finishRun(run, 'failed', REASONS.testRunTimeout)),
-    ];
+    // A testing timeout of 0 is none (v2's config says so).
+    const timeoutMs = queue.settings.testingTimeoutMinutes * MINUTE_MS || Infinity;
+    const timers: TimerHandle[] = [];
+    if (timeoutMs !== Infinity) {
+      timers.push(
+        core.clock.at(now + timeoutMs, () => this.finishRun(run, 'failed', REASONS.testRunTimeout)),
+      );
+    }
     const refused = startRefusal(members);
     if (refused) timers.push(core.clock.at(now, () => this.finishRun(run, 'failed', refused)));
     else {

@@ -623,3 +623,28 @@ describe('test-case parameters', () => {
     );
   });
 });
+
+describe('queue settings of 0', () => {
+  it('take a testing timeout of 0 as none and a bisection concurrency of 0 as the testing one', async () => {
+    const { queue, queueId, submit } = await scenario({}, { durationMinutes: 600 });
+    const patch = (body: Record<string, unknown>) =>
+      v2.ok<V2<'MergeQueue'>>('mergeQueues.updateConfig', { path: { id: queueId }, body });
+    expect((await patch({ testingTimeoutMinutes: 0 })).config.testingTimeoutMinutes).toBe(0);
+    await submit(1);
+    await queue.advance(599);
+    expect(await queue.state(1)).toBe('testing');
+    await queue.advance(1);
+    expect(await queue.state(1)).toBe('merged');
+
+    const batching = await scenario({ batch: true, batchingMinSize: 2 });
+    await v2.ok('mergeQueues.updateConfig', {
+      path: { id: batching.queueId },
+      body: { bisectionConcurrency: 0 },
+    });
+    await batching.queue.ci(2, { outcome: 'fail', durationMinutes: 10 });
+    await batching.submit(1);
+    await batching.submit(2);
+    await batching.queue.advance(60);
+    expect(await batching.queue.states(1, 2)).toEqual({ 1: 'merged', 2: 'failed' });
+  });
+});
