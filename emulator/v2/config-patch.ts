@@ -55,6 +55,11 @@ export function applyExtras(extras: QueueExtras, patch: Patch): void {
   if (patch.notReadyTimeoutMinutes !== undefined && patch.notReadyTimeoutMinutes % 60 !== 0) {
     throw validationFailed('notReadyTimeoutMinutes must be whole hours: a multiple of 60');
   }
+  if (patch.enqueueingLabel?.toLowerCase().startsWith('trunk-')) {
+    throw validationFailed(
+      `enqueueingLabel ${JSON.stringify(patch.enqueueingLabel)} begins with trunk-, a prefix the service keeps for its own labels; choose another`,
+    );
+  }
   for (const rule of patch.batchingRules ?? []) checkTargetPattern(rule.targetPattern);
   const target = extras as unknown as Record<string, unknown>;
   for (const name of EXTRAS) {

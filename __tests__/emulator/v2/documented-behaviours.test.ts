@@ -538,6 +538,72 @@ describe('validation', () => {
   });
 });
 
+describe('settings and forces the document limits', () => {
+  it('refuse an enqueueing label with the reserved trunk- prefix; a create refused so leaves its queue', async () => {
+    const { queueId, repositoryId } = await scenario();
+    expect(
+      await v2.refused('mergeQueues.updateConfig', 400, {
+        path: { id: queueId },
+        body: { enqueueingLabel: 'trunk-merge' },
+      }),
+    ).toBe('VALIDATION_FAILED');
+    const create = { repositoryId, targetBranch: 'release', enqueueingLabel: 'Trunk-ready' };
+    expect(await v2.refused('mergeQueues.create', 400, { body: create })).toBe('VALIDATION_FAILED');
+    const left = await v2.ok<V2<'MergeQueueList'>>('mergeQueues.list', {
+      query: { repositoryId, targetBranch: 'release' },
+    });
+    expect(left.data.map((q) => q.targetBranch)).toEqual(['release']);
+    expect(await v2.refused('mergeQueues.create', 409, { body: create })).toBe('QUEUE_ALREADY_EXISTS');
+  });
+
+  it('take a force naming what its scope needs, from the workflows and jobs the repository ran', async () => {
+    const repo = { owner: 'twin', name: 'forces' };
+    await v2.ok('dynamicCi.generatePlan', {
+      body: {
+        repo,
+        commitSha: 'abc',
+        baseSha: null,
+        branch: 'feature',
+        prNumber: 1,
+        runId: '1',
+        runAttempt: 1,
+        workflowPath: '.github/workflows/ci.yml',
+        jobKeys: ['test'],
+      },
+    });
+    const [workflow] = (
+      await v2.ok<V2<'CiWorkflowList'>>('dynamicCi.listPrJobs', { query: { owner: 'twin', name: 'forces' } })
+    ).data;
+    const { workflowId } = workflow!;
+    const jobId = workflow!.jobs[0]!.jobId;
+    const force = (override: Record<string, unknown>) => ({
+      body: { repo, prNumber: 1, headSha: 'abc', overrides: [override] },
+    });
+    for (const wrong of [
+      { scope: 'pullRequest', workflowId },
+      { scope: 'workflow' },
+      { scope: 'workflow', workflowId, jobId },
+      { scope: 'job', workflowId },
+    ]) {
+      expect(await v2.refused('dynamicCi.setForceOverrides', 400, force(wrong))).toBe('VALIDATION_FAILED');
+    }
+    const unknown = '00000000-0000-4000-8000-0000000000f0';
+    expect(
+      await v2.refused('dynamicCi.setForceOverrides', 404, force({ scope: 'workflow', workflowId: unknown })),
+    ).toBe('CI_SCOPE_NOT_FOUND');
+    expect(
+      await v2.refused(
+        'dynamicCi.setForceOverrides',
+        404,
+        force({ scope: 'job', workflowId, jobId: unknown }),
+      ),
+    ).toBe('CI_SCOPE_NOT_FOUND');
+    expect(
+      (await v2.call('dynamicCi.setForceOverrides', force({ scope: 'job', workflowId, jobId }))).status,
+    ).toBe(204);
+  });
+});
+
 describe('test-case parameters', () => {
   const testId = '00000000-0000-4000-8000-00000000e2e1';
   async function seedOneFlakyTest(): Promise<void> {

@@ -1,7 +1,8 @@
 // Dynamic CI, simply (see dynamic-ci-store.ts): plans run every job asked about; workflows and force
 // overrides are listed and set per repository and PR.
 import type { V2Handlers } from '../call.js';
-import { V2Error } from '../errors.js';
+import type { V2 } from '../../../src/wire/v2/index.js';
+import { V2Error, validationFailed } from '../errors.js';
 
 /** Dynamic CI knows github.com repositories only; another host is `400 CI_HOST_UNSUPPORTED`. */
 function githubOnly<R extends { host?: string }>(repo: R): R {
@@ -51,8 +52,34 @@ export const dynamicCiHandlers: Pick<V2Handlers, Routes> = {
     );
   },
   'dynamicCi.setForceOverrides': (call, { dynamicCi }) => {
-    githubOnly(call.body.repo);
+    const workflows = dynamicCi.workflowsOf(githubOnly(call.body.repo));
+    for (const override of call.body.overrides) checkOverride(override, workflows);
     dynamicCi.setOverrides(call.body);
     return undefined;
   },
 };
+
+/**
+ * A force names what its scope needs, nothing more: a workflow for `workflow`, a workflow and a job for
+ * `job`, neither for `pullRequest`; and only workflows and jobs listPrJobs gives for the repository.
+ */
+function checkOverride(override: V2<'ForceOverrideRequest'>, workflows: V2<'CiWorkflow'>[]): void {
+  const { scope, workflowId, jobId } = override;
+  if (scope === 'pullRequest' && workflowId !== undefined)
+    throw validationFailed('a pullRequest force takes no workflowId; leave it out');
+  if (scope !== 'pullRequest' && workflowId === undefined)
+    throw validationFailed(`a ${scope} force needs workflowId (from GET /v2/dynamic-ci/pr-jobs)`);
+  if (scope === 'job' && jobId === undefined)
+    throw validationFailed('a job force needs jobId (from GET /v2/dynamic-ci/pr-jobs)');
+  if (scope !== 'job' && jobId !== undefined)
+    throw validationFailed(`a ${scope} force takes no jobId; only a job force does`);
+  if (workflowId === undefined) return;
+  const workflow = workflows.find((w) => w.workflowId === workflowId);
+  if (!workflow || (jobId !== undefined && !workflow.jobs.some((job) => job.jobId === jobId))) {
+    throw new V2Error(
+      404,
+      'CI_SCOPE_NOT_FOUND',
+      `No ${jobId === undefined ? 'workflow' : 'job'} of this repository has that id; take it from GET /v2/dynamic-ci/pr-jobs`,
+    );
+  }
+}

@@ -73,7 +73,8 @@ export const queueWriteHandlers: Pick<V2Handlers, Writes> = {
     context.directory.forgetQueue(queue);
     if (bisectionConcurrency !== undefined)
       context.engine.updateQueue(repo, targetBranch, { bisectionConcurrency });
-    if (enqueueingLabel !== undefined) context.directory.extrasOf(queue).enqueueingLabel = enqueueingLabel;
+    // The second write, as the service's: refused, it leaves the queue made (create is not atomic).
+    if (enqueueingLabel !== undefined) applyExtras(context.directory.extrasOf(queue), { enqueueingLabel });
     written(context, queue, call.headers);
     return queueView(context.directory, queue);
   },
