@@ -283,7 +283,8 @@ async function finish(
     const failure = scope.logLine(result.failure);
     const title = scope.logLine(result.failureTitle ?? `${operation} failed`);
     host.log[result.failureLevel ?? 'error'](failure, { title });
-    return { exitCode: EXIT_CODES.failed, operation, ...outputsOf(scope), failure, ...found };
+    const exitCode = result.failureCause === undefined ? EXIT_CODES.failed : exitCodeOf(result.failureCause);
+    return { exitCode, operation, ...outputsOf(scope), failure, ...found };
   }
   return { exitCode: EXIT_CODES.done, operation, ...outputsOf(scope), ...found };
 }

@@ -23,6 +23,8 @@ export class ApiError extends Error {
   outcomeUnknown = false;
   /** The v2 error envelope's stable code (INSUFFICIENT_PERMISSIONS, PR_ALREADY_ENQUEUED, ...). */
   code?: string;
+  /** The message is a whole line that names what failed itself (see `reworded`). */
+  private wholeLine = false;
 
   constructor(
     endpoint: string,
@@ -74,6 +76,16 @@ export class ApiError extends Error {
     return error;
   }
 
+  /**
+   * The same failure (its kind, status and the service's text, hence its exit code) told in an
+   * operation's own words: `line` is the whole line, naming what failed itself.
+   */
+  reworded(line: string): ApiError {
+    const error = this.withMessage(line);
+    error.wholeLine = true;
+    return error;
+  }
+
   private withMessage(message: string): ApiError {
     return new ApiError(this.endpoint, message, {
       kind: this.kind,
@@ -85,7 +97,7 @@ export class ApiError extends Error {
 
   /** The single line shown to the user. */
   override toString(): string {
-    return `${this.endpoint} failed: ${this.message}`;
+    return this.wholeLine ? this.message : `${this.endpoint} failed: ${this.message}`;
   }
 }
 

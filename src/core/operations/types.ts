@@ -54,6 +54,11 @@ export interface OperationResult {
   summary?: Markdown;
   /** When set, the step fails with this one line, after outputs and the summary are written. */
   failure?: string;
+  /**
+   * The error the failure comes from, when the service's answer is the failure (no queue there): its
+   * kind sets the exit code, as if it had been thrown. Else the exit code says the outcome failed.
+   */
+  failureCause?: unknown;
   /** The failure's headline, as its annotation's title ("3 failures not quarantined: ..."); else the operation. */
   failureTitle?: string;
   /** How loud the failure's annotation is: an error (red) unless nothing failed (a cancelled PR). */

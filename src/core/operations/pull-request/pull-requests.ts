@@ -351,7 +351,7 @@ async function ifInQueue(
         op.log.info(`PR #${pr.number} is no longer in the queue: the attempt whose answer was lost did it.`);
         return undefined;
       }
-      throw new Error(
+      throw error.reworded(
         `PR #${pr.number} is not in the merge queue of ${repoSlug(op.context.repo)} for ${targetBranch} (the API answered ${error.status}${error.body ? `: ${error.body}` : ''}). Check pr-number and target-branch, or submit it first.`,
       );
     }

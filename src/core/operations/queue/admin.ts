@@ -85,6 +85,7 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
         'Create one with operation `create-queue`, or check `target-branch`, `repo` and `repo-host`.',
       ),
       failure: noQueue(op, 'getQueue'),
+      failureCause: error,
     };
   }
   return describeQueue(op, { words: 'Merge queue' }, response.answer, response, {});
@@ -140,7 +141,7 @@ async function applyUpdate(
   try {
     updateResponse = await op.client.call('updateQueue', { ...update, ...queueRef(op.context) });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'updateQueue'));
+    if (error instanceof ApiError && error.status === 404) throw error.reworded(noQueue(op, 'updateQueue'));
     throw error;
   }
   op.log.info(`Set ${sentSettings(update)} on the merge queue for ${describeRef(op)}.`);
@@ -161,7 +162,7 @@ async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<Que
   try {
     return (await op.client.call('getQueue', queueRef(op.context))).answer;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Error(noQueue(op, 'getQueue'));
+    if (error instanceof ApiError && error.status === 404) throw error.reworded(noQueue(op, 'getQueue'));
     op.log.warning(`Could not read the queue before the change: ${describeError(error)}`);
     return undefined;
   }

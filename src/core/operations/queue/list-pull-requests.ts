@@ -126,7 +126,7 @@ async function listPage(
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     const { repo, targetBranch } = request;
-    throw new Error(
+    throw error.reworded(
       `No merge queue exists for branch ${targetBranch} of ${repo.host}/${repoSlug(repo)} (listPullRequests answered 404${error.body ? `: ${error.body}` : ''}). Check target-branch, repo and repo-host.`,
     );
   }
