@@ -119,6 +119,7 @@ export function generalHelp(): string {
     `Usage: ${COMMAND} <operation> [--<input> <value> ...] [--json] [--host <name>]`,
     `       ${COMMAND} help [<operation>]`,
     `       ${COMMAND} mcp [--allow submit,cancel,restart]   (an MCP server for coding agents; mcp --help)`,
+    `       ${COMMAND} completion bash|zsh|fish   (e.g. source <(${COMMAND} completion bash))`,
     '',
     'Runs one merge-queue or flaky-tests operation from any CI or a terminal. Every input is a flag',
     '(--pr-number 12, or --pr-number=12; a boolean as --strict or --no-strict) or a variable',

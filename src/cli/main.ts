@@ -14,6 +14,7 @@ import { createHost } from '../hosts/create.js';
 import { detectHost, logShowsColour } from '../hosts/detect.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
+import { completionScript, SHELLS } from './completion.js';
 import { ask, questionFor } from './confirm.js';
 import { jsonResult } from './json-result.js';
 import { unknownVariableWarnings } from './variables.js';
@@ -29,6 +30,7 @@ export interface CliIo {
 }
 
 export async function runCli(io: CliIo): Promise<number> {
+  if (io.argv[0] === 'completion') return completion(io, io.argv.slice(1));
   let line: CommandLine;
   try {
     line = parseCommandLine(io.argv);
@@ -159,6 +161,19 @@ function inputReader(env: Environment, line: CommandLine, operation: string) {
 /** How a CLI user gives an input, for messages. */
 function howToGive(input: string): string {
   return `${input === 'api-token' ? 'in' : `--${input} or`} ${variablesOf(input).join(' or ')}`;
+}
+
+/** `completion <shell>`: the shell's script on stdout. */
+function completion(io: CliIo, args: string[]): number {
+  const script = args.length === 1 ? completionScript(args[0]) : undefined;
+  if (!script) {
+    return usageError(
+      io,
+      `completion takes one shell: ${SHELLS.join(', ')} (e.g. source <(${COMMAND} completion bash)).`,
+    );
+  }
+  io.stdout.write(script);
+  return EXIT_CODES.done;
 }
 
 function usageError(io: CliIo, message: string): number {
