@@ -95,7 +95,8 @@ async function exitOf(operation: OperationName, version: 'v1' | 'v2') {
   return { exitCode, line };
 }
 
-const v2Only = (operation: OperationName) => /needs the v2 API/;
+/** How an operation only v2 serves refuses to run over v1. */
+const NEEDS_V2 = /needs the v2 API/;
 
 describe('a 404 exits the same code from every operation', () => {
   const asking = OPERATION_NAMES.filter(
@@ -110,7 +111,7 @@ describe('a 404 exits the same code from every operation', () => {
       expect(exitCode).toBe(EXIT_CODES.done);
       return;
     }
-    if (version === 'v1' && v2Only(operation).test(line)) {
+    if (version === 'v1' && NEEDS_V2.test(line)) {
       // An operation only v2 serves stops over v1 before any request: a bad input.
       expect(exitCode).toBe(EXIT_CODES.badInput);
       return;
