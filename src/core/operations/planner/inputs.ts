@@ -138,6 +138,7 @@ export function readExportSettings(input: Inputs): ExportSettings {
       'Give the history file to append to, e.g. queue-history.jsonl.gz.',
     );
   }
+  refuseCount(historyFile, 'export-queue-history', 'the file to append to, e.g. queue-history.jsonl.gz');
   return { historyFile, since: input.dateTime('since'), until: input.dateTime('until') };
 }
 
@@ -145,6 +146,13 @@ const SYNTHETIC_ONLY = ['arrivals', 'ci-duration', 'culprit-rate', 'flake-rate']
 
 export function readPlanSettings(input: Inputs): PlanQueueSettings {
   const historyFiles = lines(input.raw('history'));
+  for (const file of historyFiles) {
+    refuseCount(
+      file,
+      'plan-queue-settings',
+      `a file written by export-queue-history; to read the last ${file} days from the API give days ${file} instead`,
+    );
+  }
   const synthetic = readSynthetic(input);
   if (synthetic && historyFiles.length > 0) {
     throw new InputError(
@@ -204,6 +212,19 @@ function readSynthetic(input: Inputs): SyntheticQueue | undefined {
     culpritRate: parseRate('culprit-rate', input.text('culprit-rate') || '0%'),
     flakeRate: parseRate('flake-rate', input.text('flake-rate') || '0%'),
   };
+}
+
+/**
+ * A bare number as history is lint-impacted-targets-config's meaning (commits to replay), not a file: one
+ * line says so (a file really named that way can be given as ./30).
+ */
+function refuseCount(value: string, operation: string, takes: string): void {
+  if (!/^\d+$/.test(value)) return;
+  throw new InputError(
+    'history',
+    `${quoted(value)} is a number, and for ${operation} history is a file (a number of commits is lint-impacted-targets-config's history)`,
+    `Give ${takes}.`,
+  );
 }
 
 /** `40` (CI minutes per merged PR) or `150%` (of the current settings' replayed cost). */

@@ -153,6 +153,19 @@ export function readLintSettings(input: Inputs): LintSettings {
     config: input.text('targets-config') || DEFAULT_TARGETS_CONFIG,
     workingDirectory: input.text('working-directory') || '.',
     strict: input.boolean('strict') ?? false,
-    history: input.integer('history', { min: 0, max: MAX_HISTORY_COMMITS, fallback: 0 }),
+    history: historyCommits(input),
   };
+}
+
+/** lint's history is a number of commits; the planner's is a file, and people mix the two up. */
+function historyCommits(input: Inputs): number {
+  const text = input.text('history');
+  if (text && !/^\d+$/.test(text)) {
+    throw new InputError(
+      'history',
+      `${quoted(text)} is not a number of commits, which is what lint-impacted-targets-config takes`,
+      `Give how many commits to replay (0 to ${MAX_HISTORY_COMMITS}); a history file is for export-queue-history and plan-queue-settings.`,
+    );
+  }
+  return input.integer('history', { min: 0, max: MAX_HISTORY_COMMITS, fallback: 0 });
 }
