@@ -215,6 +215,7 @@ describeWithTools(RUNNER, 'GitLab CI/CD components under gitlab-ci-local', () =>
 describeWithTools(RUNNER, "the CLI's colours in a GitLab job log, under gitlab-ci-local", () => {
   // GitLab's job log shows ANSI colours although a job's output is no terminal: SGR codes, not the
   // \e[0K of its collapsible sections.
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes are what it reads
   const SGR = /\u001b\[(?:1|2|3\d)m/;
   const report = (variables: Record<string, string> = {}) =>
     pipeline(

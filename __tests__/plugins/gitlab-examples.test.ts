@@ -68,6 +68,7 @@ describeWithTools(RUNNER, 'examples/gitlab-ci/full-pipeline.gitlab-ci.yml under 
       expect(run.stdout).toMatch(/PASS\s+merged\b/);
       expect(run.stdout).toMatch(/^merged\s+> PR #21 is MERGED$/m);
       // The pages as read, without the colours GitLab's job log shows.
+      // eslint-disable-next-line no-control-regex -- ANSI colour codes are what it reads
       const pages = run.stdout.replace(/\u001b\[[0-9;]*m/g, '');
       // Targets from git diff against origin's main: the one directory the PR changed.
       expect(pages).toMatch(/^merge-queue-impacted-targets\s+> Uploaded 1 impacted target for PR #21$/m);
