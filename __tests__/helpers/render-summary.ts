@@ -173,19 +173,6 @@ export class SummaryRenderer {
 /** Runs in the page: what a reader would stumble on in the drawn summary (or any page of ours). */
 export function readingProblems(): string[] {
   const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
-  // Defined here: the function runs in the page, where nothing else of this module is.
-  /** WCAG's contrast ratio of two CSS colours given as `rgb(r, g, b)` (as getComputedStyle answers). */
-  function contrastRatio(a: string, b: string): number {
-    const luminance = (colour: string) => {
-      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((part) => {
-        const c = Number(part) / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (light! + 0.05) / (dark! + 0.05);
-  }
   const problems: string[] = [];
   const text = document.body.textContent ?? '';
   const escaped = /.{0,30}\\[nr].{0,30}/.exec(text);
@@ -203,7 +190,18 @@ export function readingProblems(): string[] {
   for (const label of document.querySelectorAll('.mermaid-figure svg text.taskText')) {
     const bar = label.id ? document.getElementById(label.id.replace(/-text$/, '')) : null;
     if (!bar || /taskTextOutside/.test(label.getAttribute('class') ?? '')) continue;
-    const contrast = contrastRatio(getComputedStyle(label).fill, getComputedStyle(bar).fill);
+    // WCAG's contrast ratio of the label's colour and its bar's (anonymous arrows only: this runs in the
+    // page, where a named helper of this module is not, and a bundler's name-keeping would break it).
+    const [light, dark] = [getComputedStyle(label).fill, getComputedStyle(bar).fill]
+      .map((colour) =>
+        (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0'])
+          .slice(0, 3)
+          .map((part) => Number(part) / 255)
+          .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, c, i) => sum + [0.2126, 0.7152, 0.0722][i]! * c, 0),
+      )
+      .sort((x, y) => y - x);
+    const contrast = (light! + 0.05) / (dark! + 0.05);
     if (contrast < 4.5)
       problems.push(
         `a timeline label hard to read on its bar (contrast ${contrast.toFixed(1)}): ${label.textContent}`,
