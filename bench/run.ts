@@ -43,6 +43,10 @@ const EXPECTED: { file: string; about: string }[] = [
     file: 'check-test-results.ts',
     about: 'issue 15, the quarantine gate over 100 MB of JUnit XML and 10,000 quarantined tests',
   },
+  {
+    file: 'queue-planner.ts',
+    about: 'issue 44, a replay per core, a year of a busy queue, the default plan over 45 days',
+  },
 ];
 
 interface Outcome {
