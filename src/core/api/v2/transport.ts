@@ -55,8 +55,7 @@ const BUCKETS: { matches: (id: V2OperationId) => boolean; intervalMs: number }[]
 export class V2Transport {
   private readonly http: ApiClient;
   private readonly base: string;
-  /** When each bucket's next request may go (ms since the epoch). */
-  private readonly nextSlot = new Map<number, number>();
+  private readonly pacer = new RequestPacer();
   /** The service's time at its newest answer (its Date header), for the v1 view of a translated call. */
   newestServerTimeMs?: number;
 
@@ -150,11 +149,22 @@ export class V2Transport {
   }
 
   private async pace(id: V2OperationId): Promise<void> {
+    const wait = this.pacer.delayMs(id, Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** The spacing of BUCKETS: how long each request waits for its bucket's next free slot. */
+export class RequestPacer {
+  /** When each bucket's next request may go (ms since the epoch). */
+  private readonly nextSlot = new Map<number, number>();
+
+  /** Takes the next free slot of `id`'s bucket for a request asked for at `nowMs`; how long it waits. */
+  delayMs(id: V2OperationId, nowMs: number): number {
     const bucket = BUCKETS.findIndex((b) => b.matches(id));
-    const now = Date.now();
-    const slot = Math.max(now, this.nextSlot.get(bucket) ?? 0);
+    const slot = Math.max(nowMs, this.nextSlot.get(bucket) ?? 0);
     this.nextSlot.set(bucket, slot + (BUCKETS[bucket]?.intervalMs ?? 0));
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    return slot - nowMs;
   }
 }
 
