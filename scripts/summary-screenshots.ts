@@ -127,10 +127,12 @@ async function failedPullRequestUse(emulator: Emulator, github: GitHubApi): Prom
     repo,
     number: failing,
     title: 'Upgrade webpack to v6',
-    headSha: '5e1f0c9a7b3d2e4f6a8b0c1d3e5f7a9b1c3d5e7f',
+    // The event's own head: a real failed run tests the commit it was started for (another sha would add
+    // a head-sha warning that only this picture's setup made).
+    headSha: payload.pull_request.head.sha,
   });
   await control(emulator, '/ci', { repo, prNumber: failing, outcome: 'fail', durationMinutes: 12 });
-  return runBuiltAction({
+  const run = await runBuiltAction({
     eventName: 'pull_request',
     payload: { ...payload, pull_request: { ...payload.pull_request, number: failing } },
     env: { ...env, GITHUB_API_URL: github.url },
@@ -146,6 +148,9 @@ async function failedPullRequestUse(emulator: Emulator, github: GitHubApi): Prom
       'github-token': GITHUB_TOKEN,
     },
   });
+  if (run.summary.includes('not this run'))
+    throw new Error('the failed example warns of a head sha it set up');
+  return run;
 }
 
 /** The nightly report at 10,000 tests, the gate over a test report, a queue's settings and its metrics. */
