@@ -26,7 +26,11 @@ tarball="$(npm pack --silent --pack-destination "$work")"
 tar -tzf "$work/$tarball" >"$work/contents.txt"
 echo "packed $tarball: $(wc -l <"$work/contents.txt") files"
 grep -qx 'package/dist/cli/index.js' "$work/contents.txt" || fail "the tarball has no dist/cli/index.js"
-grep -qx 'package/dist/mcp/index.js' "$work/contents.txt" || fail "the tarball has no dist/mcp/index.js"
+# One copy of each file: the MCP server is chunks of the CLI's bundle (dist/cli/), sharing its code.
+mkdir "$work/unpacked"
+tar -xzf "$work/$tarball" -C "$work/unpacked"
+duplicates="$(cd "$work/unpacked" && find package -type f -exec md5sum {} + | sort | awk '$1 == last { print $2 } { last = $1 }')"
+[ -z "$duplicates" ] || fail "the tarball carries the same file twice: $duplicates"
 if grep -E '^package/(src|__tests__|emulator|node_modules)/' "$work/contents.txt"; then
   fail "the tarball carries sources or tests (above): check package.json files"
 fi

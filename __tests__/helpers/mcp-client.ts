@@ -9,7 +9,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { TEST_TOKEN } from './emulator.js';
 
 export const CLI = join(process.cwd(), 'dist/cli/index.js');
-export const MCP_BUNDLE = join(process.cwd(), 'dist/mcp/index.js');
 
 export interface McpSession {
   client: Client;
@@ -39,8 +38,8 @@ export async function startMcp(
   env: Record<string, string>,
   cwd = mkdtempSync(join(tmpdir(), 'mcp-test-')),
 ): Promise<McpSession> {
-  if (!existsSync(CLI) || !existsSync(MCP_BUNDLE)) {
-    throw new Error('dist/cli or dist/mcp is missing: run `npm run bundle` first.');
+  if (!existsSync(CLI)) {
+    throw new Error('dist/cli is missing: run `npm run bundle` first.');
   }
   const transport = new StdioClientTransport({
     command: process.execPath,

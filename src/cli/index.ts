@@ -5,11 +5,9 @@ import { runCli, stdoutCarriesData } from './main.js';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
-  // The MCP server is a bundle of its own (dist/mcp/index.js, beside dist/cli/): only this command loads
-  // it, and it reads the command line itself. The path is made at run time, so that the bundler neither
-  // follows it nor copies the source as an asset.
-  const server = import.meta.url.replace(/\/cli\/index\.(js|ts)$/, '/mcp/index.$1');
-  await import(/* webpackIgnore: true */ server);
+  // The MCP server is chunks of this bundle that only this command loads (the code it shares with the
+  // CLI is in the package once); it reads the command line itself.
+  await import('../mcp/index.js');
 } else {
   process.exitCode = await runCommand();
 }

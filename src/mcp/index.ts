@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The MCP server's entry point (the ncc bundle dist/mcp/index.js): `merge-queue-action mcp` loads it, and
-// `node dist/mcp/index.js` runs it directly. stdout carries protocol messages only: anything else that
+// The MCP server's entry point: `merge-queue-action mcp` loads it, as chunks of the CLI's bundle (dist/cli/)
+// that no other command loads; `tsx src/mcp/index.ts` runs it from the source. stdout carries protocol messages only: anything else that
 // would write there (a stray console.log in a dependency) is sent to stderr.
 import { MCP_HELP, McpUsageError, readMcpOptions, type McpOptions } from './options.js';
 import { operationRunner } from './runner.js';
