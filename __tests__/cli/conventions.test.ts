@@ -180,10 +180,11 @@ describe('one error-line shape', () => {
     ['no token', ['get-queue'], { MERGE_QUEUE_API_TOKEN: '' }, EXIT_CODES.badInput],
     ['the service refusing', ['get-queue'], { MERGE_QUEUE_API_TOKEN: 'wrong' }, EXIT_CODES.refused],
     [
-      'a failed outcome: no queue for the branch',
+      // A 404 is the service refusing, from get-queue as from every operation (same-failure-same-exit).
+      'the service knowing no queue for the branch',
       ['get-queue', '--target-branch', 'nope'],
       {},
-      EXIT_CODES.failed,
+      EXIT_CODES.refused,
     ],
     [
       'the service unreachable',
