@@ -50,6 +50,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // No function of 80 lines or more outside the tests (a test's describe block is a list, not logic).
+    files: ['src/**', 'emulator/**', 'scripts/**', 'bench/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 79, IIFEs: true }] },
+  },
   layout({
     files: ['src/wire/**'],
     forbidden: [

@@ -184,6 +184,75 @@ function peerCommand(kase: Case, modules: string): { args: string[]; dirs: (stdo
   };
 }
 
+function peerEnvironment(dir: string): Env {
+  const home = join(dir, 'home');
+  mkdirSync(home, { recursive: true });
+  return {
+    HOME: home,
+    TURBO_TELEMETRY_DISABLED: '1',
+    TURBO_NO_UPDATE_NOTIFIER: '1',
+    YARN_ENABLE_TELEMETRY: '0',
+    YARN_IGNORE_PATH: '1',
+    npm_config_manage_package_manager_versions: 'false',
+    COREPACK_ENABLE_STRICT: '0',
+  };
+}
+
+/**
+ * The action up to its first file read: told to take the changed files from a list and to read a
+ * config that is not there, it starts no git and stops with exit code 2.
+ */
+function startSubject(step: ReturnType<typeof stepEnvironment>, ours: Env) {
+  return {
+    name: 'start',
+    run: async () => {
+      step.reset();
+      const result = await timeProcess(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
+        cwd: REPO_ROOT,
+        env: {
+          ...ours,
+          'INPUT_TARGETS-CONFIG': 'no-such-config.yml',
+          'INPUT_CHANGED-FILES-FILE': 'no-such-list.txt',
+        },
+      });
+      if (result.exitCode !== 2) throw new Error(`the action's start exited ${result.exitCode}, not 2`);
+      return result.ms;
+    },
+  };
+}
+
+function resultOf(
+  kase: Case,
+  repository: string,
+  samples: Map<string, number[]>,
+  counts: { peerRan: boolean; ourCount: number; peerCount: number },
+): BenchResult {
+  const figure = round(median(samples.get('ours') ?? []));
+  const floor = round(median(samples.get('floor') ?? []));
+  const peerMs = counts.peerRan ? round(median(samples.get('peer') ?? [])) : undefined;
+  const nodeMs = round(median(samples.get('node') ?? []));
+  const startMs = round(median(samples.get('start') ?? []));
+  const met = peerMs === undefined ? null : kase.goal(figure, peerMs);
+  const peerName =
+    kase.manager === 'yarn' ? `yarn ${PEERS['@yarnpkg/cli-dist']}` : `${kase.manager} ${PEERS[kase.manager]}`;
+  return {
+    name: `Lockfile change vs ${peerName} (${repository})`,
+    figure,
+    unit: 'ms',
+    floor,
+    ratio: ratioOf(figure, floor),
+    goal: kase.goalText,
+    met,
+    runs: RUNS,
+    command: 'node dist/index.js (compute-impacted-targets, git changed files, the recommended config)',
+    floorCommand: 'git diff --name-only main...feature',
+    notes:
+      peerMs === undefined
+        ? 'peers not run (--quick without --peers)'
+        : `${peerName}: ${peerMs} ms (ours ${round(figure / peerMs, 2)}x); ${counts.ourCount} targets, the peer ${counts.peerCount} packages. Ours is a Node start and the bundle's load, git's merge base and diff, the manifests and, for turbo's rules, the lockfile at both sides (one more git process). ${nodeFloor({ nodeMs, startMs, figure }, peerMs, kase)}`,
+  };
+}
+
 async function measureCase(kase: Case, dir: string, modules: string | undefined): Promise<BenchResult> {
   const repo = join(dir, kase.manager);
   const { head, repository, expected } = buildRepository(repo, kase);
@@ -199,17 +268,7 @@ async function measureCase(kase: Case, dir: string, modules: string | undefined)
     'INPUT_TARGET-BRANCH': 'main',
     'INPUT_PR-SHA': head,
   };
-  const home = join(dir, 'home');
-  mkdirSync(home, { recursive: true });
-  const peerEnv: Env = {
-    HOME: home,
-    TURBO_TELEMETRY_DISABLED: '1',
-    TURBO_NO_UPDATE_NOTIFIER: '1',
-    YARN_ENABLE_TELEMETRY: '0',
-    YARN_IGNORE_PATH: '1',
-    npm_config_manage_package_manager_versions: 'false',
-    COREPACK_ENABLE_STRICT: '0',
-  };
+  const peerEnv = peerEnvironment(dir);
   let ourCount = -1;
   let peerCount = -1;
   const run = async (what: string, args: string[], env: Env, cwd: string) => {
@@ -251,24 +310,7 @@ async function measureCase(kase: Case, dir: string, modules: string | undefined)
       name: 'node',
       run: async () => (await run('node -e 0', [process.execPath, '-e', '0'], {}, repo)).ms,
     },
-    {
-      // The action up to its first file read: told to take the changed files from a list and to read a
-      // config that is not there, it starts no git and stops with exit code 2.
-      name: 'start',
-      run: async () => {
-        step.reset();
-        const result = await timeProcess(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
-          cwd: REPO_ROOT,
-          env: {
-            ...ours,
-            'INPUT_TARGETS-CONFIG': 'no-such-config.yml',
-            'INPUT_CHANGED-FILES-FILE': 'no-such-list.txt',
-          },
-        });
-        if (result.exitCode !== 2) throw new Error(`the action's start exited ${result.exitCode}, not 2`);
-        return result.ms;
-      },
-    },
+    startSubject(step, ours),
   ];
   const peer = modules ? peerCommand(kase, modules) : undefined;
   if (peer) {
@@ -283,30 +325,7 @@ async function measureCase(kase: Case, dir: string, modules: string | undefined)
   }
   progress(`${kase.manager}: ${repository}, ${expected} changed files; ${RUNS} interleaved rounds...`);
   const samples = await interleave(subjects, RUNS);
-  const figure = round(median(samples.get('ours') ?? []));
-  const floor = round(median(samples.get('floor') ?? []));
-  const peerMs = peer ? round(median(samples.get('peer') ?? [])) : undefined;
-  const nodeMs = round(median(samples.get('node') ?? []));
-  const startMs = round(median(samples.get('start') ?? []));
-  const met = peerMs === undefined ? null : kase.goal(figure, peerMs);
-  const peerName =
-    kase.manager === 'yarn' ? `yarn ${PEERS['@yarnpkg/cli-dist']}` : `${kase.manager} ${PEERS[kase.manager]}`;
-  return {
-    name: `Lockfile change vs ${peerName} (${repository})`,
-    figure,
-    unit: 'ms',
-    floor,
-    ratio: ratioOf(figure, floor),
-    goal: kase.goalText,
-    met,
-    runs: RUNS,
-    command: 'node dist/index.js (compute-impacted-targets, git changed files, the recommended config)',
-    floorCommand: 'git diff --name-only main...feature',
-    notes:
-      peerMs === undefined
-        ? 'peers not run (--quick without --peers)'
-        : `${peerName}: ${peerMs} ms (ours ${round(figure / peerMs, 2)}x); ${ourCount} targets, the peer ${peerCount} packages. Ours is a Node start and the bundle's load, git's merge base and diff, the manifests and, for turbo's rules, the lockfile at both sides (one more git process). ${nodeFloor({ nodeMs, startMs, figure }, peerMs, kase)}`,
-  };
+  return resultOf(kase, repository, samples, { peerRan: peer !== undefined, ourCount, peerCount });
 }
 
 /** The Node floors beside the peer; against turbo, a native binary, what they leave of the goal. */

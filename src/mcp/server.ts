@@ -128,6 +128,10 @@ function registerReads(server: McpServer, options: McpOptions, run: Run): void {
     },
     (args, extra) => run(extra, (tools) => flakyTests(tools, args)),
   );
+  registerPlanner(server, run);
+}
+
+function registerPlanner(server: McpServer, run: Run): void {
   server.registerTool(
     'plan_queue_settings',
     {

@@ -76,16 +76,7 @@ export function impactOf(
   const tests = config.workspaces?.tests;
   const newPathOnly = config.workspaces?.renames === 'new-path';
   for (const { path, deleted, renamedTo } of files) {
-    if (config.inert.first(path)) {
-      impact.inertCount++;
-      if (config.inertTarget) add(impact, config.inertTarget, path, 'inert files');
-      continue;
-    }
-    if (config.docs?.index.first(path)) {
-      impact.inertCount++;
-      if (config.docs.target) add(impact, config.docs.target, path, 'docs (the docs preset)');
-      continue;
-    }
+    if (claimedAsInert(config, impact, path)) continue;
     const manager = options.workspace && managerFileClaim(options.workspace, path, options.lockfiles);
     if (manager && 'packages' in manager) {
       for (const [name, why] of manager.packages) {
@@ -135,6 +126,21 @@ export function impactOf(
     addCause(impact, config.mergeQueueTarget, 'a merge-queue test run');
   }
   return impact;
+}
+
+/** An inert file, or a docs file under the docs preset: it changes no target but its own, if any. */
+function claimedAsInert(config: TargetsConfig, impact: Impact, path: string): boolean {
+  if (config.inert.first(path)) {
+    impact.inertCount++;
+    if (config.inertTarget) add(impact, config.inertTarget, path, 'inert files');
+    return true;
+  }
+  if (config.docs?.index.first(path)) {
+    impact.inertCount++;
+    if (config.docs.target) add(impact, config.docs.target, path, 'docs (the docs preset)');
+    return true;
+  }
+  return false;
 }
 
 function trippedBarrier(config: TargetsConfig, files: readonly ChangedFile[], impact: Impact): boolean {
