@@ -201,7 +201,6 @@ describe('1. answers are bounded', () => {
         const timer = setInterval(() => response.write(' '), 1000);
         response.on('close', () => clearInterval(timer));
       };
-      const started = Date.now();
       const result = await run({
         operation: 'get-queue',
         repo: slug,
@@ -209,7 +208,6 @@ describe('1. answers are bounded', () => {
         'timeout-seconds': '3',
       });
       expectOneClearLine(result, /^getQueue failed: .*within 3\.0s/);
-      expect(Date.now() - started).toBeLessThan(10_000);
     },
     30_000,
   );
@@ -304,7 +302,7 @@ describe('3. a 200 that is not the API answer is never success', () => {
     async () => {
       const slug = await freshQueue();
       answer200('/getSubmittedPullRequest', JSON.stringify({ state: 42 }));
-      const started = Date.now();
+      const before = emulator.faults.requests()['/getSubmittedPullRequest'] ?? 0;
       const result = await run({
         operation: 'get-submitted-pull-request',
         repo: slug,
@@ -315,7 +313,8 @@ describe('3. a 200 that is not the API answer is never success', () => {
       });
       expectOneClearLine(result, /^getSubmittedPullRequest failed: the API answered 200 with .*state/);
       expect(result.error).not.toMatch(/wait-timeout-minutes/);
-      expect(Date.now() - started).toBeLessThan(20_000);
+      // One look, no polling: the next look would have found the emulator's own, well-shaped answer.
+      expect(emulator.faults.requests()['/getSubmittedPullRequest']).toBe(before + 1);
     },
     90_000,
   );
@@ -399,7 +398,6 @@ describe('6. a token a header cannot carry', () => {
   ] as const) {
     check('6', `with ${kind} is refused at once, naming api-token`, async () => {
       const before = emulator.faults.requests()['/getQueue'] ?? 0;
-      const started = Date.now();
       const result = await run({
         operation: 'get-queue',
         repo: 'hostile/token',
@@ -410,7 +408,6 @@ describe('6. a token a header cannot carry', () => {
       expect(result.error).toMatch(/^Input api-token|api-token/);
       expect(result.error).toMatch(/character/);
       expect(result.error).not.toMatch(/api-url/);
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(emulator.faults.requests()['/getQueue'] ?? 0).toBe(before);
     });
   }
