@@ -123,12 +123,12 @@ describe('Buildkite plugin hooks/command', () => {
     expect(run.agent.annotations()).toMatchObject([{ context: 'get-submitted-pull-request' }]);
   });
 
-  it('ends with exit code 1 and an error annotation when the outcome fails (a PR not in the queue)', async () => {
+  it('ends with exit code 3 and an error annotation when the PR is not in the queue (a 404)', async () => {
     const run = await runHook('not-queued', {
       operation: 'cancel-pull-request',
       inputs: { 'api-url': emu.current.url, 'pr-number': 404, 'target-branch': 'main' },
     });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     const [annotation] = run.agent.annotations();
     expect(annotation).toMatchObject({ style: 'error', context: 'cancel-pull-request' });
     expect(annotation!.body).toContain('404');
