@@ -176,6 +176,15 @@ export class QueueDriver {
     );
   }
 
+  /** Tells the flaky-tests service of this repository's tests, under the organization `orgUrlSlug`. */
+  async flakyTests(orgUrlSlug: string, tests: Record<string, unknown>[]): Promise<void> {
+    await this.expectOk(
+      this.emulator.control('POST', '/flaky-tests', {
+        repositories: [{ repo: this.repo, org_url_slug: orgUrlSlug, tests }],
+      }),
+    );
+  }
+
   async targets(pr: number, sha: string, impactedTargets: string[] | 'ALL'): Promise<void> {
     await this.expectOk(
       this.emulator.api('/setImpactedTargets', { ...this.ref, pr: { number: pr, sha }, impactedTargets }),

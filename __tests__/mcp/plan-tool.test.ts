@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Ajv from 'ajv';
 import type { Scenario } from '../../emulator/scenario.js';
+import { plannedPullRequests } from '../helpers/planner-history.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { serverEnvironment } from '../helpers/mcp-client.js';
 import { RawMcp, type RpcMessage } from '../helpers/raw-mcp.js';
@@ -18,16 +19,7 @@ const START = Math.floor((Date.now() - 4 * 86_400_000) / 60_000) * 60_000;
 
 /** PR n: 20-40 minute CI; every 20th a culprit, every 25th flaky once; one every 10 minutes. */
 function scenario(): Scenario {
-  const pullRequests = Array.from({ length: PRS }, (_, i) => {
-    const number = i + 1;
-    const outcome = number % 20 === 0 ? 'fail' : number % 25 === 0 ? 'flaky' : 'pass';
-    return {
-      repo: REPO,
-      number,
-      ci: { outcome, durationMinutes: 20 + ((number * 7) % 21), flakyFailures: 1 } as const,
-      submit: { targetBranch: 'main', atMinute: i * GAP_MINUTES },
-    };
-  });
+  const pullRequests = plannedPullRequests(REPO, PRS, (i) => i * GAP_MINUTES);
   return { queues: [{ repo: REPO, targetBranch: 'main', concurrency: 4 }], pullRequests };
 }
 

@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
+import { plannedPullRequests } from '../helpers/planner-history.js';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
 
@@ -30,16 +31,7 @@ type QueueName = keyof typeof QUEUES;
 /** PR n: 20-40 minute CI; every 20th a culprit, every 25th flaky once; one every 10 minutes. */
 function scenario(): Scenario {
   const pullRequests = Object.keys(QUEUES).flatMap((repo) =>
-    Array.from({ length: PRS }, (_, i) => {
-      const number = i + 1;
-      const outcome = number % 20 === 0 ? 'fail' : number % 25 === 0 ? 'flaky' : 'pass';
-      return {
-        repo,
-        number,
-        ci: { outcome, durationMinutes: 20 + ((number * 7) % 21), flakyFailures: 1 } as const,
-        submit: { targetBranch: 'main', atMinute: i * GAP_MINUTES },
-      };
-    }),
+    plannedPullRequests(repo, PRS, (i) => i * GAP_MINUTES),
   );
   const queues = Object.entries(QUEUES).map(([repo, settings]) => ({
     repo,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Scenario } from '../../emulator/scenario.js';
+import { plannedPullRequests } from '../helpers/planner-history.js';
 import { runAction } from '../helpers/action-runner.js';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { startCheckingProxy, type CheckingProxy } from '../helpers/v2-requests.js';
@@ -20,16 +21,7 @@ const iso = (minutes: number) => new Date(START + minutes * 60_000).toISOString(
 
 /** PR n: 20-40 minute CI; every 20th a culprit, every 25th flaky once; one every 10 minutes. */
 function scenario(): Scenario {
-  const pullRequests = Array.from({ length: PRS }, (_, i) => {
-    const number = i + 1;
-    const outcome = number % 20 === 0 ? 'fail' : number % 25 === 0 ? 'flaky' : 'pass';
-    return {
-      repo: REPO,
-      number,
-      ci: { outcome, durationMinutes: 20 + ((number * 7) % 21), flakyFailures: 1 } as const,
-      submit: { targetBranch: 'main', atMinute: i * GAP_MINUTES },
-    };
-  });
+  const pullRequests = plannedPullRequests(REPO, PRS, (i) => i * GAP_MINUTES);
   return { queues: [{ repo: REPO, targetBranch: 'main', concurrency: 4 }], pullRequests };
 }
 const CULPRITS = Array.from({ length: PRS }, (_, i) => i + 1).filter((n) => n % 20 === 0 || n % 25 === 0);

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
+import { plannedPullRequests } from '../helpers/planner-history.js';
 import { runAction } from '../helpers/action-runner.js';
 import { useEmulator } from '../helpers/emulator.js';
 
@@ -19,15 +20,8 @@ const BURST_GAP_MINUTES = 9 * 60;
 const iso = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
 
 function scenario(): Scenario {
-  const pullRequests = Array.from({ length: PRS }, (_, i) => {
-    const number = i + 1;
-    const outcome = number % 20 === 0 ? 'fail' : 'pass';
-    return {
-      repo: REPO,
-      number,
-      ci: { outcome, durationMinutes: 20 + ((number * 7) % 21), flakyFailures: 1 } as const,
-      submit: { targetBranch: 'main', atMinute: Math.floor(i / BURST_SIZE) * BURST_GAP_MINUTES },
-    };
+  const pullRequests = plannedPullRequests(REPO, PRS, (i) => Math.floor(i / BURST_SIZE) * BURST_GAP_MINUTES, {
+    flakes: false,
   });
   return {
     queues: [

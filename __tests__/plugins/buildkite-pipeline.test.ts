@@ -91,16 +91,9 @@ describe('examples/buildkite/pipeline.yml, a whole build', () => {
   it(
     'a scheduled build of main: the flaky-test report alone, failing its step on a broken test',
     async () => {
-      const seed = await emu.control('POST', '/flaky-tests', {
-        repositories: [
-          {
-            repo: queue.repo,
-            org_url_slug: 'your-org',
-            tests: [{ name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 }],
-          },
-        ],
-      });
-      expect(seed.status).toBe(200);
+      await queue.flakyTests('your-org', [
+        { name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 },
+      ]);
       const pipeline = new BuildkitePipeline(
         workspace.checkout.dir,
         build(undefined),

@@ -110,16 +110,9 @@ describe('examples/circleci/config.yml, a whole pipeline', () => {
   it(
     'the scheduled pipeline nightly-flaky-report: the report alone, failing its job on a broken test, its report file kept',
     async () => {
-      const seed = await emu.control('POST', '/flaky-tests', {
-        repositories: [
-          {
-            repo: queue.repo,
-            org_url_slug: 'your-org',
-            tests: [{ name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 }],
-          },
-        ],
-      });
-      expect(seed.status).toBe(200);
+      await queue.flakyTests('your-org', [
+        { name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 },
+      ]);
       const results = await new CircleciRun(EXAMPLE, pipeline('schedule', undefined)).start();
       expect(states(results)).toEqual(['merge-queue/flaky-report: failed']);
       const [report] = results;

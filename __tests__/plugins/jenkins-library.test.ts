@@ -119,16 +119,9 @@ describeWithTools([TOOLS.groovy()], 'Jenkinsfiles using the library, run by Groo
   it(
     'examples/jenkins/Jenkinsfile, the timer build of main: the flaky-test report alone, failing the build on a broken test',
     async () => {
-      const seed = await emu.control('POST', '/flaky-tests', {
-        repositories: [
-          {
-            repo: queue.repo,
-            org_url_slug: 'your-org',
-            tests: [{ name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 }],
-          },
-        ],
-      });
-      expect(seed.status).toBe(200);
+      await queue.flakyTests('your-org', [
+        { name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 },
+      ]);
       const main = { ...pullRequestBuild(), BRANCH_NAME: 'main', GIT_COMMIT: headSha };
       for (const name of [
         'CHANGE_ID',
