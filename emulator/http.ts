@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENDPOINTS,
+  ROUTES,
   isObject,
   type EndpointName,
   type RequestOf,
@@ -51,11 +52,12 @@ export function writerOf<E extends EndpointName>(
   ) => string;
 }
 
+/** Serves a POST endpoint with `handle`; says which endpoint it served (see unservedEndpoints). */
 export function answerPost<E extends EndpointName>(
   app: FastifyInstance,
   endpoint: E,
   handle: (body: RequestOf<E>, headers: Record<string, unknown>) => AnswerOf<E>,
-): void {
+): E {
   const { path, request: schema } = ENDPOINTS[endpoint];
   const closed = schema.additionalProperties === false ? Object.keys(schema.properties ?? {}) : undefined;
   const write = writerOf(endpoint);
@@ -69,6 +71,18 @@ export function answerPost<E extends EndpointName>(
       const answer = handle(request.body as RequestOf<E>, request.headers);
       sendJson(reply, write(answer, request));
     },
+  );
+  return endpoint;
+}
+
+/**
+ * The endpoints of the wire that `served` lacks. Typed: where the server's routes are registered, a new
+ * endpoint of src/wire/routes.ts that no route serves yet is a type error naming it, not a 404 at run time.
+ */
+export function unservedEndpoints<S extends EndpointName>(served: readonly S[]): Exclude<EndpointName, S>[] {
+  const serving = new Set<EndpointName>(served);
+  return (Object.keys(ROUTES) as EndpointName[]).filter(
+    (endpoint): endpoint is Exclude<EndpointName, S> => !serving.has(endpoint),
   );
 }
 

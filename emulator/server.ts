@@ -19,7 +19,7 @@ import { FlakyTestStore, loadFlakyFixture, registerFlakyTestRoutes } from './fla
 import { registerMetricsRoute } from './merge-queue/routes/metrics.js';
 import { registerPullRequestRoutes } from './merge-queue/routes/pull-requests.js';
 import { registerQueueRoutes } from './merge-queue/routes/queues.js';
-import { API_PREFIX, sendText } from './http.js';
+import { API_PREFIX, sendText, unservedEndpoints } from './http.js';
 import { loadScenario, type Scenario } from './scenario.js';
 import { MergeQueueWebhooks } from './merge-queue/webhook-events.js';
 import { WebhookDispatcher } from './webhooks.js';
@@ -107,11 +107,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   app.setErrorHandler((error: FastifyError, _request, reply) => answerError(error, reply));
   app.setNotFoundHandler((_request, reply) => sendText(reply, 404, 'Not Found'));
 
-  registerServiceRoutes(app, deviceLogins);
-  registerPullRequestRoutes(app, engine);
-  registerQueueRoutes(app, engine);
-  registerMetricsRoute(app, engine);
-  registerFlakyTestRoutes(app, flakyTests);
+  const unserved: never[] = unservedEndpoints([
+    ...registerServiceRoutes(app, deviceLogins),
+    ...registerPullRequestRoutes(app, engine),
+    ...registerQueueRoutes(app, engine),
+    ...registerMetricsRoute(app, engine),
+    ...registerFlakyTestRoutes(app, flakyTests),
+  ]);
+  if (unserved.length > 0) throw new Error(`the emulator serves no route for ${unserved.join(', ')}`);
   const v2 = installV2(app, state, {
     seed: options.seed ?? 1,
     v1Token: token,

@@ -21,7 +21,8 @@ const Decision = Type.Object({
   approve: Type.Boolean(),
 });
 
-export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins): void {
+/** Serves the status and the device login, and the login's page; returns the endpoints it serves. */
+export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins) {
   const status = ENDPOINTS.getStatus;
   const writeStatus = answerWriter('getStatus');
   app.get(`${API_PREFIX}${status.path}`, (request, reply) => {
@@ -58,6 +59,7 @@ export function registerServiceRoutes(app: FastifyInstance, logins: DeviceLogins
     }
     return { userCode, approved: approve };
   });
+  return ['getStatus', 'deviceAuthInitiate', 'deviceAuthTokens'] as const;
 }
 
 const DEVICE_PAGE = `<!doctype html>

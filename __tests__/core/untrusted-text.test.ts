@@ -160,12 +160,13 @@ describe('summary text shows what is there', () => {
 });
 
 describe('docs/untrusted-input.md', () => {
-  it('documents every endpoint with the cap the client enforces', async () => {
-    const { ANSWER_LIMITS, describeBytes } = await import('../../src/core/api/limits.js');
+  it('documents every kind of answer with the cap the client enforces on it', async () => {
+    const { describeBytes } = await import('../../src/core/api/limits.js');
+    const { ANSWER_CAPS } = await import('../../src/wire/limits.js');
     const doc = (await import('node:fs')).readFileSync('docs/untrusted-input.md', 'utf8');
-    for (const [endpoint, cap] of Object.entries(ANSWER_LIMITS)) {
-      const row = doc.split('\n').find((line) => line.startsWith('|') && line.includes(` ${endpoint}`));
-      expect({ endpoint, cap: row?.split('|')[2]?.trim() }).toEqual({ endpoint, cap: describeBytes(cap) });
+    for (const [kind, cap] of Object.entries(ANSWER_CAPS)) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${kind}\` `));
+      expect({ kind, cap: row?.split('|')[2]?.trim() }).toEqual({ kind, cap: describeBytes(cap) });
     }
   });
 });

@@ -12,7 +12,11 @@ import { ApiError } from '../../src/core/api/errors.js';
 import type { Repo } from '../../src/wire/index.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
-import { OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
+import {
+  OPERATIONS as REGISTRY,
+  OPERATION_NAMES,
+  type OperationName,
+} from '../../src/core/operations/registry.js';
 import { ActionPool, type PooledRun } from '../helpers/action-pool.js';
 import { secretLeaks } from '../helpers/leaks.js';
 import { writeRecord, type FaultCellRow } from '../helpers/reliability-record.js';
@@ -850,24 +854,13 @@ afterAll(async () => {
 
 describe('the fault matrix', () => {
   it('covers every operation of the action', () => {
-    // These two call no endpoint of the service: their own failures (git, the GitHub API, a command)
-    // are covered by __tests__/core/impacted-targets-*.test.ts.
-    const offline = ['compute-impacted-targets', 'lint-impacted-targets-config'];
-    // These call only v2 (over v1 they stop before any request): the v2 transport's faults (retries, a
-    // write read back before it is resent) are covered by __tests__/core/v2-client.test.ts.
-    const v2Only = [
-      'reprioritize-pull-request',
-      'update-queue-entry',
-      'get-queue-entry-history',
-      'list-verification-runs',
-      'get-verification-run',
-      'list-testing-results',
-      // The planner reads v2 only (a synthetic plan reads nothing); its refusals are in __tests__/planner/.
-      'export-queue-history',
-      'plan-queue-settings',
-    ];
+    // Those whose registry row says `api: 'none'` call no endpoint of the service: their own failures
+    // (git, the GitHub API, a command) are covered by __tests__/core/impacted-targets-*.test.ts. Those
+    // whose row says `api: 'v2'` stop over v1 before any request: the v2 transport's faults (retries, a
+    // write read back before it is resent) are covered by __tests__/core/v2-client.test.ts, the planner's
+    // refusals by __tests__/planner/.
     expect(OPERATIONS.map((spec) => spec.operation).sort()).toEqual(
-      OPERATION_NAMES.filter((name) => !offline.includes(name) && !v2Only.includes(name)).sort(),
+      OPERATION_NAMES.filter((name) => REGISTRY[name].api === undefined).sort(),
     );
   });
 

@@ -15,7 +15,7 @@ import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/core/
 const V2_KEY = `trunk_v2_${'a'.repeat(40)}`;
 
 /** Operations that send nothing to the service: their failures are their own inputs' and files'. */
-const SENDS_NOTHING = new Set<OperationName>(['compute-impacted-targets', 'lint-impacted-targets-config']);
+const SENDS_NOTHING = new Set(OPERATION_NAMES.filter((name) => OPERATIONS[name].api === 'none'));
 /** Where a 404 is the answer itself: the PR was never submitted to this queue (exit 0, is-submitted false). */
 const NOT_FOUND_IS_AN_ANSWER = new Set<OperationName>(['get-submitted-pull-request']);
 /**
@@ -111,9 +111,12 @@ describe('a 404 exits the same code from every operation', () => {
       expect(exitCode).toBe(EXIT_CODES.done);
       return;
     }
-    if (version === 'v1' && NEEDS_V2.test(line)) {
-      // An operation only v2 serves stops over v1 before any request: a bad input.
-      expect(exitCode).toBe(EXIT_CODES.badInput);
+    if (version === 'v1' && OPERATIONS[operation].api === 'v2') {
+      // An operation only v2 serves (its registry row says so) stops over v1 before any request: a bad input.
+      expect({ exitCode, line }).toEqual({
+        exitCode: EXIT_CODES.badInput,
+        line: expect.stringMatching(NEEDS_V2),
+      });
       return;
     }
     expect({ exitCode, line }).toEqual({ exitCode: EXIT_CODES.refused, line: expect.stringMatching(/404/) });

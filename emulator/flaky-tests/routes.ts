@@ -42,12 +42,13 @@ type FlakyEndpoint =
   | 'getTestDetails'
   | 'linkTicketToTestCase';
 
-export function registerFlakyTestRoutes(app: FastifyInstance, store: FlakyTestStore): void {
-  registerApiRoutes(app, store);
+/** Serves the flaky-tests endpoints and their control routes; returns the endpoints it serves. */
+export function registerFlakyTestRoutes(app: FastifyInstance, store: FlakyTestStore) {
   registerControlRoutes(app, store);
+  return registerApiRoutes(app, store);
 }
 
-function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore): void {
+function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore) {
   /**
    * Serves an endpoint. With `cached`, the same request is answered the same bytes until the store
    * changes: the lists depend on the request and the store's data only, never on the clock.
@@ -56,7 +57,7 @@ function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore): void {
     endpoint: E,
     handle: (body: RequestOf<E>) => AnswerOf<E>,
     { cached = false } = {},
-  ): void {
+  ): E {
     const { path, request: schema } = ENDPOINTS[endpoint];
     const write = writerOf(endpoint);
     const cache = cached ? new AnswerCache() : undefined;
@@ -71,17 +72,20 @@ function registerApiRoutes(app: FastifyInstance, store: FlakyTestStore): void {
       }
       sendJson(reply, payload);
     });
+    return endpoint;
   }
 
-  answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body), { cached: true });
-  answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body), { cached: true });
-  answer('listFailingTests', (body) => store.listFailingTests(body), { cached: true });
-  answer('getTestDetails', (body) => store.getTestDetails(body));
-  answer('linkTicketToTestCase', (body) => {
-    store.linkTicketToTestCase(body);
-    return EMPTY;
-  });
-  answer('createCiRun', (body) => store.recordCiRun(body));
+  return [
+    answer('listUnhealthyTests', (body) => store.listUnhealthyTests(body), { cached: true }),
+    answer('listQuarantinedTests', (body) => store.listQuarantinedTests(body), { cached: true }),
+    answer('listFailingTests', (body) => store.listFailingTests(body), { cached: true }),
+    answer('getTestDetails', (body) => store.getTestDetails(body)),
+    answer('linkTicketToTestCase', (body) => {
+      store.linkTicketToTestCase(body);
+      return EMPTY;
+    }),
+    answer('createCiRun', (body) => store.recordCiRun(body)),
+  ];
 }
 
 function registerControlRoutes(app: FastifyInstance, store: FlakyTestStore): void {

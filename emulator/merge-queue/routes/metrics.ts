@@ -5,7 +5,8 @@ import { QueueModelError, type MergeQueueEngine } from '../../../src/queue-model
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics.js';
 import { API_PREFIX } from '../../http.js';
 
-export function registerMetricsRoute(app: FastifyInstance, engine: MergeQueueEngine): void {
+/** Serves getMergeQueueMetrics; returns the endpoint it serves. */
+export function registerMetricsRoute(app: FastifyInstance, engine: MergeQueueEngine) {
   const { path, request: schema } = ENDPOINTS.getMergeQueueMetrics;
   app.get(`${API_PREFIX}${path}`, { schema: { querystring: schema } }, async (request, reply) => {
     const { repo, repoHost } = request.query as RequestOf<'getMergeQueueMetrics'>;
@@ -22,4 +23,5 @@ export function registerMetricsRoute(app: FastifyInstance, engine: MergeQueueEng
       );
     return reply.code(200).type(METRICS_CONTENT_TYPE).send(renderMetrics(engine, queues));
   });
+  return ['getMergeQueueMetrics'] as const;
 }

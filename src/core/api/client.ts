@@ -15,7 +15,7 @@ import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
 import { typedAnswer, type AnswerOf } from './typed-answers.js';
 import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
-import { ANSWER_LIMITS, describeBytes } from './limits.js';
+import { answerLimitOf, describeBytes } from './limits.js';
 import { VERSION } from '../version.js';
 
 export interface RetryPolicy {
@@ -75,7 +75,7 @@ export interface ClientOptions {
   redact?: (text: string) => string;
   /** The host's proxy variables (never read from process.env here); Node 24's agents apply them. */
   proxy?: ProxySettings;
-  /** Caps on answers, per endpoint, instead of ANSWER_LIMITS (for tests of the caps). */
+  /** Caps on answers, per endpoint, instead of their rows' (for tests of the caps). */
   answerLimits?: Partial<Record<EndpointName, number>>;
   /** Calls the run off: the request in flight is dropped, and no other is sent or retried. */
   signal?: AbortSignal;
@@ -231,7 +231,7 @@ export class ApiClient implements ServiceClient {
       url,
       body,
       headers: this.headersFor(endpoint, body),
-      limit: this.options.answerLimits?.[endpoint] ?? ANSWER_LIMITS[endpoint],
+      limit: this.options.answerLimits?.[endpoint] ?? answerLimitOf(endpoint),
       repeatable: !('repeatable' in definition && definition.repeatable === false),
       answerProblem: (text, json) => answerProblem(endpoint, text, json),
     };

@@ -73,6 +73,12 @@ export interface OperationRow<S> {
   needs: Needs;
   /** The inputs it reads beyond the common ones; any other input given is ignored with a warning. */
   inputs: readonly InputSpec[];
+  /**
+   * The API it calls: absent for both versions, `v2` for one only v2 serves (over v1 it stops with one
+   * line before any request), `none` for one that works from files and git alone. Tests derive their
+   * lists of operations from it.
+   */
+  api?: 'v2' | 'none';
   /** May run without api-token (a fork PR's upload is authenticated by its workflow run). */
   tokenOptional?: boolean;
   /**
@@ -117,8 +123,17 @@ const pullRequest = (
   summary: string,
   inputs: readonly InputSpec[],
   run: OperationRow<ReturnType<typeof readPullRequestSettings>>['run'],
-  needs = PR,
-) => row({ area: 'pull-request', summary, needs, inputs, read: readPullRequestSettings, run });
+  { needs = PR, api }: Pick<OperationRow<unknown>, 'api'> & { needs?: Needs } = {},
+) =>
+  row({
+    area: 'pull-request',
+    summary,
+    needs,
+    inputs,
+    read: readPullRequestSettings,
+    run,
+    ...(api ? { api } : {}),
+  });
 const queueAdmin = (
   summary: string,
   inputs: readonly InputSpec[],
@@ -140,11 +155,13 @@ export const OPERATIONS = {
     "Change a queued PR's priority in place (api-version v2).",
     [PRIORITY_INPUTS[0]!],
     later(entryWrites, (m) => m.reprioritizePullRequest),
+    { api: 'v2' },
   ),
   'update-queue-entry': pullRequest(
     "Change a queued PR's priority, batching or direct flag in place (api-version v2).",
     [...PRIORITY_INPUTS, DIRECT_INPUT],
     later(entryWrites, (m) => m.updateQueueEntry),
+    { api: 'v2' },
   ),
   'get-queue-entry-history': pullRequest(
     "Every state the PR's queue entry went through: when, why, who caused it, which run (api-version v2).",
@@ -153,8 +170,10 @@ export const OPERATIONS = {
       () => import('./pull-request/v2/history.js'),
       (m) => m.getQueueEntryHistory,
     ),
+    { api: 'v2' },
   ),
   'list-verification-runs': row({
+    api: 'v2',
     area: 'pull-request',
     summary: 'The CI runs the queue started, for the PR or the whole queue (api-version v2).',
     needs: QUEUE,
@@ -163,6 +182,7 @@ export const OPERATIONS = {
     run: later(verificationRuns, (m) => m.listVerificationRuns),
   }),
   'get-verification-run': row({
+    api: 'v2',
     area: 'pull-request',
     summary: 'One verification run and its checks, required and failing ones first (api-version v2).',
     needs: QUEUE,
@@ -189,7 +209,7 @@ export const OPERATIONS = {
     'The checks and PRs of a merge-queue test run.',
     [TEST_RUN_ID_INPUT],
     later(pullRequests, (m) => m.getMergeQueueTestingDetails),
-    QUEUE,
+    { needs: QUEUE },
   ),
   'describe-merge-queue-run': row({
     area: 'pull-request',
@@ -217,6 +237,7 @@ export const OPERATIONS = {
     ),
   }),
   'compute-impacted-targets': row({
+    api: 'none',
     area: 'impacted-targets',
     summary: "Compute the PR's impacted targets from its changed files and a targets config.",
     needs: { pr: false, headSha: false, targetBranch: true },
@@ -229,6 +250,7 @@ export const OPERATIONS = {
     ),
   }),
   'lint-impacted-targets-config': row({
+    api: 'none',
     area: 'impacted-targets',
     summary:
       'Check a targets config against the tracked files: files no rule claims, globs that match nothing.',
@@ -288,6 +310,7 @@ export const OPERATIONS = {
     ),
   }),
   'list-testing-results': row({
+    api: 'v2',
     area: 'queue',
     summary: "The queue's testing results over a window of up to 45 days, all pages (api-version v2).",
     needs: QUEUE,
@@ -299,6 +322,7 @@ export const OPERATIONS = {
     ),
   }),
   'export-queue-history': row({
+    api: 'v2',
     area: 'queue',
     summary:
       "Append up to 45 days of the queue's PRs, entry histories, runs and settings to a history file (api-version v2, read-only).",
@@ -311,6 +335,7 @@ export const OPERATIONS = {
     ),
   }),
   'plan-queue-settings': row({
+    api: 'v2',
     area: 'queue',
     summary:
       'Replay the queue under other settings and recommend only what beats the current ones by more than the model error (read-only).',
