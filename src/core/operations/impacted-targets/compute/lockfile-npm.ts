@@ -8,7 +8,8 @@
 // change of lockfileVersion or of `requires` changes every project's resolution.
 // Most of a lockfile is the same at both commits: only the entries that differ are resolved, and the walk
 // goes backwards from them, by name, to the projects that reach them (on each side), so that the work
-// follows the change, not the lockfile's size.
+// follows the change, not the lockfile's size. The walk's index of who lists a name is made once for both
+// sides: the head's entries, and the base's where they may list other names.
 import { LockfileUnreadable, type ChangedImporters, type LockfileBudget } from './lockfile-graph.js';
 
 const PROJECT_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'];
@@ -25,9 +26,10 @@ interface Side {
   /** Package keys without a version of their own: links to a workspace package or a folder. */
   links: Set<string>;
   global: string;
-  /** Dependency name -> the nodes that list it, made on the first walk. */
-  byName?: Map<string, string[]>;
 }
+
+/** Dependency name -> the nodes that list it on either side (each side's entry is checked when walked). */
+type Listers = Map<string, string[]>;
 
 /** The projects whose resolved dependencies differ between the base's and the head's lockfile, and why. */
 export function npmChangedImporters(
@@ -42,9 +44,10 @@ export function npmChangedImporters(
 
 function compareSides(base: Side, head: Side, budget: LockfileBudget): ChangedImporters {
   if (base.global !== head.global) return { global: `${base.global} → ${head.global}` };
-  const differing = differingNodes(base, head, budget);
-  const reachedBase = reaching(base, differing, budget);
-  const reachedHead = reaching(head, differing, budget);
+  const { differing, unlike } = differingNodes(base, head, budget);
+  const listers = listersByName([head.nodes, unlike], budget);
+  const reachedBase = reaching(base, differing, listers, budget);
+  const reachedHead = reaching(head, differing, listers, budget);
   const changed = new Map<string, string>();
   for (const key of new Set([...projects(base), ...projects(head)])) {
     const why = reachedHead.get(key) ?? reachedBase.get(key);
@@ -78,7 +81,8 @@ function sideOf(text: string, budget: LockfileBudget): Side {
   }
   const nodes = new Map<string, Entry>();
   const links = new Set<string>();
-  for (const [key, entry] of Object.entries(packages)) {
+  for (const key of Object.keys(packages)) {
+    const entry = packages[key];
     if (!isEntry(entry)) continue;
     if (nestedTooDeep(key)) throw new LockfileUnreadable(`"${key.slice(0, 80)}…" is nested too deep`);
     // A link (a workspace package, a file: dependency) has no version: no external package.
@@ -89,24 +93,32 @@ function sideOf(text: string, budget: LockfileBudget): Side {
   return { nodes, links, global: `lockfileVersion ${version}, requires ${JSON.stringify(doc.requires)}` };
 }
 
-/** Nodes added, removed, at another version, or whose own resolved dependencies changed. */
-function differingNodes(base: Side, head: Side, budget: LockfileBudget): Map<string, string> {
+/**
+ * Nodes added, removed, at another version, or whose own resolved dependencies changed; and the base's
+ * entries that may list other names than the head's (removed, at another version, other names).
+ */
+function differingNodes(base: Side, head: Side, budget: LockfileBudget) {
   const differing = new Map<string, string>();
+  const unlike = new Map<string, Entry>();
   for (const [key, after] of head.nodes) {
     const before = base.nodes.get(key);
     if (!before) {
       differing.set(key, `${label(key, after)} added`);
     } else if (versionOf(key, before) !== versionOf(key, after)) {
       differing.set(key, `${nameOf(key)} ${versionOf(key, before)} → ${versionOf(key, after)}`);
-    } else if (dependencyNames(key, before) !== dependencyNames(key, after)) {
+      unlike.set(key, before);
+    } else if (!sameNames(key, before, after, budget)) {
+      unlike.set(key, before);
       const why = dependencyChange(key, before, after, base, head, budget);
       if (why) differing.set(key, why);
     }
   }
   for (const [key, before] of base.nodes) {
-    if (!head.nodes.has(key)) differing.set(key, `${label(key, before)} removed`);
+    if (head.nodes.has(key)) continue;
+    differing.set(key, `${label(key, before)} removed`);
+    unlike.set(key, before);
   }
-  return differing;
+  return { differing, unlike };
 }
 
 /** What changed in a node's resolved dependencies, in words; undefined when they resolve the same. */
@@ -134,8 +146,12 @@ function dependencyChange(
 }
 
 /** Every node that reaches one of `differing` on this side (itself included), with the first it reaches. */
-function reaching(side: Side, differing: Map<string, string>, budget: LockfileBudget): Map<string, string> {
-  const byName = (side.byName ??= listersByName(side, budget));
+function reaching(
+  side: Side,
+  differing: Map<string, string>,
+  byName: Listers,
+  budget: LockfileBudget,
+): Map<string, string> {
   const reached = new Map<string, string>();
   const queue: string[] = [];
   for (const [key, why] of differing) {
@@ -148,7 +164,8 @@ function reaching(side: Side, differing: Map<string, string>, budget: LockfileBu
     if (!isPackage(key)) continue;
     const name = nameOf(key);
     for (const lister of byName.get(name) ?? []) {
-      if (reached.has(lister) || resolve(lister, name, side, budget) !== key) continue;
+      if (reached.has(lister) || !lists(side, lister, name)) continue;
+      if (resolve(lister, name, side, budget) !== key) continue;
       reached.set(lister, reached.get(key) as string);
       queue.push(lister);
     }
@@ -156,9 +173,9 @@ function reaching(side: Side, differing: Map<string, string>, budget: LockfileBu
   return reached;
 }
 
-function listersByName(side: Side, budget: LockfileBudget): Map<string, string[]> {
-  const byName = new Map<string, string[]>();
-  for (const [key, entry] of side.nodes) {
+function listersByName(entries: Map<string, Entry>[], budget: LockfileBudget): Listers {
+  const byName: Listers = new Map();
+  for (const [key, entry] of entries.flatMap((map) => [...map])) {
     for (const field of fieldsOf(key)) {
       const names = entry[field];
       if (!isEntry(names)) continue;
@@ -171,6 +188,12 @@ function listersByName(side: Side, budget: LockfileBudget): Map<string, string[]
     }
   }
   return byName;
+}
+
+/** Whether this side's entry of `key` lists `name` (the shared index may have it from the other side). */
+function lists(side: Side, key: string, name: string): boolean {
+  const entry = side.nodes.get(key);
+  return !!entry && fieldsOf(key).some((field) => isEntry(entry[field]) && Object.hasOwn(entry[field], name));
 }
 
 function resolvedDependencies(key: string, entry: Entry, side: Side, budget: LockfileBudget): string[] {
@@ -198,14 +221,18 @@ function resolve(key: string, name: string, side: Side, budget: LockfileBudget):
   }
 }
 
-/** The sorted names a node's entry lists, for a quick sameness check. */
-function dependencyNames(key: string, entry: Entry): string {
-  const names: string[] = [];
+/**
+ * Whether both entries list the same names in each field, in the same order (as npm writes them): the
+ * quick check that spares resolving the dependencies of every node. Any other difference is resolved.
+ */
+function sameNames(key: string, before: Entry, after: Entry, budget: LockfileBudget): boolean {
   for (const field of fieldsOf(key)) {
-    const listed = entry[field];
-    if (isEntry(listed)) names.push(...Object.keys(listed));
+    const had = isEntry(before[field]) ? Object.keys(before[field]) : [];
+    const has = isEntry(after[field]) ? Object.keys(after[field]) : [];
+    budget.spend(has.length);
+    if (had.length !== has.length || had.some((name, i) => name !== has[i])) return false;
   }
-  return names.sort().join('\n');
+  return true;
 }
 
 function projects(side: Side): string[] {
