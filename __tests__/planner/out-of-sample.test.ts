@@ -1,9 +1,10 @@
 // A month of a batching queue on the emulator (bursts of four PRs, every 20th a culprit), exported over
 // v2 and planned from the file. With 30 days or more the backtest is out of sample: fitted on the first
-// two thirds, judged on the PRs of the last third, and the report says where it cut; isolation runs per
-// failed batch are among the figures it shows.
+// two thirds, judged on the PRs of the last third, and the report says where it cut. Isolation runs per
+// failed batch are judged like the other figures: the four PRs of a burst are ready at the same minute
+// and must replay in the queue's order, or the culprit (the last of each burst) is bisected first.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
@@ -85,7 +86,32 @@ describe('a backtest over a month of history', () => {
     expect(Math.abs(replayed.merged - recorded.merged)).toBeLessThanOrEqual(
       Math.max(2, 0.05 * recorded.merged),
     );
-    expect(replayed.isolationRunsPerFailedBatch).toBeGreaterThan(1);
+    // Each failed batch of four with its culprit last: the halves, then the culprit's half in two.
+    expect(recorded.isolationRunsPerFailedBatch).toBe(4);
+    expect(replayed.isolationRunsPerFailedBatch).toBe(4);
     expect(plan.summary).toContain('recorded (last third, out of sample)');
+  });
+
+  it('refuses a history whose isolation runs the replay does not reproduce, with the figures', async () => {
+    // Settings that say skip-redundant bisection was on, when the queue ran every isolation run.
+    const tampered = history.replace(/\.jsonl$/, '-skip-redundant.jsonl');
+    const lines = readFileSync(history, 'utf8').split('\n');
+    writeFileSync(
+      tampered,
+      lines
+        .map((line) =>
+          line.includes('"type":"settings"')
+            ? line.replace('"optimizationMode":"off"', '"optimizationMode":"bisectionSkipRedundantTests"')
+            : line,
+        )
+        .join('\n'),
+    );
+    const plan = await act({ operation: 'plan-queue-settings', history: tampered, seeds: '2' });
+    const report = JSON.parse(plan.outputs.response!);
+    expect(report.fit).toBe(false);
+    expect(report.recommendation).toBeNull();
+    expect(report.verdict).toMatch(
+      /^the model does not reproduce your history .*: isolation runs per failed batch \d+(\.\d+)? replayed against 4 recorded$/,
+    );
   });
 });

@@ -31,8 +31,11 @@ interface PrStory {
   resubmitGaps: number[];
 }
 
-/** Each PR's story: its first readiness, its merge, whether it ended failed; PRs only cancelled are left out. */
-export function storiesOf(entries: readonly EntryRecord[]): PrStory[] {
+/**
+ * Each PR's story: its first readiness, its merge, whether it ended failed; PRs only cancelled are left
+ * out. PRs ready at the same time keep the order the queue had them in (`queueOrderOf(runs)`).
+ */
+export function storiesOf(entries: readonly EntryRecord[], runs: readonly RunRecord[]): PrStory[] {
   const byPr = new Map<number, EntryRecord[]>();
   for (const entry of entries) {
     const list = byPr.get(entry.number) ?? [];
@@ -59,12 +62,28 @@ export function storiesOf(entries: readonly EntryRecord[]): PrStory[] {
       resubmitGaps: gaps,
     });
   }
-  // Same ready time: the order they were recorded in (the file's order breaks the sort's ties).
-  return stories.sort((a, b) => a.readyAt - b.readyAt);
+  const order = queueOrderOf(runs);
+  const place = (story: PrStory) => order.get(story.number) ?? Number.MAX_SAFE_INTEGER;
+  // Same ready time: the order the queue recorded (the file's order breaks what is left of the ties).
+  return stories.sort((a, b) => a.readyAt - b.readyAt || place(a) - place(b));
+}
+
+/**
+ * Each PR's place in the queue's recorded order: PRs by the first run that tested them (earliest
+ * first) and, within a run, in the order it lists them, which is the queue's. The export writes PRs
+ * newest first, so the file's order alone would replay a burst of PRs backwards.
+ */
+export function queueOrderOf(runs: readonly RunRecord[]): Map<number, number> {
+  const byStart = [...runs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const order = new Map<number, number>();
+  for (const run of byStart) {
+    for (const number of run.tested) if (!order.has(number)) order.set(number, order.size);
+  }
+  return order;
 }
 
 export function fitQueue(history: QueueHistory, fitRuns: readonly RunRecord[] = history.runs): FittedQueue {
-  const stories = storiesOf(history.entries);
+  const stories = storiesOf(history.entries, history.runs);
   const culprits = new Set(stories.filter((s) => s.failed).map((s) => s.number));
   const clean = new Set(stories.filter((s) => s.mergedAt !== null).map((s) => s.number));
   const executed = fitRuns.filter(ranInCi);
@@ -88,7 +107,7 @@ export function fitQueue(history: QueueHistory, fitRuns: readonly RunRecord[] = 
 
 /** What happened, measured as a replay measures it. */
 export function recordedMetrics(history: QueueHistory): ReplayMetrics {
-  const stories = storiesOf(history.entries);
+  const stories = storiesOf(history.entries, history.runs);
   const waits = stories
     .filter((s) => s.mergedAt !== null)
     .map((s) => s.mergedAt! - s.readyAt)

@@ -31,7 +31,7 @@ export function backtestSample(history: QueueHistory, fitted: FittedQueue): Back
   }
   const cut = Math.floor(fitted.firstAt + ((fitted.lastAt - fitted.firstAt) * 2) / 3);
   const late = new Set(
-    storiesOf(history.entries)
+    storiesOf(history.entries, history.runs)
       .filter((story) => story.readyAt >= cut)
       .map((story) => story.number),
   );
