@@ -341,15 +341,18 @@ describe('the command line', () => {
     expect(variable.stderr).toContain('"travis" (from MERGE_QUEUE_HOST) is not a host');
   });
 
-  it('--help lists every operation with its summary, the common inputs and the exit codes', async () => {
+  it("--help lists every operation with its summary; an operation's page the common inputs and exit codes", async () => {
     const run = await runCli(['--help']);
     expect(run.exitCode).toBe(0);
+    const joined = run.stdout.replace(/\n {3,}/g, ' ');
     for (const name of OPERATION_NAMES) {
-      expect(run.stdout).toMatch(new RegExp(`^ +${name} +${escapeRegExp(OPERATIONS[name].summary)}$`, 'm'));
+      expect(joined).toMatch(new RegExp(`^  ${name}: +${escapeRegExp(OPERATIONS[name].summary)}$`, 'm'));
     }
-    for (const spec of COMMON_INPUTS) expect(run.stdout).toContain(flagTerm(spec));
+    expect(run.stdout).toContain('Exit codes: 0 done, 1 failed, 2 bad input, 3 refused, 4 unreachable.');
+    const page = await runCli(['get-queue', '--help']);
+    for (const spec of COMMON_INPUTS) expect(page.stdout).toContain(flagTerm(spec));
     for (const code of Object.values(EXIT_CODES))
-      expect(run.stdout).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
+      expect(page.stdout).toMatch(new RegExp(`^  ${code}  \\S`, 'm'));
   });
 
   it('<operation> --help lists that operation inputs with their variables and defaults, no others', async () => {
@@ -361,7 +364,7 @@ describe('the command line', () => {
       expect(run.stdout).toContain(
         `${flagTerm(spec)}  (MERGE_QUEUE_${spec.name.toUpperCase().replace(/-/g, '_')})`,
       );
-      if (spec.default) expect(run.stdout).toContain(`Default: ${spec.default}.`);
+      if (spec.default) expect(run.stdout).toContain(`(default ${JSON.stringify(spec.default)})`);
     }
     const other = OPERATIONS['submit-pull-request'].inputs.find(
       (spec) => !row.inputs.some((own) => own.name === spec.name),

@@ -32,7 +32,7 @@ describe('help and version', () => {
   it('`help` and `help <operation>` print what --help and `<operation> --help` print', async () => {
     const [help, dashHelp, short] = await Promise.all([runCli(['help']), runCli(['--help']), runCli(['-h'])]);
     expect(help.exitCode).toBe(0);
-    expect(help.stdout).toContain('Usage: merge-queue-action <operation>');
+    expect(help.stdout).toContain('USAGE\n  merge-queue-action <operation> [flags]');
     expect(dashHelp.stdout).toBe(help.stdout);
     expect(short.stdout).toBe(help.stdout);
     const [own, flag] = await Promise.all([

@@ -1,13 +1,14 @@
-// `help`, `help <operation>`, --help and `<operation> --help`, written from the registry rows: what each
-// operation does, the inputs it reads with their descriptions, values and defaults, the common inputs, the
-// CLI's own flags and the exit codes.
+// `help`, `help <operation>`, --help and `<operation> --help`, written from the registry rows in the shape
+// gh's help has: a short top page (the operations in groups, the CLI's flags, a few examples), and for
+// each operation its USAGE, FLAGS (its own, then the common ones and the CLI's), EXAMPLES and exit codes.
 import { COMMON_INPUTS } from '../core/common-inputs.js';
 import type { InputSpec } from '../core/inputs.js';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../core/operations/registry.js';
+import { OPERATIONS, OPERATION_NAMES, type Area, type OperationName } from '../core/operations/registry.js';
 import { EXIT_CODES } from '../core/failure.js';
 import { COLOUR_CHOICES } from '../hosts/common/colour.js';
 import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';
+import { EXAMPLES, shellWord } from './examples.js';
 
 export const COMMAND = PROGRAM;
 const WIDTH = 100;
@@ -21,12 +22,29 @@ const EXIT_CODE_MEANINGS: Record<keyof typeof EXIT_CODES, string> = {
   unreachable: 'the service could not be reached, or kept failing',
 };
 
+const EXIT_CODE_WORDS: Record<keyof typeof EXIT_CODES, string> = {
+  done: 'done',
+  failed: 'failed',
+  badInput: 'bad input',
+  refused: 'refused',
+  unreachable: 'unreachable',
+};
+
+/** The groups of the top page, in the order a person meets them. */
+const AREA_HEADINGS: Record<Area, string> = {
+  'pull-request': 'PULL REQUEST OPERATIONS',
+  queue: 'QUEUE OPERATIONS',
+  'impacted-targets': 'IMPACTED TARGETS OPERATIONS',
+  'flaky-tests': 'FLAKY TESTS OPERATIONS',
+  metrics: 'METRICS OPERATIONS',
+};
+
 const CLI_FLAG_HELP: [string, string][] = [
+  ['--json', 'Print {operation, exitCode, outputs, response, failure} on stdout; the log goes to stderr.'],
   [
     '--host <name>',
     `The CI: ${HOST_NAMES.join(', ')}. Default - detected from the CI's own variables (or MERGE_QUEUE_HOST).`,
   ],
-  ['--json', 'Print {operation, exitCode, outputs, response, failure} on stdout; the log goes to stderr.'],
   [
     '--outputs-file <path>',
     'Write the outputs there as a JSON object; - writes them to stdout (and the log to stderr).',
@@ -47,7 +65,7 @@ const CLI_FLAG_HELP: [string, string][] = [
     '-y, --yes',
     'Run delete-queue, drain-queue or cancel-pull-request without asking first (a terminal asks; CI and pipes never do).',
   ],
-  ['-h, --help', `This help; after an operation, its inputs (as \`${PROGRAM} help <operation>\`).`],
+  ['-h, --help', 'This help. On a terminal it is shown through $PAGER (else less -FRX).'],
   ['-V, --version', 'Print the version.'],
 ];
 
@@ -55,17 +73,18 @@ export function variableOf(input: string): string {
   return `MERGE_QUEUE_${input.toUpperCase().replace(/-/g, '_')}`;
 }
 
-function wrap(text: string, indent: number): string {
+function wrap(text: string, indent: number, first = indent): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && indent + line.length + 1 + word.length > WIDTH) {
+    const room = WIDTH - (lines.length ? indent : first);
+    if (line && line.length + 1 + word.length > room) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
-  return lines.map((l) => `${' '.repeat(indent)}${l}`).join('\n');
+  return lines.map((l, i) => `${' '.repeat(i ? indent : first)}${l}`).join('\n');
 }
 
 function item(term: string, description: string): string {
@@ -87,9 +106,10 @@ function flagTerm(spec: InputSpec): string {
 }
 
 function inputItem(spec: InputSpec): string {
+  const shownDefault = spec.default !== undefined && spec.default !== '' && !spec.default.includes('${{');
   const about = [
     spec.description,
-    spec.default !== undefined && !spec.default.includes('${{') ? `Default: ${spec.default}.` : '',
+    shownDefault ? `(default ${JSON.stringify(spec.default)})` : '',
     spec.required ? 'Required.' : '',
     spec.secret ? 'Secret: give it as the variable, not a flag (flags show in process lists).' : '',
   ];
@@ -101,63 +121,94 @@ function exitCodes(): string {
   const lines = Object.entries(EXIT_CODES).map(
     ([key, code]) => `  ${code}  ${EXIT_CODE_MEANINGS[key as keyof typeof EXIT_CODES]}`,
   );
-  return `Exit codes:\n${lines.join('\n')}`;
+  return `EXIT CODES\n${lines.join('\n')}`;
 }
 
+function examples(operation: OperationName): string {
+  const shown = EXAMPLES[operation].map(
+    ({ about, args }) => `  # ${about}\n  $ ${[COMMAND, operation, ...args].map(shellWord).join(' ')}`,
+  );
+  return `EXAMPLES\n${shown.join('\n\n')}`;
+}
+
+function operationGroups(): string[] {
+  const width = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 4;
+  return (Object.keys(AREA_HEADINGS) as Area[]).map((area) => {
+    const names = OPERATION_NAMES.filter((name) => OPERATIONS[name].area === area);
+    const rows = names.map((name) => {
+      const summary = wrap(OPERATIONS[name].summary, width, width).slice(width);
+      return `  ${`${name}:`.padEnd(width - 2)}${summary}`;
+    });
+    return `${AREA_HEADINGS[area]}\n${rows.join('\n')}`;
+  });
+}
+
+const TOP_EXAMPLES: [OperationName, string[]][] = [
+  ['submit-pull-request', ['--pr-number', '12', '--wait-for', 'merged']],
+  ['get-queue', []],
+  ['list-unhealthy-tests', ['--org-url-slug', 'acme']],
+];
+
 export function generalHelp(): string {
-  const areas = new Map<string, OperationName[]>();
-  for (const name of OPERATION_NAMES) {
-    const area = OPERATIONS[name].area;
-    areas.set(area, [...(areas.get(area) ?? []), name]);
-  }
-  const width = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 2;
-  const operations = [...areas].map(
-    ([area, names]) =>
-      `  ${area}\n${names.map((name) => `    ${name.padEnd(width)}${OPERATIONS[name].summary}`).join('\n')}`,
+  const exitWords = Object.entries(EXIT_CODES).map(
+    ([key, code]) => `${code} ${EXIT_CODE_WORDS[key as keyof typeof EXIT_CODES]}`,
   );
   return [
-    `Usage: ${COMMAND} <operation> [--<input> <value> ...] [--json] [--host <name>]`,
-    `       ${COMMAND} help [<operation>]`,
-    `       ${COMMAND} mcp [--allow submit,cancel,restart]   (an MCP server for coding agents; mcp --help)`,
-    `       ${COMMAND} completion bash|zsh|fish   (e.g. source <(${COMMAND} completion bash))`,
+    'Work with the merge queue and flaky tests from any CI or a terminal.',
     '',
-    'Runs one merge-queue or flaky-tests operation from any CI or a terminal. Every input is a flag',
-    '(--pr-number 12, or --pr-number=12; a boolean as --strict or --no-strict) or a variable',
-    '(MERGE_QUEUE_PR_NUMBER=12); a flag wins. The repository, PR, head sha and target branch default to',
-    "what the CI's variables say; TRUNK_PR_NUMBER, TRUNK_REPO_HEAD_SHA, TRUNK_REPO_HEAD_BRANCH,",
-    'TRUNK_REPO_URL and TRUNK_TARGET_BRANCH override those. On a laptop, the repository is the git remote',
-    "origin's and the target branch its default branch. A file flag given - reads stdin or writes stdout.",
+    'USAGE',
+    `  ${COMMAND} <operation> [flags]`,
     '',
-    'Operations:',
-    ...operations,
+    ...operationGroups().flatMap((group) => [group, '']),
+    'MORE COMMANDS',
+    `  help <operation>:    An operation's flags and examples (as ${COMMAND} <operation> --help).`,
+    `  completion <shell>:  bash, zsh or fish completion: source <(${COMMAND} completion bash)`,
+    '  mcp:                 An MCP server for coding agents (mcp --help).',
     '',
-    `Inputs every operation takes (\`${COMMAND} help <operation>\` lists an operation's own):`,
-    ...COMMON_INPUTS.map(inputItem),
+    'FLAGS',
+    '  --json  --host <name>  --color <auto|always|never>  -y, --yes  -h, --help  -V, --version',
     '',
-    'Options:',
-    ...CLI_FLAG_HELP.map(([term, description]) => item(term, description)),
+    'EXAMPLES',
+    ...TOP_EXAMPLES.map(([operation, args]) => `  $ ${[COMMAND, operation, ...args].join(' ')}`),
     '',
-    exitCodes(),
+    'LEARN MORE',
+    `  Every flag is also a variable: --pr-number 12 or MERGE_QUEUE_PR_NUMBER=12 (a flag wins).`,
+    `  On a laptop the repository and target branch are the origin remote's; in CI, the pipeline's.`,
+    `  Exit codes: ${exitWords.join(', ')}.`,
     '',
   ].join('\n');
 }
 
+const ENVIRONMENT = [
+  'Every flag is also a variable (--pr-number 12 or MERGE_QUEUE_PR_NUMBER=12); a flag wins. The',
+  "repository, PR, head sha and target branch default to what the CI's variables say; TRUNK_PR_NUMBER,",
+  'TRUNK_REPO_HEAD_SHA, TRUNK_REPO_HEAD_BRANCH, TRUNK_REPO_URL and TRUNK_TARGET_BRANCH override those.',
+  "On a laptop, the repository is the git remote origin's and the target branch its default branch. A",
+  'file flag given - reads stdin or writes stdout.',
+].map((line) => `  ${line}`);
+
 export function operationHelp(operation: OperationName): string {
   const row = OPERATIONS[operation];
-  const own = row.inputs.length ? row.inputs.map(inputItem) : ['  (none beyond the common inputs)'];
+  const own = row.inputs.length ? row.inputs.map(inputItem) : ['  (none beyond the common flags)'];
   return [
-    `Usage: ${COMMAND} ${operation} [--<input> <value> ...] [--json] [--host <name>]`,
-    '',
     wrap(row.summary, 0),
     '',
-    'Inputs:',
+    'USAGE',
+    `  ${COMMAND} ${operation} [flags]`,
+    '',
+    'FLAGS',
     ...own,
     '',
-    'Common inputs:',
+    examples(operation),
+    '',
+    'COMMON FLAGS',
     ...COMMON_INPUTS.map(inputItem),
     '',
-    'Options:',
+    'CLI FLAGS',
     ...CLI_FLAG_HELP.map(([term, description]) => item(term, description)),
+    '',
+    'ENVIRONMENT',
+    ...ENVIRONMENT,
     '',
     exitCodes(),
     '',

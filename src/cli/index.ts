@@ -2,6 +2,7 @@
 // The CLI's entry point (the ncc bundle dist/cli/index.js, `merge-queue-action` in package.json's bin).
 import { parseCommandLine } from './args.js';
 import { runCli, stdoutCarriesData } from './main.js';
+import { pageOnTerminal } from './pager.js';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'mcp') {
@@ -27,6 +28,7 @@ async function runCommand(): Promise<number> {
     stdin: process.stdin,
     stdout: { write: (text: string) => stdout(text), isTTY },
     stderr: process.stderr,
+    page: (text) => pageOnTerminal(text, process.env),
   });
 }
 

@@ -16,6 +16,7 @@ import { parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { COMMAND, generalHelp, operationHelp, variablesOf } from './help.js';
 import { completionScript, SHELLS } from './completion.js';
 import { ask, questionFor } from './confirm.js';
+import { pagesOn } from './pager.js';
 import { jsonResult } from './json-result.js';
 import { unknownVariableWarnings } from './variables.js';
 
@@ -27,6 +28,8 @@ export interface CliIo {
   stdin?: AsyncIterable<Buffer | string> & { isTTY?: boolean };
   stdout: LogStream;
   stderr: LogStream;
+  /** Shows a long page through a pager on the terminal stdout is (given by the entry point). */
+  page?: (text: string) => Promise<void>;
 }
 
 export async function runCli(io: CliIo): Promise<number> {
@@ -182,14 +185,12 @@ function usageError(io: CliIo, message: string): number {
   return EXIT_CODES.badInput;
 }
 
-function help(io: CliIo, operation: string | undefined): number {
-  if (!operation) {
-    io.stdout.write(generalHelp());
-    return EXIT_CODES.done;
-  }
-  const name = toKebabCase(operation);
-  if (!isOperationName(name)) return usageError(io, unknownOperation(operation));
-  io.stdout.write(operationHelp(name));
+async function help(io: CliIo, operation: string | undefined): Promise<number> {
+  const name = operation === undefined ? undefined : toKebabCase(operation);
+  if (name !== undefined && !isOperationName(name)) return usageError(io, unknownOperation(operation!));
+  const text = name === undefined ? generalHelp() : operationHelp(name);
+  if (io.page && pagesOn(io)) await io.page(text);
+  else io.stdout.write(text);
   return EXIT_CODES.done;
 }
 
