@@ -52,7 +52,11 @@ export const QueueControl = Type.Composite([
     targetBranch: Type.String({ minLength: 1 }),
   }),
   Type.Omit(QueueSettings, ['mode']),
-  Type.Object({ mode: Type.Optional(Type.Union(QUEUE_MODES.map((m) => Type.Literal(m)))) }),
+  Type.Object({
+    mode: Type.Optional(Type.Union(QUEUE_MODES.map((m) => Type.Literal(m)))),
+    /** The emulator's own: how many PRs a graph-mode line holds before ready PRs await admission. */
+    admissionCap: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  }),
 ]);
 export type QueueControl = Static<typeof QueueControl>;
 
@@ -195,10 +199,12 @@ const HistoryQuery = Type.Object({
 
 /** Creates the queue when missing, then applies any settings given (what the scenario loader uses too). */
 export function ensureQueue(engine: MergeQueueEngine, control: QueueControl) {
-  const { repo: repoInput, targetBranch, ...settings } = control;
+  const { repo: repoInput, targetBranch, admissionCap, ...settings } = control;
   const repo = repoFrom(repoInput);
-  if (!engine.findQueue(repo, targetBranch))
+  const queue =
+    engine.findQueue(repo, targetBranch) ??
     engine.createQueue(repo, targetBranch, settings.mode as QueueMode);
+  if (admissionCap !== undefined) queue.admissionCap = admissionCap;
   return engine.updateQueue(repo, targetBranch, settings);
 }
 

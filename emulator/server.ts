@@ -28,6 +28,11 @@ import { installV2, type ApiKey, type ApiKeySpec } from './v2/index.js';
 export const DEFAULT_TOKEN = 'emulator-token';
 /** How often the time-scale ticker moves the virtual clock (real milliseconds). */
 const TICK_MS = 50;
+/**
+ * How many PRs a graph-mode queue's line holds before ready PRs await admission: the document names a
+ * soft cap without its size; the emulator's choice (`admissionCap` of `POST /_emulator/queues` sets one).
+ */
+export const GRAPH_ADMISSION_CAP = 100;
 
 export interface EmulatorOptions {
   /** The token every request must carry in `x-api-token` (default `emulator-token`). */
@@ -159,7 +164,11 @@ type EmulatorState = Pick<Emulator, 'engine' | 'webhooks' | 'flakyTests' | 'faul
 /** The engine, the stores and what reports on them, seeded and loaded as the options say. */
 function buildState(options: EmulatorOptions): EmulatorState {
   const seed = options.seed ?? 1;
-  const engine = new MergeQueueEngine({ seed, clock: clockFrom(options.startTime) });
+  const engine = new MergeQueueEngine({
+    seed,
+    clock: clockFrom(options.startTime),
+    admissionCap: GRAPH_ADMISSION_CAP,
+  });
   const webhooks = new WebhookDispatcher({
     seed,
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),

@@ -31,7 +31,7 @@ export function snapshotOf(engine: MergeQueueEngine, flakyTests: FlakyTestStore,
 
 function queueView(engine: MergeQueueEngine, queue: QueueRecord) {
   const line = engine.scheduler.order(queue);
-  const waiting = [...queue.live].filter((s) => !ACTIVE_STATES.has(s.state));
+  const waiting = [...queue.live].filter((s) => !ACTIVE_STATES.has(s.state) || !s.admitted);
   const concluded = queue.submissions.filter((s) => s.concludedAt !== null);
   const finished = concluded.sort((a, b) => b.concludedAt! - a.concludedAt!).slice(0, FINISHED_SHOWN);
   const history = recentHistory(engine, queue, [...line, ...waiting, ...finished]);

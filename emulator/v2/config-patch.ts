@@ -80,8 +80,3 @@ function checkTargetPattern(pattern: string): void {
     );
   }
 }
-
-/** Whether a batching rule's pattern names this target. */
-export function targetPatternMatches(pattern: string, target: string): boolean {
-  return pattern.endsWith('*') ? target.startsWith(pattern.slice(0, -1)) : target === pattern;
-}

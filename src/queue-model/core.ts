@@ -168,7 +168,10 @@ export class EngineCore {
       submission.concludedFrom = from;
       submission.queue.live.delete(submission);
     }
-    if (to === 'not_ready') submission.position = null;
+    if (to === 'not_ready') {
+      submission.position = null;
+      submission.admitted = false;
+    }
     this.record({
       kind: 'pr_state',
       at: now,

@@ -16,6 +16,7 @@ import {
   type SubmittedPullRequest,
   type TestingDetails,
 } from '../wire/index.js';
+import { awaitingAdmission } from './admission.js';
 import type { CiModel } from './ci-model.js';
 import { VirtualClock } from './clock.js';
 import { QueueModelError } from './errors.js';
@@ -45,6 +46,8 @@ export interface EngineOptions {
   ci?: CiModel;
   /** False: events go to listeners only, not into `history` (a long replay keeps nothing). */
   keepHistory?: boolean;
+  /** A new queue's admission cap in graph mode (see admission.ts); none when not given. */
+  admissionCap?: number;
 }
 
 export interface SubmitOptions {
@@ -93,8 +96,10 @@ export class MergeQueueEngine {
   readonly random: SeededRandom;
   readonly core: EngineCore;
   readonly scheduler: Scheduler;
+  private readonly admissionCap: number | undefined;
 
   constructor(options: EngineOptions = {}) {
+    this.admissionCap = options.admissionCap;
     this.clock = options.clock ?? new VirtualClock();
     this.random = new SeededRandom(options.seed ?? 1);
     this.core = new EngineCore(this.clock, this.random, {
@@ -139,6 +144,8 @@ export class MergeQueueEngine {
       runs: new Map(),
       bisections: new Set(),
       nextSeq: 1,
+      isolateTargets: [],
+      ...(this.admissionCap !== undefined ? { admissionCap: this.admissionCap } : {}),
     };
     if (concurrency !== undefined) queue.settings.concurrency = concurrency;
     this.core.queues.set(key, queue);
@@ -161,7 +168,9 @@ export class MergeQueueEngine {
     const queue = this.requireQueue(repo, branch);
     return {
       ...configurationOf(queue),
-      enqueuedPullRequests: this.scheduler.order(queue).map((s) => enqueuedView(this.core, s)),
+      enqueuedPullRequests: [...this.scheduler.order(queue), ...awaitingAdmission(queue)].map((s) =>
+        enqueuedView(this.core, s),
+      ),
     };
   }
 
@@ -275,6 +284,7 @@ export class MergeQueueEngine {
       direct: options.direct ?? false,
       placedPriority: PRIORITY_NAMES[DEFAULT_PRIORITY],
       noBatch: options.noBatch ?? false,
+      admitted: false,
       seq: queue.nextSeq++,
       position: null,
       submittedAt: now,

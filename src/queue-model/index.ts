@@ -1,6 +1,7 @@
 // The service's queue rules as a library, headless on a virtual clock: the engine (submissions,
 // lanes, batching, bisection, priorities), the simulated CI, the clock and the seeded random source.
 // It imports only src/wire/. The emulator serves it over HTTP; the planner replays history through it.
+export { awaitingAdmission, testsAlone } from './admission.js';
 export { Bisections, type BisectionRuns } from './bisection.js';
 export { CI_OUTCOMES, DEFAULT_CI_DURATION_MS, SimulatedCi } from './ci.js';
 export type { CiBehaviour, CiOutcome, RunVerdict } from './ci.js';

@@ -3,6 +3,7 @@
 // ahead in their lane is left, start test runs (batched, bisecting predictively, on top of the PRs ahead)
 // in the free slots, and settle pending failures once the PRs ahead have concluded (a PR fails, a batch
 // is bisected). Test runs end through virtual-clock timers, which call back into `step`.
+import { admissionRoom, awaitingAdmission, testsAlone } from './admission.js';
 import { Bisections } from './bisection.js';
 import type { TimerHandle } from './clock.js';
 import { ACTIVE_STATES, releaseIfDone, repoKeyOf, type EngineCore } from './core.js';
@@ -74,10 +75,12 @@ export class Scheduler {
     throw new Error(`the scheduler of ${queue.key} did not settle`);
   }
 
-  /** The queue's live PRs in line order (not-ready PRs are not in line). */
+  /** The queue's live PRs in line order (not-ready PRs, and those awaiting admission, are not in line). */
   order(queue: QueueRecord): Submission[] {
     const inLine: Submission[] = [];
-    for (const submission of queue.live) if (ACTIVE_STATES.has(submission.state)) inLine.push(submission);
+    for (const submission of queue.live) {
+      if (submission.admitted && ACTIVE_STATES.has(submission.state)) inLine.push(submission);
+    }
     return inLine.sort(compareInLine);
   }
 
@@ -91,6 +94,7 @@ export class Scheduler {
   private pass(queue: QueueRecord): boolean {
     this.finishModeSwitch(queue);
     this.updateReadiness(queue);
+    this.admit(queue);
     let order = this.order(queue);
     if (this.placeUrgent(queue, order)) order = this.order(queue);
     let started = false;
@@ -98,6 +102,8 @@ export class Scheduler {
       if (this.mergeDirectly(queue, order)) return true;
       const merged = this.merge(queue, order);
       if (merged === 'optimistically') return true;
+      // Merged PRs made room in the line: admit who waits for it before starting runs.
+      if (merged === 'some' && awaitingAdmission(queue).length > 0) return true;
       if (merged === 'some') order = order.filter((s) => ACTIVE_STATES.has(s.state));
       started = this.startRuns(queue, order);
     }
@@ -135,6 +141,18 @@ export class Scheduler {
       }
     }
     return changed;
+  }
+
+  /** Admits ready PRs into the line while it has room (an urgent PR past a full one: the cap is soft). */
+  private admit(queue: QueueRecord): void {
+    const waiting = awaitingAdmission(queue);
+    if (waiting.length === 0) return;
+    let room = admissionRoom(queue, this.order(queue).length);
+    for (const submission of waiting) {
+      if (room <= 0 && !isUrgent(submission)) continue;
+      submission.admitted = true;
+      room--;
+    }
   }
 
   /**
@@ -363,11 +381,12 @@ export class Scheduler {
   private groupFrom(queue: QueueRecord, order: Submission[], index: number): Submission[] | undefined {
     const first = order[index]!;
     const { batch, batchingMinSize, batchingMaxWaitTimeMinutes } = queue.settings;
-    if (!batch || first.noBatch) return [first];
+    const alone = (s: Submission) => testsAlone(queue, s, this.core.targetsOf(s));
+    if (!batch || alone(first)) return [first];
     const group = [first];
     for (let j = index + 1; j < order.length && group.length < batchingMinSize; j++) {
       const next = order[j]!;
-      if (next.state !== 'pending' || next.bisection || next.noBatch) break;
+      if (next.state !== 'pending' || next.bisection || alone(next)) break;
       group.push(next);
     }
     if (group.length >= batchingMinSize) return group;

@@ -114,6 +114,10 @@ export interface QueueRecord {
   nextSeq: number;
   /** A pending batching-wait timer, so that a step is not scheduled twice for the same instant. */
   batchTimerAt?: number;
+  /** Graph mode: the most PRs the line holds before ready PRs wait for admission (soft); none if unset. */
+  admissionCap?: number;
+  /** Graph mode: target patterns (exact, or a prefix ending in `*`) whose PRs are tested alone. */
+  isolateTargets: string[];
 }
 
 export interface Submission {
@@ -139,6 +143,8 @@ export interface Submission {
    */
   placedPriority: number;
   noBatch: boolean;
+  /** In the line the scheduler considers; a ready PR past a graph queue's admission cap waits outside. */
+  admitted: boolean;
   /** First in, first out among equal priorities. */
   seq: number;
   /** The place in line once testing started; kept across restarts. Null: ordered by priority and seq. */

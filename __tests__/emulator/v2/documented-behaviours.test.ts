@@ -271,7 +271,6 @@ describe('dispatch order and graph', () => {
     await queue.setPr(5, { mergeability: 'not_mergeable' });
     await submit(5);
     const order = await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
-    expect([order.awaitingAdmission, order.awaitingAdmissionTotal]).toEqual([[], 0]);
     expect(order.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
       [3, 1],
       [4, 1],
@@ -334,27 +333,88 @@ describe('dispatch order and graph', () => {
     ]);
   });
 
-  it('say isolation is unresolved while an isolate rule names a waiting PR, and refuse a bare * rule', async () => {
-    const { queue, queueId, submit } = await scenario({
-      mode: 'parallel',
-      batch: true,
-      batchingMinSize: 10,
-      batchingMaxWaitTimeMinutes: 60,
-    });
-    await queue.targets(1, 'sha-1', ['//db:schema']);
-    await submit(1);
-    const resolved = async () =>
-      (await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } })).isolationResolved;
-    expect(await resolved()).toBe(true);
-    const config = (batchingRules: unknown) => ({ path: { id: queueId }, body: { batchingRules } });
-    await v2.ok('mergeQueues.updateConfig', config([{ targetPattern: '//web*', policy: 'isolate' }]));
-    expect(await resolved()).toBe(true);
-    await v2.ok('mergeQueues.updateConfig', config([{ targetPattern: '//db*', policy: 'isolate' }]));
-    expect(await resolved()).toBe(false);
+  it('test a PR an isolate rule names alone while batching, in graph mode only, and refuse a bare * rule', async () => {
+    const settings = { batch: true, concurrency: 3, batchingMinSize: 3, batchingMaxWaitTimeMinutes: 60 };
+    const targets: Record<number, string[]> = {
+      1: ['//app'],
+      2: ['//db:schema'],
+      3: ['//app'],
+      4: ['//app'],
+    };
+    const isolating = async (mode: string) => {
+      const made = await scenario({ mode, ...settings });
+      await v2.ok('mergeQueues.updateConfig', {
+        path: { id: made.queueId },
+        body: { batchingRules: [{ targetPattern: '//db*', policy: 'isolate' }] },
+      });
+      for (const pr of [1, 2, 3, 4]) {
+        await made.queue.targets(pr, `sha-${pr}`, targets[pr]!);
+        await made.submit(pr);
+      }
+      return made;
+    };
+    const order = (queueId: string) =>
+      v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    const graph = await isolating('parallel');
+    const predicted = await order(graph.queueId);
+    expect(predicted.isolationResolved).toBe(true);
+    expect(predicted.pending.map((p) => [p.pullRequest.number, p.predictedBatch])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 3],
+    ]);
+    await graph.queue.advance(60);
+    const started = await order(graph.queueId);
+    expect(started.batches.map((b) => b.pullRequests.map((pr) => pr.number))).toEqual([[1], [2], [3, 4]]);
+
+    const single = await isolating('single');
+    const unruled = await order(single.queueId);
+    expect(unruled.batches.map((b) => b.pullRequests.map((pr) => pr.number))).toEqual([[1, 2, 3]]);
     for (const targetPattern of ['*', '//db*:*'])
       expect(
-        await v2.refused('mergeQueues.updateConfig', 400, config([{ targetPattern, policy: 'isolate' }])),
+        await v2.refused('mergeQueues.updateConfig', 400, {
+          path: { id: graph.queueId },
+          body: { batchingRules: [{ targetPattern, policy: 'isolate' }] },
+        }),
       ).toBe('VALIDATION_FAILED');
+  });
+
+  it("hold ready PRs past a graph queue's soft cap awaiting admission, admitting them as the line empties", async () => {
+    const { queue, queueId, submit, read } = await scenario({
+      mode: 'parallel',
+      concurrency: 2,
+      admissionCap: 2,
+    });
+    for (const pr of [1, 2, 3, 4, 5]) await queue.targets(pr, `sha-${pr}`, [`//t${pr}`]);
+    for (const pr of [1, 2, 3, 4]) await submit(pr);
+    const order = () => v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    const awaiting = async () => {
+      const { awaitingAdmission, awaitingAdmissionTotal } = await order();
+      return [awaitingAdmission.map((pr) => pr.number), awaitingAdmissionTotal];
+    };
+    expect(await awaiting()).toEqual([[3, 4], 2]);
+    expect((await read(3)).queueEntry!.state).toBe('pending');
+    // Soft: an urgent PR is admitted past the cap.
+    await submit(5, { priorityName: 'urgent' });
+    expect(await awaiting()).toEqual([[3, 4], 2]);
+    expect((await order()).pending.map((p) => p.pullRequest.number)).toEqual([5]);
+    await queue.advance(10);
+    expect(await queue.states(1, 2, 3, 4, 5)).toEqual({
+      1: 'merged',
+      2: 'merged',
+      3: 'testing',
+      4: 'pending',
+      5: 'testing',
+    });
+    expect(await awaiting()).toEqual([[4], 1]);
+
+    const single = await scenario({ concurrency: 1, admissionCap: 1 });
+    for (const pr of [1, 2, 3]) await single.submit(pr);
+    expect(
+      (await v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: single.queueId } }))
+        .awaitingAdmissionTotal,
+    ).toBe(0);
   });
 
   it('draw the dependency graph transitively reduced: no edge a path already makes', async () => {

@@ -94,7 +94,9 @@ export const queueWriteHandlers: Pick<V2Handlers, Writes> = {
   'mergeQueues.updateConfig': (call, context) => {
     const queue = context.directory.queueById(call.path.id);
     refuseWhileSwitching(queue);
-    applyExtras(context.directory.extrasOf(queue), call.body);
+    const extras = context.directory.extrasOf(queue);
+    applyExtras(extras, call.body);
+    queue.isolateTargets = extras.batchingRules.map((rule) => rule.targetPattern);
     context.engine.updateQueue(queue.repo, queue.branch, engineSettingsOf(call.body));
     written(context, queue, call.headers);
     return queueView(context.directory, queue);

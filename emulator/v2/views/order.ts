@@ -1,33 +1,41 @@
 // A queue's dispatch order, computed from the engine's line: the runs that hold PRs (batches), the PRs
 // waiting their turn in the order the scheduler will take them, the held ones last (what they depend on
-// directly in the reduced graph, and which failures hold them). PRs not ready are in none of the lists; awaitingAdmission (PRs past the
-// graph's size cap) is always empty, as the emulator's graph has no cap.
+// directly in the reduced graph, and which failures hold them), and the ready PRs past a graph queue's
+// admission cap. PRs not ready are in none of the lists. The emulator resolves isolate rules in every
+// read, and its graph has no cycle: edges run from a PR ahead in the line to one behind.
 import type { V2 } from '../../../src/wire/v2/index.js';
 import {
+  awaitingAdmission,
   dependenciesAhead,
   type QueueRecord,
   type Submission,
+  testsAlone,
   type TestRun,
 } from '../../../src/queue-model/index.js';
 import type { V2Directory } from '../directory.js';
 import { ENTRY_STATE, QUEUE_MODE, QUEUE_STATE } from '../enums.js';
-import { targetPatternMatches } from '../config-patch.js';
 import { directPredecessors } from './graph.js';
 import { queuedPullRequestView } from './pull-request.js';
+
+/** How many PRs awaiting admission an order read lists (`awaitingAdmissionTotal` counts them all). */
+export const AWAITING_ADMISSION_SHOWN = 100;
 
 export function orderView(directory: V2Directory, queue: QueueRecord): V2<'MergeQueueOrder'> {
   const { engine } = directory;
   const line = engine.scheduler.order(queue);
+  const awaiting = awaitingAdmission(queue);
   return {
     mode: QUEUE_MODE[queue.mode],
     queueState: QUEUE_STATE[queue.state],
     batchingEnabled: queue.settings.batch,
-    isolationResolved: !isolationCouldApply(directory, queue, line),
+    isolationResolved: true,
     hasCycle: false,
     batches: batchesOf(directory, queue, line),
     pending: pendingOf(directory, queue, line),
-    awaitingAdmission: [],
-    awaitingAdmissionTotal: 0,
+    awaitingAdmission: awaiting
+      .slice(0, AWAITING_ADMISSION_SHOWN)
+      .map((submission) => queuedPullRequestView(directory, submission)),
+    awaitingAdmissionTotal: awaiting.length,
   };
 }
 
@@ -58,7 +66,7 @@ function pendingOf(
   const view = (s: Submission) => queuedPullRequestView(directory, s);
   const schedulable: V2<'OrderedPendingItem'>[] = [];
   const held: V2<'OrderedPendingItem'>[] = [];
-  let batchable = 0;
+  const predict = batchPredictor(queue, (s) => testsAlone(queue, s, targetsOf(s)));
   line.forEach((submission, index) => {
     if (submission.state !== 'pending') return;
     const lane = dependenciesAhead(line, index, targetsOf(submission), targetsOf);
@@ -70,28 +78,30 @@ function pendingOf(
       directlyAhead: queue.settings.batch ? direct[index]!.map((i) => view(line[i]!)) : [],
       heldBy: failing.map(view),
     };
-    // Numbered from 1, the same for the PRs predicted to be tested together; none for a held PR.
-    if (queue.settings.batch && !submission.noBatch && failing.length === 0) {
-      item.predictedBatch = Math.floor(batchable++ / queue.settings.batchingMinSize) + 1;
-    }
+    const batch = failing.length === 0 ? predict(submission) : undefined;
+    if (batch !== undefined) item.predictedBatch = batch;
     (failing.length > 0 ? held : schedulable).push(item);
   });
   return [...schedulable, ...held];
 }
 
 /**
- * Whether an isolate batching rule names a target of a waiting PR while batching: the emulator keeps the
- * rules without acting on them, so its predicted batches leave that PR's isolation unresolved.
+ * While batching, numbers the schedulable PRs' predicted batches from 1 as the scheduler groups them: up
+ * to `batchingMinSize` together, a PR tested alone (no batching, or isolated by a rule) in its own.
  */
-function isolationCouldApply(directory: V2Directory, queue: QueueRecord, line: Submission[]): boolean {
-  const rules = directory.extrasOf(queue).batchingRules;
-  if (!queue.settings.batch || rules.length === 0) return false;
-  return line.some((submission) => {
-    if (submission.state !== 'pending') return false;
-    const targets = directory.engine.core.targetsOf(submission);
-    return (
-      targets !== 'ALL' &&
-      targets.some((target) => rules.some((rule) => targetPatternMatches(rule.targetPattern, target)))
-    );
-  });
+function batchPredictor(
+  queue: QueueRecord,
+  alone: (submission: Submission) => boolean,
+): (submission: Submission) => number | undefined {
+  let batch = 0;
+  let filled = Infinity;
+  return (submission) => {
+    if (!queue.settings.batch) return undefined;
+    if (alone(submission) || filled >= queue.settings.batchingMinSize) {
+      batch++;
+      filled = 0;
+    }
+    filled = alone(submission) ? Infinity : filled + 1;
+    return batch;
+  };
 }
