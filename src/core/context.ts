@@ -136,3 +136,8 @@ export function checkResolvedContext(context: ResolvedContext): void {
     throw refuse('head sha', context.headSha, 'is not a full commit sha', 'set the pr-sha input.');
   }
 }
+
+/** A run on a merge-queue test branch, or started by GitHub's merge_group event. */
+export function isMergeQueueRun(context: ResolvedContext): boolean {
+  return context.isMergeQueueTestRun || context.trigger === 'merge_group';
+}

@@ -1,10 +1,10 @@
 // run(host): the operation's registry row -> its inputs -> the context -> the operation -> outputs and a
 // summary. The one error boundary: whatever fails ends as one line and a summary that says what to do,
 // never a stack trace, never a token, and an exit code that says what kind of failure it was.
-import { RetryBudget, type ClientOptions } from './api/client.js';
+import type { ClientOptions, ServiceClient } from './api/client.js';
 import { apiBaseFor } from './api/base-url.js';
-import { serviceClientFor } from './api/service-client.js';
-import { checkResolvedContext, hasRepo, type ResolvedContext } from './context.js';
+import type { CommonSettings } from './common-inputs.js';
+import { checkResolvedContext, hasRepo, isMergeQueueRun, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
 import {
   EXIT_CODES,
@@ -29,11 +29,6 @@ import { detailsOf, type OperationDetails } from './operations/details.js';
 import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine, showControls } from './report/control-syntax.js';
-import {
-  isMergeQueueRun,
-  mergeQueueRunOutputs,
-  readMergeQueueRun,
-} from './operations/merge-queue-run/describe.js';
 import { SecretSet, type Redact } from './report/redact.js';
 
 export interface RunResult {
@@ -206,7 +201,6 @@ async function runOperation(
     baseUrl: apiBaseFor('v1', common.apiUrl),
     token: common.apiToken,
     deadlineMs: common.timeoutMs,
-    retryBudget: new RetryBudget(),
     // A retry's message quotes what the service said, which may echo a secret back.
     onRetry: (message) => host.log.info(logLine(message)),
     redact: scope.redact,
@@ -214,17 +208,21 @@ async function runOperation(
     signal: options.signal,
   };
   if (common.apiVersionNote) host.log.info(logLine(common.apiVersionNote));
-  const client = serviceClientFor(common, clientOptions, context);
-  if (!row.describesMergeQueueRun && isMergeQueueRun(context)) {
+  const factsWanted = !row.describesMergeQueueRun && isMergeQueueRun(context);
+  // An operation that works from files and git alone loads no API client (nor node:http): a quicker start.
+  const service =
+    row.api === 'none' && !factsWanted
+      ? { client: NO_SERVICE, clientOptions }
+      : await loadService(common, clientOptions, context);
+  if (factsWanted) {
     const warn = (message: string) => host.log.warning(logLine(message), { title: operation });
-    await scope.publish(await mergeQueueRunFacts({ client, context }, warn));
+    await scope.publish(await mergeQueueRunFacts({ client: service.client, context }, warn));
   }
   const shared: SharedContext = {
     operation,
     common,
     context,
-    client,
-    clientOptions,
+    ...service,
     // Read only when a file is written: a host may make its directory on first use.
     get tempDir() {
       return host.tempDir;
@@ -308,12 +306,33 @@ async function capResponseOutput(
   return { ...outputs, response: '', 'response-file': responseFile };
 }
 
+/** The run's API client, with one retry budget for every client of the run. */
+async function loadService(
+  common: CommonSettings,
+  options: ClientOptions,
+  context: ResolvedContext,
+): Promise<{ client: ServiceClient; clientOptions: ClientOptions }> {
+  const [{ RetryBudget }, { serviceClientFor }] = await Promise.all([
+    import('./api/client.js'),
+    import('./api/service-client.js'),
+  ]);
+  const clientOptions = { ...options, retryBudget: new RetryBudget() };
+  return { client: serviceClientFor(common, clientOptions, context), clientOptions };
+}
+
+/** The client of an operation that works from files and git alone (`api: 'none'`): it sends nothing. */
+const NO_SERVICE: ServiceClient = {
+  call: (endpoint) => Promise.reject(new Error(`${endpoint}: this operation sends nothing to the service.`)),
+};
+
 /** On a merge-queue test run every operation says which PRs it tests; a failure to ask is only a warning. */
 async function mergeQueueRunFacts(
-  shared: Parameters<typeof readMergeQueueRun>[0],
+  shared: { client: ServiceClient; context: ResolvedContext },
   warn: (message: string) => void,
 ): Promise<Record<string, OutputValue>> {
   try {
+    const { mergeQueueRunOutputs, readMergeQueueRun } =
+      await import('./operations/merge-queue-run/describe.js');
     return mergeQueueRunOutputs(await readMergeQueueRun(shared));
   } catch (error) {
     warn(`The merge-queue test run could not be described: ${messageOf(error)}`);

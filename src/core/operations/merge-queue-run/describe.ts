@@ -3,7 +3,7 @@
 // with exit-if-dequeued, an early end when none of those PRs is still in the queue.
 import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
 import type { ServiceClient } from '../../api/client.js';
-import type { ResolvedContext } from '../../context.js';
+import { isMergeQueueRun, type ResolvedContext } from '../../context.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, stateOutput } from '../common.js';
 import { testRunReport } from '../pull-request/failing-checks.js';
@@ -21,10 +21,6 @@ export interface MergeQueueRun {
   impactedTargets?: string[];
   /** getMergeQueueTestingDetails's answer as sent. */
   responseText?: string;
-}
-
-export function isMergeQueueRun(context: ResolvedContext): boolean {
-  return context.isMergeQueueTestRun || context.trigger === 'merge_group';
 }
 
 /** What the service says about the run; only the branch's facts when there is no test run id to ask about. */
