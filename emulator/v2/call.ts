@@ -31,6 +31,11 @@ export interface V2Call<Id extends V2OperationId> {
   body: V2BodyOf<Id>;
   key: ApiKey;
   headers: Record<string, unknown>;
+  /**
+   * For a list whose window ends at the time of its first page: that time (`now` on the first page, the
+   * time the cursor kept after), which the page's cursor then keeps.
+   */
+  firstPageTime(now: number): number;
   /** The page of `items` this request's limit and cursor ask for. */
   page<T, V>(items: readonly T[], keyOf: (item: T) => string, view: (item: T) => V): Page<V>;
 }

@@ -1,6 +1,7 @@
 // Cursor pagination, as every v2 list answers: `{data, nextCursor, hasMore, total?}`, at most `limit`
 // items (1..100, default 25). A cursor names the last item given and is tied to the operation, path
-// and filters that produced it; any other cursor is 400 INVALID_CURSOR.
+// and filters that produced it; any other cursor is 400 INVALID_CURSOR. A list whose window ends at
+// the time of its first page (testing results) keeps that time in its cursors.
 import { V2Error } from './errors.js';
 import { fingerprint } from './ids.js';
 
@@ -19,12 +20,16 @@ export interface PageRequest {
   limit?: number;
   cursor?: string;
   includeTotal?: boolean;
+  /** The time the first page was read at, for lists that keep it (see firstPageTime). */
+  firstPageAt?: number;
 }
 
 interface Cursor {
   s: string;
   k: string;
   o: number;
+  /** The first page's time, when the list keeps it. */
+  t?: number;
 }
 
 function decode(text: string, scope: string): Cursor {
@@ -49,6 +54,13 @@ function decode(text: string, scope: string): Cursor {
   return cursor as Cursor;
 }
 
+/** The time of the first page: `now` for a first page, the time its cursor kept for a later one. */
+export function firstPageTime(request: PageRequest, now: number): number {
+  if (request.cursor === undefined) return now;
+  const { t } = decode(request.cursor, request.scope);
+  return typeof t === 'number' && Number.isFinite(t) ? t : now;
+}
+
 /** The page of `items` the request asks for; `keyOf` names an item for the cursor, `view` shows it. */
 export function pageOf<T, V>(
   request: PageRequest,
@@ -69,7 +81,12 @@ export function pageOf<T, V>(
   const last = slice[slice.length - 1];
   const cursor: Cursor | undefined =
     hasMore && last !== undefined
-      ? { s: fingerprint(request.scope), k: keyOf(last), o: start + slice.length }
+      ? {
+          s: fingerprint(request.scope),
+          k: keyOf(last),
+          o: start + slice.length,
+          ...(request.firstPageAt !== undefined ? { t: request.firstPageAt } : {}),
+        }
       : undefined;
   return {
     data: slice.map(view),

@@ -8,7 +8,7 @@ import type { V2Call } from './call.js';
 import { describeProblem, validatorsOf } from './document.js';
 import { validationFailed } from './errors.js';
 import type { ApiKey } from './keys.js';
-import { pageOf } from './paging.js';
+import { firstPageTime, pageOf, type PageRequest } from './paging.js';
 
 const PAGING_PARAMETERS = new Set(['limit', 'cursor', 'includeTotal']);
 
@@ -29,6 +29,12 @@ export function prepareCall<Id extends V2OperationId>(
     .filter(([name]) => !PAGING_PARAMETERS.has(name))
     .sort(([a], [b]) => a.localeCompare(b));
   const scope = JSON.stringify([operation, path, filters]);
+  const pageRequest: PageRequest = {
+    scope,
+    limit: query.limit as number | undefined,
+    cursor: query.cursor as string | undefined,
+    includeTotal: query.includeTotal as boolean | undefined,
+  };
   return {
     operation,
     path: path as V2Call<Id>['path'],
@@ -36,18 +42,8 @@ export function prepareCall<Id extends V2OperationId>(
     body: body as V2Call<Id>['body'],
     key,
     headers: request.headers,
-    page: (items, keyOf, view) =>
-      pageOf(
-        {
-          scope,
-          limit: query.limit as number | undefined,
-          cursor: query.cursor as string | undefined,
-          includeTotal: query.includeTotal as boolean | undefined,
-        },
-        items,
-        keyOf,
-        view,
-      ),
+    firstPageTime: (now) => (pageRequest.firstPageAt = firstPageTime(pageRequest, now)),
+    page: (items, keyOf, view) => pageOf(pageRequest, items, keyOf, view),
   };
 }
 

@@ -161,6 +161,31 @@ describe('time windows', () => {
     });
     expect(results.data.map((r) => [r.pullRequestNumber, r.outcome])).toEqual([[1, 'passed']]);
   });
+  it("end the testing results at the first page's time when until is not given, on every page", async () => {
+    const { queue, queueId, submit } = await scenario();
+    for (const pr of [1, 2, 3]) {
+      await submit(pr);
+      await queue.advance(10);
+    }
+    const { now } = (await emulator.control<{ now: string }>('GET', '/clock')).json;
+    const since = new Date(Date.parse(now) - 86_400_000).toISOString();
+    const page = (cursor?: string) =>
+      v2.ok<V2<'TestingResultList'>>('mergeQueues.listTestingResults', {
+        path: { id: queueId },
+        query: { since, limit: 2, includeTotal: true, ...(cursor ? { cursor } : {}) },
+      });
+    const first = await page();
+    expect([first.data.map((r) => r.pullRequestNumber), first.total]).toEqual([[3, 2], 3]);
+    await submit(4);
+    await queue.advance(10);
+    const second = await page(first.nextCursor!);
+    expect([second.data.map((r) => r.pullRequestNumber), second.total, second.hasMore]).toEqual([
+      [1],
+      3,
+      false,
+    ]);
+    expect((await page()).data.map((r) => r.pullRequestNumber)).toEqual([4, 3]);
+  });
 });
 
 describe('verification runs', () => {

@@ -88,7 +88,10 @@ export const queueListHandlers: Pick<
   'mergeQueues.listTestingResults': (call, { directory, engine }) => {
     const queue = directory.queueById(call.path.id);
     const since = Date.parse(call.query.since);
-    const until = call.query.until === undefined ? engine.clock.now() : Date.parse(call.query.until);
+    // Untold, until is the time of the first page, kept by its cursors: a run ending while a client
+    // pages does not shift the pages.
+    const until =
+      call.query.until === undefined ? call.firstPageTime(engine.clock.now()) : Date.parse(call.query.until);
     if (until <= since) throw validationFailed('until must be after since');
     if (until - since > MAX_RANGE_DAYS * DAY_MS) {
       throw validationFailed(
