@@ -34,11 +34,17 @@ interface SpecInput {
   options?: unknown[];
   description?: string;
 }
+interface Job {
+  variables: Record<string, string>;
+  script: string[];
+  artifacts: Record<string, unknown>;
+}
 interface Component {
   name: string;
   inputs: Record<string, SpecInput>;
   text: string;
-  job: { variables: Record<string, string>; script: string[]; artifacts: Record<string, unknown> };
+  /** The jobs that run the CLI, by name: one, or two for queue-plan (export, then plan). */
+  jobs: [string, Job][];
 }
 
 const components: Component[] = readdirSync('templates')
@@ -46,19 +52,22 @@ const components: Component[] = readdirSync('templates')
   .map((file) => {
     const text = readFileSync(`templates/${file}`, 'utf8');
     const [header, body] = parseAllDocuments(text).map((doc) => doc.toJS() as Record<string, unknown>);
-    // The job that runs the CLI (submit-pull-request has a button job besides it).
-    const jobs = (Object.values(body ?? {}) as Component['job'][]).filter((job) =>
+    // The jobs that run the CLI (submit-pull-request has a button job besides its one).
+    const jobs = (Object.entries(body ?? {}) as [string, Job][]).filter(([, job]) =>
       job.script.some((line) => line.includes('$[[ inputs.cli ]]')),
     );
-    expect(jobs).toHaveLength(1);
+    expect(jobs.length).toBeGreaterThan(0);
     const spec = (header as { spec: { inputs: Record<string, SpecInput> } }).spec;
-    return { name: file.replace(/\.yml$/, ''), inputs: spec.inputs, text, job: jobs[0]! };
+    return { name: file.replace(/\.yml$/, ''), inputs: spec.inputs, text, jobs };
   });
+/** Every job of every component that runs the CLI, named `component job`. */
+const cliJobs = components.flatMap((c) => c.jobs.map(([name, job]) => [`${c.name} ${name}`, job] as const));
 
 describe('GitLab CI/CD components (templates/)', () => {
-  it('are the three the README shows', () => {
+  it('are the four the README shows', () => {
     expect(components.map((c) => c.name).sort()).toEqual([
       'flaky-report',
+      'queue-plan',
       'set-impacted-targets',
       'submit-pull-request',
     ]);
@@ -79,44 +88,49 @@ describe('GitLab CI/CD components (templates/)', () => {
     },
   );
 
-  it.each(components.map((c) => [c.name, c] as const))(
+  it.each(cliJobs)(
     '%s: sets only inputs its operation reads, never interpolates an input into the script but the CLI command',
-    (_, component) => {
-      const command = component.job.script.find((line) => line.startsWith('$[[ inputs.cli ]]'));
+    (_, job) => {
+      const command = job.script.find((line) => line.startsWith('$[[ inputs.cli ]]'));
       const operation = /^\$\[\[ inputs\.cli \]\] ([a-z-]+) --host gitlab-ci\b/.exec(command ?? '')?.[1];
       const inputs = inputsOf(String(operation));
-      const handed = Object.keys(component.job.variables)
+      const handed = Object.keys(job.variables)
         .filter((variable) => variable.startsWith('MERGE_QUEUE_'))
         .map(inputOfVariable);
       expect(handed.filter((input) => !inputs.has(input))).toEqual([]);
       const flags = [...command!.matchAll(/--([a-z-]+)/g)].map((m) => m[1]!);
       expect(flags.filter((flag) => !(flag in CLI_FLAGS) && !inputs.has(flag))).toEqual([]);
-      expect(component.job.script.join('\n').replace('$[[ inputs.cli ]]', '')).not.toContain('$[[');
+      expect(job.script.join('\n').replace('$[[ inputs.cli ]]', '')).not.toContain('$[[');
     },
   );
 
-  it.each(components.map((c) => [c.name, c] as const))(
+  it.each(cliJobs)(
     '%s: hands later jobs the outputs as a dotenv report and keeps the summary, also when the job fails',
-    (_, component) => {
-      expect(component.job.artifacts).toMatchObject({
+    (_, job) => {
+      expect(job.artifacts).toMatchObject({
         when: 'always',
         reports: { dotenv: 'merge-queue.env' },
       });
-      expect(component.job.artifacts.paths).toContain('merge-queue-summary.md');
+      expect(job.artifacts.paths).toContain('merge-queue-summary.md');
     },
   );
 
-  it('examples/gitlab-ci/full-pipeline.gitlab-ci.yml includes each component with inputs it declares, and every required one', () => {
-    const pipeline = parse(readFileSync('examples/gitlab-ci/full-pipeline.gitlab-ci.yml', 'utf8')) as {
-      include: { component: string; inputs?: Record<string, unknown> }[];
-    };
-    const included = pipeline.include.map(({ component, inputs = {} }) => {
-      const name = /\/merge-queue-action\/([\w-]+)@main$/.exec(component)?.[1];
-      const spec = components.find((c) => c.name === name)?.inputs ?? {};
-      const unknown = Object.keys(inputs).filter((input) => !(input in spec));
-      const missing = Object.keys(spec).filter((input) => !('default' in spec[input]!) && !(input in inputs));
-      return { name, unknown, missing };
-    });
+  it('examples/gitlab-ci/full-pipeline.gitlab-ci.yml (and the README, the weekly plan) include each component with inputs it declares, and every required one', () => {
+    const pipelines = [
+      readFileSync('examples/gitlab-ci/full-pipeline.gitlab-ci.yml', 'utf8'),
+      readmeBlock('yaml', '/queue-plan@'),
+    ].map((text) => parse(text) as { include: { component: string; inputs?: Record<string, unknown> }[] });
+    const included = pipelines
+      .flatMap((pipeline) => pipeline.include)
+      .map(({ component, inputs = {} }) => {
+        const name = /\/merge-queue-action\/([\w-]+)@main$/.exec(component)?.[1];
+        const spec = components.find((c) => c.name === name)?.inputs ?? {};
+        const unknown = Object.keys(inputs).filter((input) => !(input in spec));
+        const missing = Object.keys(spec).filter(
+          (input) => !('default' in spec[input]!) && !(input in inputs),
+        );
+        return { name, unknown, missing };
+      });
     const byName = (a: { name?: string }, b: { name?: string }) =>
       String(a.name).localeCompare(String(b.name));
     expect(included.sort(byName)).toEqual(
@@ -132,7 +146,7 @@ describe('GitLab CI/CD components (templates/)', () => {
 
   it('every component adds its pull-request job to merge request and external pull request pipelines only', () => {
     const rules = (name: string) =>
-      JSON.stringify((components.find((c) => c.name === name)!.job as { rules?: unknown }).rules);
+      JSON.stringify((components.find((c) => c.name === name)!.jobs[0]![1] as { rules?: unknown }).rules);
     for (const name of ['set-impacted-targets', 'submit-pull-request']) {
       expect(rules(name)).toContain('$CI_MERGE_REQUEST_IID');
       expect(rules(name)).toContain('$CI_EXTERNAL_PULL_REQUEST_IID');
@@ -328,10 +342,12 @@ describe('GitLab jobs that hand outputs on as a dotenv report', () => {
     'examples/gitlab-ci/full-pipeline.gitlab-ci.yml',
     'examples/ci/check-test-results/gitlab-ci.yml',
   ];
-  const jobs: (readonly [string, Component['job']])[] = [
-    ...components.map((c) => [`templates/${c.name}.yml`, c.job] as const),
+  const jobs: (readonly [string, Job])[] = [
+    ...components.flatMap((c) =>
+      c.jobs.map(([name, job]) => [`templates/${c.name}.yml ${name}`, job] as const),
+    ),
     ...files.flatMap((file) =>
-      Object.entries(parse(readFileSync(file, 'utf8')) as Record<string, Component['job']>)
+      Object.entries(parse(readFileSync(file, 'utf8')) as Record<string, Job>)
         .filter(([, job]) => typeof job === 'object' && !Array.isArray(job) && 'script' in job)
         .map(([name, job]) => [`${file} ${name}`, job] as const),
     ),
