@@ -22,6 +22,7 @@ import {
   TEST_HEALTH,
   UNHEALTHY_STATUSES,
 } from './enums.js';
+import type { EndpointSchemas } from './schemas.js';
 
 const FlakyRepoRequest = { repo: Repo, org_url_slug: Type.String({ minLength: 1 }) };
 
@@ -136,3 +137,13 @@ export const TestDetailsResponse = Type.Object({ test: FailingTest });
 export type TestDetailsResponse = Static<typeof TestDetailsResponse>;
 export const CreateCiRunResponse = Type.Object({ run_id: Type.String() });
 export type CreateCiRunResponse = Static<typeof CreateCiRunResponse>;
+
+/** The request and answer schemas of each flaky-tests endpoint (its route is its row in routes.ts). */
+export const FLAKY_TESTS_ENDPOINTS = {
+  listUnhealthyTests: { request: ListUnhealthyTestsRequest, response: ListUnhealthyTestsResponse },
+  listQuarantinedTests: { request: ListQuarantinedTestsRequest, response: ListQuarantinedTestsResponse },
+  listFailingTests: { request: ListFailingTestsRequest, response: ListFailingTestsResponse },
+  getTestDetails: { request: GetTestDetailsRequest, response: TestDetailsResponse },
+  linkTicketToTestCase: { request: LinkTicketRequest },
+  createCiRun: { request: CreateCiRunRequest, response: CreateCiRunResponse },
+} as const satisfies EndpointSchemas;

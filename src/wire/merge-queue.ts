@@ -18,6 +18,7 @@ import {
   STATUS_CHECK_STATES,
   TEST_RUN_STATUSES,
 } from './enums.js';
+import type { EndpointSchemas } from './schemas.js';
 
 const PrRef = Type.Object({ number: Type.Integer({ minimum: 0, maximum: UINT32_MAX }) });
 const QueueRef = { repo: Repo, targetBranch: Type.String({ minLength: 1 }) };
@@ -224,3 +225,19 @@ export const TestingDetails = Type.Object({
   dependentPrs: Type.Optional(Type.Array(Type.Number())),
 });
 export type TestingDetails = Static<typeof TestingDetails>;
+
+/** The request and answer schemas of each merge-queue endpoint (its route is its row in routes.ts). */
+export const MERGE_QUEUE_ENDPOINTS = {
+  submitPullRequest: { request: SubmitPullRequestRequest },
+  cancelPullRequest: { request: PullRequestRequest },
+  restartTestsOnPullRequest: { request: PullRequestRequest },
+  getSubmittedPullRequest: { request: PullRequestRequest, response: SubmittedPullRequest },
+  setImpactedTargets: { request: SetImpactedTargetsRequest },
+  getMergeQueueTestingDetails: { request: TestingDetailsRequest, response: TestingDetails },
+  createQueue: { request: CreateQueueRequest },
+  getQueue: { request: QueueRequest, response: Queue },
+  updateQueue: { request: UpdateQueueRequest, response: QueueConfiguration },
+  deleteQueue: { request: QueueRequest },
+  listPullRequests: { request: ListPullRequestsRequest, response: ListPullRequestsResponse },
+  getMergeQueueMetrics: { request: MetricsQuery },
+} as const satisfies EndpointSchemas;

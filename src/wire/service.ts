@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { exactEnum } from './common.js';
 import { DEVICE_AUTH_STATUSES, STATUS_COLORS } from './enums.js';
+import type { EndpointSchemas } from './schemas.js';
 
 const ComponentStatus = Type.Object({
   name: Type.String(),
@@ -56,3 +57,10 @@ export const DeviceAuthTokensResponse = Type.Object({
   interval: Type.Optional(Type.Number()),
 });
 export type DeviceAuthTokensResponse = Static<typeof DeviceAuthTokensResponse>;
+
+/** The request and answer schemas of each service-wide endpoint (its route is its row in routes.ts). */
+export const SERVICE_ENDPOINTS = {
+  getStatus: { request: StatusQuery, response: ServiceStatus },
+  deviceAuthInitiate: { request: DeviceAuthInitiateRequest, response: DeviceAuthInitiateResponse },
+  deviceAuthTokens: { request: DeviceAuthTokensRequest, response: DeviceAuthTokensResponse },
+} as const satisfies EndpointSchemas;
