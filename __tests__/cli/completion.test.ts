@@ -49,7 +49,7 @@ describe('completion bash', () => {
     ]);
     expect(offered(script, 'merge-queue-action delete-queue --y')).toEqual(['--yes']);
     expect(offered(script, 'merge-queue-action completion ')).toEqual(['bash', 'fish', 'zsh']);
-    expect(offered(script, 'merge-queue-action help get-queue-')).toEqual(['get-queue-entry-history']);
+    expect(offered(script, 'merge-queue-action help get-queue-e')).toEqual(['get-queue-entry-history']);
   });
 });
 

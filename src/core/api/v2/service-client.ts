@@ -28,7 +28,7 @@ type Translation = (session: V2Session, payload: never) => Promise<Record<string
  * type error here until its translation is written. The `v1-only` ones (the CI-run recorder, the service
  * status, the device login) go to v1 with the same key.
  */
-const TRANSLATIONS = {
+const TRANSLATIONS: Readonly<Record<TranslatedEndpoint, Translation>> = {
   submitPullRequest: pullRequests.submit,
   getSubmittedPullRequest: pullRequests.lookUp,
   cancelPullRequest: pullRequests.cancel,
@@ -46,7 +46,7 @@ const TRANSLATIONS = {
   getTestDetails: flakyV2.testDetails,
   listQuarantinedTests: flakyV2.listQuarantined,
   linkTicketToTestCase: flakyV2.linkTicket,
-} satisfies Record<TranslatedEndpoint, Translation>;
+};
 
 function translationOf(endpoint: EndpointName): Translation | undefined {
   return ROUTES[endpoint].v2 === 'translated' ? TRANSLATIONS[endpoint as TranslatedEndpoint] : undefined;
