@@ -55,6 +55,8 @@ interface Report {
   fit: boolean;
   backtest: { recorded: Metrics; replayed: Metrics };
   candidates: { settings: Record<string, unknown>; metrics: Metrics; stable: boolean }[];
+  recommendation: { settings: Record<string, unknown> } | null;
+  verdict?: string;
 }
 
 const act = (repo: QueueName, inputs: Record<string, string>) =>
@@ -78,6 +80,7 @@ async function plan(repo: QueueName, inputs: Record<string, string> = {}): Promi
 /** The emulator's own record under each setting: the backtest's `recorded` of that queue's history. */
 const recordedBy = new Map<QueueName, { settings: Record<string, unknown>; metrics: Metrics }>();
 let candidates: Report['candidates'] = [];
+let recommendation: Report['recommendation'] = null;
 
 beforeAll(async () => {
   await emulator.control('POST', '/clock/advance', { minutes: END_MINUTES });
@@ -98,6 +101,7 @@ beforeAll(async () => {
   });
   expect(report.fit).toBe(true);
   candidates = report.candidates;
+  recommendation = report.recommendation;
 });
 
 /** Within the backtest's own tolerance: merges 5% (or 2), times 25% (or 10 min), runs per merge 25%. */
@@ -133,5 +137,14 @@ describe("each candidate's replay against the emulator running that setting", ()
         .metrics.p90Minutes;
     expect(p90('acme/cmp-concurrency-3')).toBeGreaterThan(p90('acme/cmp-concurrency-8'));
     expect(replayedP90('acme/cmp-concurrency-3')).toBeGreaterThan(replayedP90('acme/cmp-concurrency-8'));
+  });
+
+  it("recommends what the emulator found best: the recommended setting's p90 there is the lowest, within tolerance", () => {
+    const truths = [...recordedBy.values()];
+    const best = Math.min(...truths.map((t) => t.metrics.p90Minutes));
+    const chosen = recommendation?.settings ?? recordedBy.get('acme/cmp-recorded')!.settings;
+    const truth = truths.find((t) => JSON.stringify(t.settings) === JSON.stringify(chosen));
+    expect(truth).toBeDefined();
+    expect(truth!.metrics.p90Minutes - best).toBeLessThanOrEqual(Math.max(10, 0.25 * best));
   });
 });

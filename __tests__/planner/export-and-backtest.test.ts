@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Scenario } from '../../emulator/scenario.js';
 import { plannedPullRequests } from '../helpers/planner-history.js';
@@ -97,6 +97,16 @@ describe('export-queue-history, then plan-queue-settings from the file', () => {
     ).toEqual([4, 2, 8]);
     expect(plan.outputs.fit).toBe('true');
     expect(plan.outputs['report-file']).toMatch(/queue-plan-[0-9a-f]{16}\.json$/);
+  });
+
+  it('gives the same report byte for byte for the same history and seeds', async () => {
+    const inputs = { operation: 'plan-queue-settings', history, seeds: '2', vary: 'concurrency=2,8' };
+    const first = await act(inputs);
+    const second = await act(inputs);
+    expect(first.outputs.response!.length).toBeGreaterThan(1000);
+    expect(second.outputs.response).toBe(first.outputs.response);
+    // Named by its content: the same name (each run has a temporary directory of its own).
+    expect(basename(second.outputs['report-file']!)).toBe(basename(first.outputs['report-file']!));
   });
 
   it('refuses a history it cannot reproduce: no recommendation, fit false, exit 1 with require-fit', async () => {
