@@ -1,8 +1,9 @@
 // Who is calling: an API key in `Authorization: Bearer`, or a first-party token in `x-trunk-token` (the
 // emulator's device-login sessions, which read but hold no permission, as an exchanged token cannot write
-// merge queues). A v1 organization token is refused with a message that says where keys are made.
+// merge queues; or a GitHub Actions login, which only uploads impacted targets: actions-logins.ts). A v1 organization token is refused with a message that says where keys are made.
 import { V2_KEY_PREFIX, V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
 import type { DeviceLogins } from '../device-auth.js';
+import type { ActionsLogins } from './actions-logins.js';
 import { V2Error } from './errors.js';
 import type { ApiKey, ApiKeys } from './keys.js';
 
@@ -15,6 +16,7 @@ export interface Credentials {
   /** The v1 organization token (x-api-token), refused here. */
   v1Token: string;
   deviceLogins: DeviceLogins;
+  actionsLogins: ActionsLogins;
 }
 
 export function authenticate(headers: Record<string, unknown>, credentials: Credentials): ApiKey {
@@ -37,6 +39,11 @@ export function authenticate(headers: Record<string, unknown>, credentials: Cred
   if (given === credentials.v1Token) throw v1TokenRefused();
   if (trunkToken === given && credentials.deviceLogins.accepts(given)) {
     return { name: SESSION_KEY_NAME, key: given, permissions: new Set() };
+  }
+  const login = trunkToken === given ? credentials.actionsLogins.find(given) : undefined;
+  if (login) {
+    const name = `GitHub Actions login of ${login.repo.owner}/${login.repo.name}`;
+    return { name, key: given, permissions: new Set(), actions: login };
   }
   throw new V2Error(
     401,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceLogins } from '../device-auth.js';
 import type { FlakyTestStore } from '../flaky-tests/store.js';
 import type { MergeQueueEngine } from '../../src/queue-model/index.js';
+import { ActionsLogins, registerActionsLoginRoute } from './actions-logins.js';
 import { V2Directory } from './directory.js';
 import { DynamicCiStore } from './dynamic-ci-store.js';
 import { ApiKeys, type ApiKey, type ApiKeySpec } from './keys.js';
@@ -38,10 +39,12 @@ export function installV2(
   const now = () => state.engine.clock.now();
   const dynamicCi = new DynamicCiStore(options.seed, now);
   const testCollections = new TestCollectionStore(options.seed, now);
+  const actionsLogins = new ActionsLogins(now);
+  registerActionsLoginRoute(app, actionsLogins);
   registerV2(app, {
     context: { engine: state.engine, directory, flakyTests: state.flakyTests, dynamicCi, testCollections },
     handlers: V2_HANDLERS,
-    credentials: { keys, v1Token: options.v1Token, deviceLogins: state.deviceLogins },
+    credentials: { keys, v1Token: options.v1Token, deviceLogins: state.deviceLogins, actionsLogins },
     rateLimits: new RateLimits(options.rateLimits ?? true),
   });
   return { keys: keys.all(), directory };

@@ -3,6 +3,7 @@
 // line (`--api-key name=perm,perm`) and startEmulator's `apiKeys` add more.
 import { V2_KEY_PREFIX, V2_PERMISSIONS, type V2Permission } from '../../src/wire/v2/index.js';
 import { SeededRandom } from '../../src/queue-model/index.js';
+import type { ActionsLogin } from './actions-logins.js';
 
 /** The name of the key made with every permission. */
 export const ADMIN_KEY_NAME = 'admin';
@@ -19,6 +20,8 @@ export interface ApiKey {
   name: string;
   key: string;
   permissions: ReadonlySet<V2Permission>;
+  /** Set for a GitHub Actions login: it uploads impacted targets within its bounds, nothing else. */
+  actions?: ActionsLogin;
 }
 
 /**

@@ -1,8 +1,12 @@
 // The documented rate limits, counted per second of real time: reads under /v2/pull-requests 5/s per
-// key, metrics 5/s per organization, everything else (the batch history read too) 100/s per organization. Switched off with `v2RateLimits: false`.
+// key, metrics 5/s per organization, GitHub Actions logins' uploads 10/s per repository (fork PRs' in a
+// bucket of their own), everything else (the batch history read too) 100/s per organization. Switched
+// off with `v2RateLimits: false`.
 import type { V2OperationId } from '../../src/wire/v2/index.js';
 import { V2_ROUTES } from '../../src/wire/v2/index.js';
+import { actionsBucketName, type ActionsLogin } from './actions-logins.js';
 import { V2Error } from './errors.js';
+import type { ApiKey } from './keys.js';
 
 const WINDOW_MS = 1_000;
 
@@ -11,7 +15,8 @@ interface Bucket {
   perSecond: number;
 }
 
-export function bucketOf(operation: V2OperationId, keyName: string): Bucket {
+export function bucketOf(operation: V2OperationId, keyName: string, actions?: ActionsLogin): Bucket {
+  if (actions) return { name: actionsBucketName(actions), perSecond: 10 };
   if (operation === 'mergeQueues.metrics' || operation === 'mergeQueues.organizationMetrics') {
     return { name: 'metrics', perSecond: 5 };
   }
@@ -30,10 +35,10 @@ export class RateLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts a request of `operation` by `keyName`; a 429 when its bucket is spent for this second. */
-  take(operation: V2OperationId, keyName: string): void {
+  /** Counts a request of `operation` by `key`; a 429 when its bucket is spent for this second. */
+  take(operation: V2OperationId, key: ApiKey): void {
     if (!this.enabled) return;
-    const bucket = bucketOf(operation, keyName);
+    const bucket = bucketOf(operation, key.name, key.actions);
     const now = this.now();
     let window = this.windows.get(bucket.name);
     if (!window || now - window.start >= WINDOW_MS) {

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { V2_ROUTES, permissionsFor, type V2OperationId } from '../../src/wire/v2/index.js';
+import { requireActionsOperation } from './actions-logins.js';
 import { authenticate, requirePermissions, type Credentials } from './auth.js';
 import { TextAnswer, type V2Context, type V2Handlers } from './call.js';
 import { prepareCall } from './prepare.js';
@@ -50,7 +51,7 @@ export function registerV2(app: FastifyInstance, server: V2Server): void {
         try {
           request.v2Key = authenticate(request.headers, server.credentials);
           const operation = request.routeOptions.config.v2Operation;
-          if (operation) server.rateLimits.take(operation, request.v2Key.name);
+          if (operation) server.rateLimits.take(operation, request.v2Key);
           done();
         } catch (error) {
           sendV2Error(reply, error as V2Error);
@@ -78,7 +79,8 @@ function route(v2: FastifyInstance, operation: V2OperationId, server: V2Server):
     config: { v2Operation: operation },
     handler: (request, reply) => {
       const key = request.v2Key!;
-      requirePermissions(key, permissionsFor(operation, request.body));
+      if (key.actions) requireActionsOperation(operation);
+      else requirePermissions(key, permissionsFor(operation, request.body));
       const answer = handle(prepareCall(operation, request, key), server.context);
       if (answer instanceof TextAnswer) return reply.code(success).type(answer.contentType).send(answer.text);
       if (answer === undefined) return reply.code(success).send();

@@ -262,4 +262,33 @@ describe('v2 rate limits', () => {
     const limitedAnswer = answers.find((a) => a.status === 429);
     expect((limitedAnswer?.json as { error: { code: string } }).error.code).toBe('RATE_LIMIT_EXCEEDED');
   });
+
+  it("answers 429 past 10 uploads a second from a repository's GitHub Actions logins", async () => {
+    const repos = await calls.ok<V2<'RepositoryList'>>('repositories.resolveByProviderUrl', {
+      query: { providerUrl: 'https://github.com/acme/app' },
+    });
+    const repositoryId = repos.data[0]!.id;
+    const { token } = (
+      await limited.control<{ token: string }>('POST', '/actions-logins', { repo: 'acme/app' })
+    ).json;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        calls.call('impactedTargets.upload', {
+          key: null,
+          headers: { 'x-trunk-token': token },
+          body: {
+            repositoryId,
+            targetBranch: 'main',
+            number: i + 1,
+            sha: 'f6'.repeat(20),
+            impactsAllTargets: true,
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(10);
+    const limitedAnswer = answers.find((a) => a.status === 429);
+    expect((limitedAnswer?.json as { error: { code: string } }).error.code).toBe('RATE_LIMIT_EXCEEDED');
+  });
 });

@@ -599,6 +599,80 @@ describe('rate limits', () => {
       perSecond: 5,
     });
   });
+
+  it("count an Actions login's uploads 10 a second per repository, a fork PR's apart from the run's", () => {
+    const repo = { host: 'github.com', owner: 'acme', name: 'app' };
+    const run = { repo, repositoryId: 'r', expiresAt: 0 };
+    const fork = { ...run, pullRequest: { number: 7, sha: 'c3'.repeat(20) } };
+    const elsewhere = { ...run, repo: { ...repo, name: 'web' } };
+    const buckets = [run, fork, elsewhere].map((login) => bucketOf('impactedTargets.upload', 'a', login));
+    expect(buckets.map((b) => b.perSecond)).toEqual([10, 10, 10]);
+    expect(new Set(buckets.map((b) => b.name)).size).toBe(3);
+    expect(buckets.map((b) => b.name)).not.toContain('organization');
+  });
+});
+
+describe('GitHub Actions logins', () => {
+  const login = async (repo: string, pullRequest?: { number: number; sha: string }) =>
+    (
+      await emulator.control<{ token: string; expiresAt: string }>('POST', '/actions-logins', {
+        repo,
+        ...(pullRequest ? { pullRequest } : {}),
+      })
+    ).json.token;
+  const upload = (token: string, body: Record<string, unknown>) => ({
+    key: null,
+    headers: { 'x-trunk-token': token },
+    body: { targetBranch: 'main', impactedTargets: ['//app'], ...body },
+  });
+
+  it("upload impacted targets for their run's repository only, and may call nothing else", async () => {
+    const { queue, repositoryId, queueId, submit, read } = await scenario({ mode: 'parallel' });
+    const token = await login(`twin/v2-${repoCount}`);
+    await v2.ok('impactedTargets.upload', upload(token, { repositoryId, number: 1, sha: 'a1'.repeat(20) }));
+    await queue.setPr(1, { headSha: 'a1'.repeat(20) });
+    await submit(1);
+    expect((await read(1)).queueEntry!.state).toBe('testing');
+    const other = await scenario({ mode: 'parallel' });
+    const elsewhere = upload(token, { repositoryId: other.repositoryId, number: 1, sha: 'b2'.repeat(20) });
+    expect(await v2.refused('impactedTargets.upload', 403, elsewhere)).toBe('INSUFFICIENT_PERMISSIONS');
+    const asLogin = { key: null, headers: { 'x-trunk-token': token } };
+    expect(await v2.refused('mergeQueues.order', 403, { ...asLogin, path: { id: queueId } })).toBe(
+      'INSUFFICIENT_PERMISSIONS',
+    );
+    expect(
+      await v2.refused('mergeQueues.submitPullRequest', 403, {
+        ...asLogin,
+        path: { id: queueId },
+        body: { number: 2 },
+      }),
+    ).toBe('INSUFFICIENT_PERMISSIONS');
+  });
+
+  it("bind a fork PR's login to that PR's number and head sha", async () => {
+    const { repositoryId } = await scenario({ mode: 'parallel' });
+    const sha = 'c3'.repeat(20);
+    const token = await login(`twin/v2-${repoCount}`, { number: 7, sha });
+    await v2.ok('impactedTargets.upload', upload(token, { repositoryId, number: 7, sha: sha.toUpperCase() }));
+    for (const body of [
+      { repositoryId, number: 8, sha },
+      { repositoryId, number: 7, sha: 'd4'.repeat(20) },
+      { repositoryId, branch: 'fork-feature', sha },
+    ])
+      expect(await v2.refused('impactedTargets.upload', 403, upload(token, body))).toBe(
+        'INSUFFICIENT_PERMISSIONS',
+      );
+  });
+
+  it('last 15 minutes, then are refused as an invalid token', async () => {
+    const { queue, repositoryId } = await scenario({ mode: 'parallel' });
+    const token = await login(`twin/v2-${repoCount}`);
+    const body = { repositoryId, number: 1, sha: 'e5'.repeat(20) };
+    await queue.advance(14);
+    await v2.ok('impactedTargets.upload', upload(token, body));
+    await queue.advance(1);
+    expect(await v2.refused('impactedTargets.upload', 401, upload(token, body))).toBe('INVALID_TOKEN');
+  });
 });
 
 describe('validation', () => {

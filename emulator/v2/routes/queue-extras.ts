@@ -2,6 +2,7 @@
 // or one repository, or one queue) and impacted-target uploads.
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../../merge-queue/metrics.js';
 import { repoKeyOf } from '../../../src/queue-model/index.js';
+import { requireActionsUpload } from '../actions-logins.js';
 import { TextAnswer, type V2Handlers } from '../call.js';
 import { V2Error } from '../errors.js';
 import { graphView } from '../views/graph.js';
@@ -21,6 +22,7 @@ export const queueExtraHandlers: Pick<V2Handlers, Routes> = {
   'mergeQueues.metrics': (call, { directory, engine }) =>
     new TextAnswer(METRICS_CONTENT_TYPE, renderMetrics(engine, [directory.queueById(call.path.id)])),
   'impactedTargets.upload': (call, { directory, engine }) => {
+    if (call.key.actions) requireActionsUpload(call.key.actions, call.body);
     const { repositoryId, sha, number, branch, impactedTargets } = call.body;
     const { repo } = directory.repositoryById(repositoryId);
     let prNumber = number;
