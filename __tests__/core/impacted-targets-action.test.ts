@@ -218,6 +218,6 @@ describe('lint-impacted-targets-config', () => {
       inputs: { operation: 'lint-impacted-targets-config', 'working-directory': dir, strict: 'true' },
     });
     expect(strict.failed).toBe(true);
-    expect(strict.error).toContain('2 claimed by no rule; 1 glob(s) match no tracked file');
+    expect(strict.error).toContain('2 claimed by no rule; 1 glob matches no tracked file');
   });
 });

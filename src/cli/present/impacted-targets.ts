@@ -1,12 +1,19 @@
 // Impacted targets in a terminal: how many and from how many changed files in one line, then each
 // target with the rules and files that impacted it; for an upload, what was sent.
-import type { ComputedTargetsDetails, UploadedTargetsDetails } from '../../core/operations/details.js';
+import type {
+  ComputedTargetsDetails,
+  TargetsConfigLintDetails,
+  UploadedTargetsDetails,
+} from '../../core/operations/details.js';
+import { lintHeadline } from '../../core/operations/impacted-targets/compute/lint-summary.js';
 import type { Computed } from '../../core/operations/impacted-targets/compute/compute.js';
 import { plural } from '../../core/report/words.js';
 import type { Page } from './page.js';
 
 const SHOWN_TARGETS = 50;
 const SHOWN_FILES = 3;
+const SHOWN_UNCLAIMED = 20;
+const SHOWN_EXAMPLES = 2;
 
 export function presentComputedTargets(page: Page, { computed }: ComputedTargetsDetails): void {
   page.outcome(computedOutcome(computed), computed.impact.all ? 'waiting' : 'good');
@@ -91,4 +98,45 @@ function targetTable(page: Page, computed: Computed): void {
     }),
     targets.size,
   );
+}
+
+/** The lint's page: which part of the config claims what, then what nothing claims and the unused globs. */
+export function presentConfigLint(page: Page, { report }: TargetsConfigLintDetails): void {
+  const clean = !report.unclaimed.length && !report.unused.length;
+  page.outcome(lintHeadline(report), clean ? 'good' : 'waiting');
+  page.facts([
+    ['Tracked files', String(report.trackedCount)],
+    ['Claimed by none', `${report.unclaimed.length}, each impacting ${report.unclaimedImpacts}`],
+    ['Unused globs', String(report.unused.length)],
+  ]);
+  page.table(
+    'What claims what',
+    [
+      { title: 'Claimed by', max: 40 },
+      { title: 'Impacts', max: 40 },
+      { title: 'Files', align: 'right' },
+      { title: 'For example', max: 100 },
+    ],
+    report.claims.map((claim) => [
+      claim.by,
+      claim.impacts,
+      String(claim.count),
+      claim.examples.slice(0, SHOWN_EXAMPLES).join(', '),
+    ]),
+  );
+  if (report.unclaimed.length) {
+    page.table(
+      `Claimed by nothing (${report.unclaimed.length})`,
+      [{ title: 'File', max: 100 }],
+      report.unclaimed.slice(0, SHOWN_UNCLAIMED).map((path) => [path]),
+      report.unclaimed.length,
+    );
+  }
+  if (report.unused.length) {
+    page.table(
+      `Globs that match no tracked file (${report.unused.length})`,
+      [{ title: 'Glob', max: 100 }],
+      report.unused.map((glob) => [glob]),
+    );
+  }
 }

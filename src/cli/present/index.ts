@@ -4,7 +4,7 @@ import type { OperationDetails } from '../../core/operations/details.js';
 import type { RunResult } from '../../core/run.js';
 import { presentTestList, presentTestResults } from './flaky-tests.js';
 import { presentOutputs } from './generic.js';
-import { presentComputedTargets, presentUploadedTargets } from './impacted-targets.js';
+import { presentComputedTargets, presentConfigLint, presentUploadedTargets } from './impacted-targets.js';
 import { Page } from './page.js';
 import { presentQueuePlan } from './plan.js';
 import { presentPullRequest } from './pull-request.js';
@@ -37,6 +37,8 @@ function presentDetails(page: Page, details: OperationDetails): void {
       return presentComputedTargets(page, details);
     case 'uploaded-targets':
       return presentUploadedTargets(page, details);
+    case 'targets-config-lint':
+      return presentConfigLint(page, details);
     case 'test-results':
       return presentTestResults(page, details);
     case 'test-list':

@@ -6,6 +6,7 @@ import type { GateOutcome } from './flaky-tests/check-test-results/summary.js';
 import type { ListedTest } from './flaky-tests/tests.js';
 import type { UnhealthyCounts } from './flaky-tests/unhealthy-summary.js';
 import type { Computed } from './impacted-targets/compute/compute.js';
+import type { LintReport } from './impacted-targets/compute/lint.js';
 import type { PlanReport } from './planner/report.js';
 import type { HistoryStepRow } from './pull-request/v2/history.js';
 import type { RunRow } from './pull-request/v2/run-summaries.js';
@@ -57,6 +58,12 @@ export interface UploadedTargetsDetails {
   fallbackReason: string;
   notUploaded?: string;
   computed?: Computed;
+}
+
+/** What lint-impacted-targets-config found: which part of the config claims which tracked files. */
+export interface TargetsConfigLintDetails {
+  kind: 'targets-config-lint';
+  report: LintReport;
 }
 
 export interface TestResultsDetails {
@@ -120,6 +127,7 @@ export type OperationDetails =
   | PullRequestDetails
   | ComputedTargetsDetails
   | UploadedTargetsDetails
+  | TargetsConfigLintDetails
   | TestResultsDetails
   | TestListDetails
   | PullRequestListDetails

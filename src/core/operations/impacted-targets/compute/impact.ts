@@ -260,7 +260,7 @@ interface RuleFound {
  * paths in sorted order: without excludes, a directory's files share the answer when the directory alone
  * decides it (and then the same object comes back).
  */
-function ruleFinder(config: TargetsConfig): (path: string) => RuleFound | undefined {
+export function ruleFinder(config: TargetsConfig): (path: string) => RuleFound | undefined {
   const accept = (index: number, path: string) => {
     const excludes = config.rules[index]?.excludes;
     return !excludes?.length || !excludes.some((exclude) => exclude.match(path));

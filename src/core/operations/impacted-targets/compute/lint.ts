@@ -1,25 +1,44 @@
-// lint-impacted-targets-config: runs the config over every tracked file, to find the files no rule claims
-// (each would impact everything under unmatched: all) and the globs that match no tracked file (dead
-// rules, or a typo). With strict, either fails the step.
+// lint-impacted-targets-config: runs the config over every tracked file in the order compute-impacted-
+// targets does (barriers, inert, the docs preset, the package manager's files, the rules, workspace
+// packages), to say which part of the config claims which files and what it impacts, which files nothing
+// claims (each would be handled by unmatched) and which globs match no tracked file (dead rules, or a
+// typo). With strict, unclaimed files or unused globs fail the step.
 import { resolve } from 'node:path';
-import { plural } from '../../../report/words.js';
-import { Markdown, escapeMarkdown } from '../../../report/markdown.js';
 import type { Operation } from '../../types.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
 import { trackedFiles } from './git-changes.js';
+import { ruleFinder } from './impact.js';
 import type { LintSettings } from './inputs.js';
+import { managerFileClaim } from './lockfile-rule.js';
 import type { PathPattern } from './pattern.js';
 import { readWorkspace, type Workspace } from './workspace.js';
 import { recentCommits } from './git-history.js';
 import { replayHistory } from './lint-history.js';
 import { historyLockfiles, managerView } from './lint-history-manager.js';
 import { addHistorySummary, historyLine } from './lint-history-summary.js';
+import { lintLine, lintSummary } from './lint-summary.js';
 
-const SHOWN = 100;
+const EXAMPLES = 3;
+
+/** One part of the config and the tracked files it claims. */
+export interface Claim {
+  /** `barriers`, `inert`, `docs preset`, `rule <label>`, ... */
+  by: string;
+  /** What a change to one of its files impacts, in words. */
+  impacts: string;
+  count: number;
+  /** The first few files it claims, in git's order. */
+  examples: string[];
+}
 
 export interface LintReport {
+  config: string;
   trackedCount: number;
+  /** Every part of the config that claims files, in compute's order; each rule even when it claims none. */
+  claims: Claim[];
   unclaimed: string[];
+  /** What a file nothing claims impacts (the config's unmatched). */
+  unclaimedImpacts: string;
   /** Globs that match no tracked file, each with where it is in the config. */
   unused: string[];
 }
@@ -29,23 +48,82 @@ export function lintConfig(
   tracked: readonly string[],
   workspace?: Workspace,
 ): LintReport {
-  const used = new Set<PathPattern>();
+  const claims = claimants(config);
+  const claimOf = claimFinder(config, claims, workspace);
   const unclaimed: string[] = [];
+  for (const path of tracked) {
+    const claim = claimOf(path);
+    if (!claim) {
+      unclaimed.push(path);
+      continue;
+    }
+    claim.count++;
+    if (claim.examples.length < EXAMPLES) claim.examples.push(path);
+  }
+  return {
+    config: config.file,
+    trackedCount: tracked.length,
+    claims: claims.all.filter((claim) => claim.count > 0 || claim.by.startsWith('rule ')),
+    unclaimed,
+    unclaimedImpacts: unmatchedImpacts(config),
+    unused: unusedGlobs(config, tracked),
+  };
+}
+
+interface Claimants {
+  all: Claim[];
+  barriers: Claim;
+  inert: Claim;
+  docs: Claim;
+  manager: Claim;
+  rules: Claim[];
+  packages: Claim;
+}
+
+function claimants(config: TargetsConfig): Claimants {
+  const claim = (by: string, impacts: string): Claim => ({ by, impacts, count: 0, examples: [] });
+  const barriers = claim('barriers', 'ALL (every target)');
+  const inert = claim('inert', config.inertTarget ?? 'nothing');
+  const docs = claim('docs preset', config.docs?.target ?? 'nothing (docs: ignore)');
+  const manager = claim("the package manager's files", 'the packages their change touches');
+  const rules = config.rules.map((rule) => claim(rule.via, rule.targets.join(', ')));
+  const packages = claim('workspace packages', `their package (${config.workspaces?.target ?? ''})`);
+  return {
+    all: [barriers, inert, docs, manager, ...rules, packages],
+    ...{ barriers, inert, docs, manager, rules, packages },
+  };
+}
+
+/** The part of the config that claims a path, as compute-impacted-targets decides it, else undefined. */
+function claimFinder(config: TargetsConfig, claims: Claimants, workspace?: Workspace) {
+  const firstRule = ruleFinder(config);
+  return (path: string): Claim | undefined => {
+    if (config.barriers.first(path)) return claims.barriers;
+    if (config.inert.first(path)) return claims.inert;
+    if (config.docs?.index.first(path)) return claims.docs;
+    if (workspace && managerFileClaim(workspace, path, undefined)) return claims.manager;
+    const found = firstRule(path);
+    if (found) return claims.rules[config.rules.indexOf(found.rule)];
+    return workspace?.packageOf(path) ? claims.packages : undefined;
+  };
+}
+
+function unmatchedImpacts(config: TargetsConfig): string {
+  const policy = config.unmatched;
+  if (policy.kind === 'all') return 'ALL (unmatched: all)';
+  return policy.kind === 'ignore' ? 'nothing (unmatched: ignore)' : `${policy.target} (unmatched)`;
+}
+
+/** The config's own globs (not the docs preset's) that no tracked file matches. */
+function unusedGlobs(config: TargetsConfig, tracked: readonly string[]): string[] {
+  const used = new Set<PathPattern>();
   const mark = (found: { pattern: PathPattern }[]) => found.forEach((f) => used.add(f.pattern));
   for (const path of tracked) {
-    const barriers = config.barriers.all(path);
-    mark(barriers);
-    const inert = config.inert.all(path);
-    mark(inert);
-    const rules = config.ruleIndex.all(path);
-    mark(rules);
+    mark(config.barriers.all(path));
+    mark(config.inert.all(path));
+    mark(config.ruleIndex.all(path));
     for (const rule of config.rules)
       for (const exclude of rule.excludes) if (exclude.match(path)) used.add(exclude);
-    const claimedByRule = rules.some(
-      (candidate) => !config.rules[candidate.value]?.excludes.some((exclude) => exclude.match(path)),
-    );
-    if (barriers.length === 0 && inert.length === 0 && !claimedByRule && !workspace?.packageOf(path))
-      unclaimed.push(path);
   }
   const unused: string[] = [];
   const check = (pattern: PathPattern, where: string) => {
@@ -62,7 +140,7 @@ export function lintConfig(
   ] as const) {
     for (const pattern of index.patterns()) check(pattern, key);
   }
-  return { trackedCount: tracked.length, unclaimed, unused };
+  return unused;
 }
 
 export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => {
@@ -72,30 +150,9 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
   const tracked = await trackedFiles(cwd, op.common.timeoutMs);
   const report = lintConfig(config, tracked, workspace);
   const clean = report.unclaimed.length === 0 && report.unused.length === 0;
-  const line = `${config.file}: ${report.trackedCount} tracked file(s); ${report.unclaimed.length} claimed by no rule; ${report.unused.length} glob(s) match no tracked file.`;
+  const line = lintLine(report);
   op.log.info(line);
-  for (const path of report.unclaimed.slice(0, SHOWN)) op.log.info(`claimed by no rule: ${path}`);
-  for (const glob of report.unused) op.log.info(`matches no tracked file: ${glob}`);
-
-  const summary = new Markdown()
-    .heading(
-      clean
-        ? `✅ ${config.file}: every file claimed, every glob used`
-        : `⚠️ ${config.file}: ${plural(report.unclaimed.length, 'file')} claimed by no rule, ${plural(report.unused.length, 'glob')} matching no file`,
-    )
-    .facts([
-      ['Config', config.file],
-      ['Tracked files', report.trackedCount],
-      [
-        'Claimed by no rule',
-        `${report.unclaimed.length}${report.unclaimed.length && config.unmatched.kind === 'all' ? ' (each would impact ALL: unmatched is all)' : ''}`,
-      ],
-      ['Globs matching no tracked file', report.unused.length],
-    ]);
-  if (report.unclaimed.length)
-    summary.details(`Files claimed by no rule (${report.unclaimed.length})`, list(report.unclaimed));
-  if (report.unused.length)
-    summary.details(`Globs matching no tracked file (${report.unused.length})`, list(report.unused));
+  const summary = lintSummary(report);
   if (op.settings.history > 0) {
     const commits = await recentCommits(cwd, op.settings.history, op.common.timeoutMs);
     const manager = await managerView(config, cwd);
@@ -115,15 +172,10 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
       'unclaimed-files': JSON.stringify(report.unclaimed.slice(0, 1000)),
     },
     summary,
+    details: { kind: 'targets-config-lint', report },
     failure:
       op.settings.strict && !clean
         ? `${line} Claim the files with a rule, inert or barriers, and fix or remove the unused globs (strict is on).`
         : undefined,
   };
 };
-
-function list(items: string[]): string {
-  const shown = items.slice(0, SHOWN).map((item) => `- ${escapeMarkdown(item)}`);
-  if (items.length > SHOWN) shown.push(`- … and ${items.length - SHOWN} more`);
-  return shown.join('\n');
-}
