@@ -1,7 +1,8 @@
 // Records a small fixture of a real monorepo's history for __tests__/core/impacted-targets-history.test.ts:
 // for each of the last N first-parent commits, the files it changed, the workspace's manifests as they were
-// (only what decides the graph: name, version, workspaces, dependency entries that could be local), and the
-// package manager's own answer to "which packages does this change select, dependents included".
+// (only what decides the graph: name, version, workspaces, dependency entries that could be local; for
+// turbo every dependency's name, which it resolves in the lockfile), and the package manager's own answer
+// to "which packages does this change select, dependents included".
 //
 //   node --import tsx scripts/record-workspace-history.ts <git dir of a clone> <owner/name> <commits> <out.json> [stride]
 //
@@ -203,9 +204,10 @@ function npmClosure(nodes: { dir: string; name: string; to: Set<string> }[], cha
 
 /**
  * The manifest reduced to what decides the graph (no version: no rule of ours reads it); the BOM and
- * unparseable text are kept as they are.
+ * unparseable text are kept as they are. For turbo, which resolves a project's external dependencies
+ * named by its manifest in the lockfile, every dependency's name is kept (its range as `*`).
  */
-function reduce(text: string, names: Set<string>, path: string): string {
+function reduce(text: string, names: Set<string>, path: string, manager: Manager | undefined): string {
   if (path === '.yarnrc.yml' || path === '.npmrc') return (text.match(SETTING_LINES) ?? []).join('\n') + '\n';
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   let data: Record<string, unknown>;
@@ -220,8 +222,11 @@ function reduce(text: string, names: Set<string>, path: string): string {
   for (const field of DEPENDENCY_FIELDS) {
     const deps = data[field];
     if (!deps || typeof deps !== 'object') continue;
-    const entries = Object.entries(deps as Record<string, string>).filter(
-      ([name, spec]) => names.has(name) || (typeof spec === 'string' && LOCAL_SPEC.test(spec)),
+    const entries = Object.entries(deps as Record<string, string>).flatMap(
+      ([name, spec]): [string, string][] => {
+        if (names.has(name) || (typeof spec === 'string' && LOCAL_SPEC.test(spec))) return [[name, spec]];
+        return manager === 'turbo' ? [[name, '*']] : [];
+      },
     );
     if (entries.length) kept[field] = Object.fromEntries(entries);
   }
@@ -417,11 +422,11 @@ function changedManifests(
  * Blobs whose reduced text is the same become one, under a short id; each commit's tree names them by
  * that id, and only where it changed from the commit before.
  */
-function shareBlobs({ raw, names, commits, pathOfBlob }: Recorded): Record<string, string> {
+function shareBlobs({ raw, names, commits, pathOfBlob, manager }: Recorded): Record<string, string> {
   const idOfText = new Map<string, string>();
   const idOfBlob = new Map<string, string>();
   for (const [blob, text] of raw) {
-    const reduced = reduce(text, names, pathOfBlob.get(blob) ?? '');
+    const reduced = reduce(text, names, pathOfBlob.get(blob) ?? '', manager);
     if (!idOfText.has(reduced)) idOfText.set(reduced, idOfText.size.toString(36));
     idOfBlob.set(blob, idOfText.get(reduced) as string);
   }

@@ -106,11 +106,24 @@ describe('package-lock.json, as turbo attributes it', () => {
     expect((await computed(base, { 'package-lock.json': withPeer('4.17.21', false) })).targets).toEqual([
       'web',
     ]);
-    const dev = { ...NPM_FILES, 'package-lock.json': withPeer('4.17.20', true) };
+    const dev = {
+      ...NPM_FILES,
+      'packages/ui/package.json': manifest('ui', {}, { devDependencies: { lodash: '^4.17.0' } }),
+      'package-lock.json': withPeer('4.17.20', true),
+    };
     expect((await computed(dev, { 'package-lock.json': withPeer('4.17.21', true) })).targets).toEqual([
       'ui',
       'web',
     ]);
+  });
+
+  it("reads a project's dependencies from its package.json, as turbo does (microsoft/teams.ts: a stale entry put right)", async () => {
+    // web's package.json has named lodash all along; the base's lockfile entry for web had not caught up.
+    const stale = JSON.parse(npmLock('4.17.20')) as { packages: Record<string, Record<string, unknown>> };
+    stale.packages['packages/web']!.dependencies = { ui: '*' };
+    const base = { ...NPM_FILES, 'package-lock.json': json(stale) };
+    expect((await computed(base, { 'package-lock.json': npmLock('4.17.20') })).targets).toEqual([]);
+    expect((await computed(base, { 'package-lock.json': npmLock('4.17.21') })).targets).toEqual(['web']);
   });
 
   it("impacts every package when the root's own dependencies or the lockfile's version change", async () => {
@@ -482,7 +495,7 @@ describe('lockfiles written to hurt', () => {
     const files: Record<string, string> = {
       'package.json': json({ name: 'root', workspaces: ['packages/*'] }),
     };
-    for (let i = 0; i < 1000; i++) files[`packages/p${i}/package.json`] = manifest(`p${i}`);
+    for (let i = 0; i < 1000; i++) files[`packages/p${i}/package.json`] = manifest(`p${i}`, { c0: '*' });
     const workspace = await workspaceOf(files);
     const attribution = attributeLockfile(workspace, 'package-lock.json', lock('1.0.0'), lock('2.0.0'));
     expect('packages' in attribution && attribution.packages.size).toBe(1000);

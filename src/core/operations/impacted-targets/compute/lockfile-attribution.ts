@@ -13,8 +13,9 @@ import {
 } from './lockfile-graph.js';
 import { npmChangedImporters } from './lockfile-npm.js';
 import { pnpmLockGraph } from './lockfile-pnpm.js';
-import { yarnLockGraph, type ManifestDependencies } from './lockfile-yarn.js';
+import { yarnLockGraph } from './lockfile-yarn.js';
 import type { Workspace } from './workspace.js';
+import type { ManifestDependencies } from './workspace-package.js';
 
 /** Package name -> why its resolved dependencies changed; or why the change could not be attributed. */
 export type Attribution = { packages: Map<string, string> } | { reason: string };
@@ -34,7 +35,7 @@ export function attributeLockfile(
   try {
     changes =
       file === 'package-lock.json'
-        ? npmChangedImporters(base, head, budget)
+        ? npmChangedImporters(base, head, budget, declared(workspace))
         : compareGraphs(workspace, file, [base, head], budget);
   } catch (error) {
     if (error instanceof LockfileUnreadable) return { reason: error.message };

@@ -2,15 +2,19 @@
 // commits, resolved as turbo resolves it: a project's dependency from `<project>/node_modules/<name>`,
 // else the root's `node_modules/<name>`; a package's dependency from its own nested node_modules, then
 // each one above it. Every dependency field of a package's entry counts (dependencies, dev, optional and
-// peer), as turbo counts them; a project's own peerDependencies do not (turbo reads a project's external
-// dependencies from its dependencies, dev and optional ones: a peer is its dependents' to install). A
-// link to a workspace package (no version of its own) is no external package and is not followed. A
-// change of lockfileVersion or of `requires` changes every project's resolution.
+// peer), as turbo counts them. A project's external dependencies are the names its package.json gives
+// (dependencies, dev and optional ones, not its peers: a peer is its dependents' to install), the same
+// for both sides, as turbo reads them: a lockfile entry that lists other names for the project (a stale
+// lockfile put right) changes nothing by itself. A project whose manifest is not known (the root, when it
+// is no package) is read from its lockfile entry, with the same fields. A link to a workspace package (no
+// version of its own) is no external package and is not followed. A change of lockfileVersion or of
+// `requires` changes every project's resolution.
 // Most of a lockfile is the same at both commits: only the entries that differ are resolved, and the walk
 // goes backwards from them, by name, to the projects that reach them (on each side), so that the work
 // follows the change, not the lockfile's size. The walk's index of who lists a name is made once for both
 // sides: the head's entries, and the base's where they may list other names.
 import { LockfileUnreadable, type ChangedImporters, type LockfileBudget } from './lockfile-graph.js';
+import type { ManifestDependencies } from './workspace-package.js';
 
 const PROJECT_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies'];
 const PACKAGE_FIELDS = [...PROJECT_FIELDS, 'peerDependencies'];
@@ -31,23 +35,30 @@ interface Side {
 /** Dependency name -> the nodes that list it on either side (each side's entry is checked when walked). */
 type Listers = Map<string, string[]>;
 
+/** The dependency names of a node's entry: a project's from its manifest where known. */
+type NamesOf = (key: string, entry: Entry) => readonly string[];
+
 /** The projects whose resolved dependencies differ between the base's and the head's lockfile, and why. */
 export function npmChangedImporters(
   baseText: string,
   headText: string,
   budget: LockfileBudget,
+  manifests: ManifestDependencies = new Map(),
 ): ChangedImporters {
   const base = readSide(baseText, budget, 'base');
   const head = readSide(headText, budget, 'head');
-  return compareSides(base, head, budget);
+  const declared = new Map([...manifests].map(([dir, deps]) => [dir, deps.map(([name]) => name)]));
+  const namesOf: NamesOf = (key, entry) =>
+    (isPackage(key) ? undefined : declared.get(key)) ?? listedNames(key, entry);
+  return compareSides(base, head, namesOf, budget);
 }
 
-function compareSides(base: Side, head: Side, budget: LockfileBudget): ChangedImporters {
+function compareSides(base: Side, head: Side, namesOf: NamesOf, budget: LockfileBudget): ChangedImporters {
   if (base.global !== head.global) return { global: `${base.global} → ${head.global}` };
-  const { differing, unlike } = differingNodes(base, head, budget);
-  const listers = listersByName([head.nodes, unlike], budget);
-  const reachedBase = reaching(base, differing, listers, budget);
-  const reachedHead = reaching(head, differing, listers, budget);
+  const { differing, unlike } = differingNodes(base, head, namesOf, budget);
+  const listers = listersByName([head.nodes, unlike], namesOf, budget);
+  const reachedBase = reaching(base, differing, { listers, namesOf }, budget);
+  const reachedHead = reaching(head, differing, { listers, namesOf }, budget);
   const changed = new Map<string, string>();
   for (const key of new Set([...projects(base), ...projects(head)])) {
     const why = reachedHead.get(key) ?? reachedBase.get(key);
@@ -97,7 +108,7 @@ function sideOf(text: string, budget: LockfileBudget): Side {
  * Nodes added, removed, at another version, or whose own resolved dependencies changed; and the base's
  * entries that may list other names than the head's (removed, at another version, other names).
  */
-function differingNodes(base: Side, head: Side, budget: LockfileBudget) {
+function differingNodes(base: Side, head: Side, namesOf: NamesOf, budget: LockfileBudget) {
   const differing = new Map<string, string>();
   const unlike = new Map<string, Entry>();
   for (const [key, after] of head.nodes) {
@@ -107,9 +118,9 @@ function differingNodes(base: Side, head: Side, budget: LockfileBudget) {
     } else if (versionOf(key, before) !== versionOf(key, after)) {
       differing.set(key, `${nameOf(key)} ${versionOf(key, before)} → ${versionOf(key, after)}`);
       unlike.set(key, before);
-    } else if (!sameNames(key, before, after, budget)) {
+    } else if (!sameNames(namesOf(key, before), namesOf(key, after), budget)) {
       unlike.set(key, before);
-      const why = dependencyChange(key, before, after, base, head, budget);
+      const why = dependencyChange(key, [before, after], { base, head, namesOf }, budget);
       if (why) differing.set(key, why);
     }
   }
@@ -124,14 +135,12 @@ function differingNodes(base: Side, head: Side, budget: LockfileBudget) {
 /** What changed in a node's resolved dependencies, in words; undefined when they resolve the same. */
 function dependencyChange(
   key: string,
-  before: Entry,
-  after: Entry,
-  base: Side,
-  head: Side,
+  [before, after]: [Entry, Entry],
+  { base, head, namesOf }: { base: Side; head: Side; namesOf: NamesOf },
   budget: LockfileBudget,
 ) {
-  const had = new Set(resolvedDependencies(key, before, base, budget));
-  const has = new Set(resolvedDependencies(key, after, head, budget));
+  const had = new Set(resolvedDependencies(key, namesOf(key, before), base, budget));
+  const has = new Set(resolvedDependencies(key, namesOf(key, after), head, budget));
   const added = [...has].filter((id) => !had.has(id));
   const removed = [...had].filter((id) => !has.has(id));
   if (added.length === 0 && removed.length === 0) return undefined;
@@ -149,7 +158,7 @@ function dependencyChange(
 function reaching(
   side: Side,
   differing: Map<string, string>,
-  byName: Listers,
+  { listers, namesOf }: { listers: Listers; namesOf: NamesOf },
   budget: LockfileBudget,
 ): Map<string, string> {
   const reached = new Map<string, string>();
@@ -163,8 +172,8 @@ function reaching(
     const key = queue[i] as string;
     if (!isPackage(key)) continue;
     const name = nameOf(key);
-    for (const lister of byName.get(name) ?? []) {
-      if (reached.has(lister) || !lists(side, lister, name)) continue;
+    for (const lister of listers.get(name) ?? []) {
+      if (reached.has(lister) || !lists(side, lister, name, namesOf)) continue;
       if (resolve(lister, name, side, budget) !== key) continue;
       reached.set(lister, reached.get(key) as string);
       queue.push(lister);
@@ -173,38 +182,35 @@ function reaching(
   return reached;
 }
 
-function listersByName(entries: Map<string, Entry>[], budget: LockfileBudget): Listers {
+function listersByName(entries: Map<string, Entry>[], namesOf: NamesOf, budget: LockfileBudget): Listers {
   const byName: Listers = new Map();
   for (const [key, entry] of entries.flatMap((map) => [...map])) {
-    for (const field of fieldsOf(key)) {
-      const names = entry[field];
-      if (!isEntry(names)) continue;
-      for (const name of Object.keys(names)) {
-        budget.spend(1);
-        const list = byName.get(name);
-        if (list) list.push(key);
-        else byName.set(name, [key]);
-      }
+    for (const name of namesOf(key, entry)) {
+      budget.spend(1);
+      const list = byName.get(name);
+      if (list) list.push(key);
+      else byName.set(name, [key]);
     }
   }
   return byName;
 }
 
 /** Whether this side's entry of `key` lists `name` (the shared index may have it from the other side). */
-function lists(side: Side, key: string, name: string): boolean {
+function lists(side: Side, key: string, name: string, namesOf: NamesOf): boolean {
   const entry = side.nodes.get(key);
-  return !!entry && fieldsOf(key).some((field) => isEntry(entry[field]) && Object.hasOwn(entry[field], name));
+  return !!entry && namesOf(key, entry).includes(name);
 }
 
-function resolvedDependencies(key: string, entry: Entry, side: Side, budget: LockfileBudget): string[] {
+function resolvedDependencies(
+  key: string,
+  names: readonly string[],
+  side: Side,
+  budget: LockfileBudget,
+): string[] {
   const deps: string[] = [];
-  for (const field of fieldsOf(key)) {
-    const names = entry[field];
-    if (!isEntry(names)) continue;
-    for (const name of Object.keys(names)) {
-      const found = resolve(key, name, side, budget);
-      if (found !== undefined) deps.push(found);
-    }
+  for (const name of names) {
+    const found = resolve(key, name, side, budget);
+    if (found !== undefined) deps.push(found);
   }
   return deps;
 }
@@ -221,18 +227,24 @@ function resolve(key: string, name: string, side: Side, budget: LockfileBudget):
   }
 }
 
-/**
- * Whether both entries list the same names in each field, in the same order (as npm writes them): the
- * quick check that spares resolving the dependencies of every node. Any other difference is resolved.
- */
-function sameNames(key: string, before: Entry, after: Entry, budget: LockfileBudget): boolean {
+/** The names an entry lists in its dependency fields, field after field, in the lockfile's order. */
+function listedNames(key: string, entry: Entry): string[] {
+  const names: string[] = [];
   for (const field of fieldsOf(key)) {
-    const had = isEntry(before[field]) ? Object.keys(before[field]) : [];
-    const has = isEntry(after[field]) ? Object.keys(after[field]) : [];
-    budget.spend(has.length);
-    if (had.length !== has.length || had.some((name, i) => name !== has[i])) return false;
+    const listed = entry[field];
+    if (isEntry(listed)) names.push(...Object.keys(listed));
   }
-  return true;
+  return names;
+}
+
+/**
+ * Whether a node lists the same names on both sides in the same order (as npm writes them): the quick
+ * check that spares resolving the dependencies of every node. Any other difference is resolved.
+ */
+function sameNames(had: readonly string[], has: readonly string[], budget: LockfileBudget): boolean {
+  if (had === has) return true;
+  budget.spend(has.length);
+  return had.length === has.length && had.every((name, i) => name === has[i]);
 }
 
 function projects(side: Side): string[] {

@@ -9,15 +9,13 @@
 //   manifest (`manifests`).
 // Peer dependencies are not followed: yarn and turbo leave them out of change propagation.
 import { LockfileUnreadable, type LockfileBudget, type LockGraph, type LockNode } from './lockfile-graph.js';
+import type { ManifestDependencies } from './workspace-package.js';
 
 interface RawEntry {
   descriptors: string[];
   fields: Map<string, string>;
   dependencies: [string, string][];
 }
-
-/** Each project's manifest dependencies (name -> range), by directory: yarn classic's projects. */
-export type ManifestDependencies = Map<string, [string, string][]>;
 
 export function yarnLockGraph(
   text: string,

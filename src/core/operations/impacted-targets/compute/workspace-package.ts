@@ -10,9 +10,15 @@ export interface WorkspacePackage {
   dependsOn: string[];
   /** Why it depends on each, by name. */
   rules?: Map<string, string>;
-  /** Its manifest's dependencies (name, range), for a lockfile that does not list projects (yarn classic). */
+  /**
+   * Its manifest's dependencies (name, range), for the lockfiles whose changes are resolved from the
+   * manifests: yarn classic's (which lists no projects) and package-lock.json (turbo reads the manifest).
+   */
   declared?: [string, string][];
 }
+
+/** Each project's manifest dependencies (name, range), by directory. */
+export type ManifestDependencies = Map<string, [string, string][]>;
 
 /** How the workspace is read: the target template, the root's target, implicit dependents. */
 export interface WorkspaceOptions {

@@ -159,7 +159,9 @@ export async function buildWorkspace(
   for (const { dir, manifest, pkg } of projects) {
     const edges = edgesOf(manifest, { ...context, dir }).filter((edge) => edge.to !== pkg.name);
     setEdges(pkg, edges);
-    if (rules.manager === 'yarn' && !rules.berry) pkg.declared = declaredDependencies(manifest);
+    if (rules.manager === 'npm' || (rules.manager === 'yarn' && !rules.berry)) {
+      pkg.declared = declaredDependencies(manifest);
+    }
   }
   if (rules.lockfileMode === 'resolved' && layout.rootManifest) {
     const rootEdges = edgesOf(layout.rootManifest, { ...context, dir: '' });
