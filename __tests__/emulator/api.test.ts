@@ -114,6 +114,14 @@ describe('pull requests', () => {
     expect(answer.text).toMatch(/No merge queue for branch 'nowhere'/);
   });
 
+  it('takes impacted targets before the repository has a queue, and keeps them for it (a choice)', async () => {
+    const early = new QueueDriver(emu, 'octo-org/targets-first');
+    await early.targets(1, 'a'.repeat(40), ['//app']);
+    await early.create({ mode: 'parallel' });
+    await early.submit(1);
+    expect(await early.pr(1)).toMatchObject({ state: 'testing', readiness: { hasImpactedTargets: true } });
+  });
+
   it('returns every field of a submitted PR, readiness and the test run that verifies it', async () => {
     const other = new QueueDriver(emu, 'octo-org/fields');
     await other.create();

@@ -58,6 +58,19 @@ describe('slots and order', () => {
     expect(await queue.mergeOrder()).toEqual([3, 1, 2]);
   });
 
+  it('places a queued PR resubmitted urgent at once, interrupting the PR testing behind it (v1)', async () => {
+    const queue = await freshQueue({ concurrency: 2 });
+    await queue.submit(1);
+    await queue.submit(2);
+    await queue.submit(3);
+    await queue.advance(2);
+    await queue.submit(3, { priority: 'urgent' });
+    expect(await queue.states(1, 2, 3)).toEqual({ 1: 'testing', 2: 'pending', 3: 'testing' });
+    expect(await reasonsOf(queue, 2)).toContain('SKIP_THE_LINE_INTERRUPTED');
+    await queue.runUntilIdle();
+    expect(await queue.mergeOrder()).toEqual([3, 1, 2]);
+  });
+
   it('keeps urgent PRs first in first out among themselves', async () => {
     const queue = await freshQueue();
     await queue.submit(1);
