@@ -1,11 +1,21 @@
 // The client a run's operations call: v1's, or v2's answering the same endpoints (api-version).
-import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
+import type { ApiVersion } from './base-url.js';
 import { ApiClient, RetryBudget, type ClientOptions, type ServiceClient } from './client.js';
 import { V2ServiceClient } from './v2/service-client.js';
 
+/** What picks the client: the common inputs (common-inputs.ts reads them). */
+export interface ApiChoice {
+  apiVersion: ApiVersion;
+  /** api-url as given: each version's base is derived from it. */
+  apiUrl: string;
+  /** queue-id and pull-request-id, when given: v2 ids that save a lookup. */
+  queueId?: string;
+  pullRequestId?: string;
+}
+
 export function serviceClientFor(
-  common: CommonSettings,
+  common: ApiChoice,
   options: ClientOptions,
   context: Pick<ResolvedContext, 'targetBranch' | 'prNumber'>,
 ): ServiceClient {

@@ -49,3 +49,12 @@ export function stateOutput(state: unknown): string {
 export function rawResponse(response: ApiResponse | undefined): string {
   return response?.text ?? '';
 }
+
+/** How many tests or PRs a listing hands on in its details for a person to read; the report file has every one. */
+export const LISTED_IN_DETAILS = 50;
+
+/** The kind of a result's details (operations/details.ts names every kind); undefined without any. */
+export function detailsKind(result: { details?: object }): string | undefined {
+  const kind = (result.details as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === 'string' ? kind : undefined;
+}

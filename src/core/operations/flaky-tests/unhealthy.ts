@@ -9,14 +9,14 @@ import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { writeFile } from 'node:fs/promises';
 
-import { rawResponse, repoSlug } from '../common.js';
+import { LISTED_IN_DETAILS, rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import { followPages } from './pages.js';
 import { reportItem, writeListReportFile } from './report-file.js';
 import { csvLine, writeCsvReportFile } from './report-csv.js';
 import { REPOSITORY_NOT_FOUND, adviseOnNotFound, flakyRequestBase } from './requests.js';
 import { byImpact, listedTest, readTest } from './tests.js';
-import { LISTED_IN_DETAILS, type TestListDetails } from '../details.js';
+import type { TestListDetails } from './details.js';
 import type { FailOn, FlakyTestsSettings } from './inputs.js';
 import {
   reportedTest,

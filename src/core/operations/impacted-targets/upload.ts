@@ -8,7 +8,7 @@ import type { ResolvedContext } from '../../context.js';
 import { plural } from '../../report/words.js';
 import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
 import { ContextError, InputError } from '../../errors.js';
-import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
+import { detailsKind, pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber } from '../common.js';
 import {
   parseTargetsFile,
   parseTargetsFileInTurns,
@@ -20,7 +20,7 @@ import {
 import { startEarlyUpload, type EarlyUpload } from './early-upload.js';
 import { listBodyEnds, type Envelope } from './request-body.js';
 import type { ComputeSettings } from './compute/inputs.js';
-import { detailsOf, type UploadedTargetsDetails } from '../details.js';
+import type { UploadedTargetsDetails } from './details.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
 
@@ -125,8 +125,7 @@ async function computeTargets(
     targets: sorted === 'ALL' ? 'ALL' : targetsFromList(sorted),
     addTo: (result) => ({
       ...result,
-      details:
-        detailsOf(result)?.kind === 'uploaded-targets' ? { ...result.details, computed } : result.details,
+      details: detailsKind(result) === 'uploaded-targets' ? { ...result.details, computed } : result.details,
       outputs: { ...outputs, ...result.outputs },
       summary:
         result.summary && compute.impactSummary(result.summary, computed, compute.checkoutOf(op, settings)),

@@ -15,9 +15,16 @@ import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 
-import { pullRequestUrl, queueRef, rawResponse, repoSlug, requirePrNumber, stateOutput } from '../common.js';
+import {
+  detailsKind,
+  pullRequestUrl,
+  queueRef,
+  rawResponse,
+  repoSlug,
+  requirePrNumber,
+  stateOutput,
+} from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
-import { detailsOf } from '../details.js';
 import { readTestRun, testRunReport } from './failing-checks.js';
 import type { TestRunReport } from './test-run-report.js';
 import { InputError } from '../../errors.js';
@@ -139,7 +146,7 @@ function reportResult(
 }
 
 function withAlreadyQueued(result: OperationResult, alreadyQueued: boolean): OperationResult {
-  if (detailsOf(result)?.kind !== 'pull-request') return result;
+  if (detailsKind(result) !== 'pull-request') return result;
   return { ...result, details: { ...result.details, alreadyQueued } };
 }
 

@@ -11,7 +11,7 @@ import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
-import type { QueueDetails } from '../details.js';
+import type { QueueDetails } from './details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
 

@@ -9,9 +9,16 @@ import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
 import { filled } from '../../report/filled.js';
 import { plural } from '../../report/words.js';
-import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput } from '../common.js';
+import {
+  LISTED_IN_DETAILS,
+  pullRequestUrl,
+  queueRef,
+  rawResponse,
+  repoLink,
+  repoSlug,
+  stateOutput,
+} from '../common.js';
 import { writeStepFile } from '../step-file.js';
-import { LISTED_IN_DETAILS } from '../details.js';
 import type { Operation, OperationContext } from '../types.js';
 import type { ListPullRequestsSettings } from './inputs.js';
 
