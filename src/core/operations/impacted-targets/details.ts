@@ -1,7 +1,7 @@
 // What the impacted-targets operations found, as data for an entry point to show (operations/details.ts
 // gathers every area's kinds).
 import type { Computed } from './compute/compute.js';
-import type { LintReport } from './compute/lint.js';
+import type { LintReport } from './compute/lint-report.js';
 
 export interface ComputedTargetsDetails {
   kind: 'computed-targets';

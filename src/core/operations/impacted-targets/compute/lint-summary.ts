@@ -3,7 +3,7 @@
 // that match nothing).
 import { Markdown, codeSpan, escapeMarkdown } from '../../../report/markdown.js';
 import { plural } from '../../../report/words.js';
-import type { LintReport } from './lint.js';
+import type { LintReport } from './lint-report.js';
 
 const SHOWN = 100;
 

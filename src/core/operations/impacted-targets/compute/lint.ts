@@ -16,32 +16,10 @@ import { recentCommits } from './git-history.js';
 import { replayHistory } from './lint-history.js';
 import { historyLockfiles, managerView } from './lint-history-manager.js';
 import { addHistorySummary, historyLine } from './lint-history-summary.js';
+import type { Claim, LintReport } from './lint-report.js';
 import { lintLine, lintSummary } from './lint-summary.js';
 
 const EXAMPLES = 3;
-
-/** One part of the config and the tracked files it claims. */
-export interface Claim {
-  /** `barriers`, `inert`, `docs preset`, `rule <label>`, ... */
-  by: string;
-  /** What a change to one of its files impacts, in words. */
-  impacts: string;
-  count: number;
-  /** The first few files it claims, in git's order. */
-  examples: string[];
-}
-
-export interface LintReport {
-  config: string;
-  trackedCount: number;
-  /** Every part of the config that claims files, in compute's order; each rule even when it claims none. */
-  claims: Claim[];
-  unclaimed: string[];
-  /** What a file nothing claims impacts (the config's unmatched). */
-  unclaimedImpacts: string;
-  /** Globs that match no tracked file, each with where it is in the config. */
-  unused: string[];
-}
 
 export function lintConfig(
   config: TargetsConfig,
