@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V2 } from '../../../src/wire/v2/index.js';
 import { bucketOf } from '../../../emulator/v2/rate-limit.js';
-import { QueueDriver, useEmulator } from '../../helpers/emulator.js';
+import { QueueDriver, request, useEmulator } from '../../helpers/emulator.js';
 import { V2Calls } from '../../helpers/v2-calls.js';
 
 const emulator = useEmulator({ v2RateLimits: false });
@@ -662,6 +662,36 @@ describe('GitHub Actions logins', () => {
       expect(await v2.refused('impactedTargets.upload', 403, upload(token, body))).toBe(
         'INSUFFICIENT_PERMISSIONS',
       );
+  });
+
+  it('are no API key: refused as a bearer over v2 and by v1, and the control route needs its token', async () => {
+    const { repositoryId, queue } = await scenario({ mode: 'parallel' });
+    const token = await login(`twin/v2-${repoCount}`);
+    const body = { repositoryId, number: 1, sha: 'a7'.repeat(20) };
+    expect(
+      await v2.refused('impactedTargets.upload', 401, { ...upload(token, body), key: token, headers: {} }),
+    ).toBe('INVALID_TOKEN');
+    const v1 = await request(
+      `${emulator.current.url}/setImpactedTargets`,
+      'POST',
+      {
+        repo: { host: 'github.com', owner: 'twin', name: `v2-${repoCount}` },
+        pr: { number: 1, sha: 'a7'.repeat(20) },
+        targetBranch: 'main',
+        impactedTargets: ['//app'],
+      },
+      { 'x-api-token': token },
+    );
+    expect(v1.status).toBe(401);
+    const minted = await request(
+      `${emulator.current.origin}/_emulator/actions-logins`,
+      'POST',
+      { repo: queue.repo },
+      {
+        'x-trunk-token': token,
+      },
+    );
+    expect(minted.status).toBe(401);
   });
 
   it('last 15 minutes, then are refused as an invalid token', async () => {
