@@ -18,7 +18,7 @@ import { directPredecessors } from './graph.js';
 import { queuedPullRequestView } from './pull-request.js';
 
 /** How many PRs awaiting admission an order read lists (`awaitingAdmissionTotal` counts them all). */
-export const AWAITING_ADMISSION_SHOWN = 100;
+const AWAITING_ADMISSION_SHOWN = 100;
 
 export function orderView(directory: V2Directory, queue: QueueRecord): V2<'MergeQueueOrder'> {
   const { engine } = directory;
