@@ -102,7 +102,7 @@ beforeAll(async () => {
   expect(report.fit).toBe(true);
   candidates = report.candidates;
   recommendation = report.recommendation;
-});
+}, 180_000); // four exports and five plans: minutes on a loaded machine
 
 /** Within the backtest's own tolerance: merges 5% (or 2), times 25% (or 10 min), runs per merge 25%. */
 function disagreements(replayed: Metrics, recorded: Metrics): string[] {

@@ -1,5 +1,6 @@
 // A CI model for replays: a run fails when a PR it tests, or one it is built on, is a culprit; otherwise it
-// fails with the per-run flake rate; its duration is drawn from the model. With a runner cap, a run that
+// fails with the per-run flake rate; its duration is drawn from the model of its kind (main or bisection)
+// and outcome (failed runs often stop early), falling back to the main runs' durations. With a runner cap, a run that
 // finds every runner busy waits for the first to free up (CI time then grows with load); without one,
 // CI time does not depend on load.
 import type { RunVerdict } from './ci.js';
@@ -12,6 +13,10 @@ export interface SampledCiOptions {
   /** Durations of main runs, and of bisection runs when `bisectionDuration` is not given. */
   duration: DurationModel;
   bisectionDuration?: DurationModel;
+  /** Durations of failed main runs, when they differ from `duration`. */
+  failedDuration?: DurationModel;
+  /** Durations of failed bisection runs. */
+  bisectionFailedDuration?: DurationModel;
   /** The chance that a run of clean PRs fails anyway, 0 to 1. */
   flakeRate: number;
   isCulprit: (prNumber: number) => boolean;
@@ -31,12 +36,19 @@ export class SampledCi implements CiModel {
 
   verdict(_repoKey: string, tested: readonly number[], base: Iterable<number>, kind?: RunKind): RunVerdict {
     const { random, isCulprit } = this.options;
-    const model = (kind === 'bisection' && this.options.bisectionDuration) || this.options.duration;
-    const ranMs = drawDuration(model, random);
     const flaked = random.next() < this.options.flakeRate;
-    const broken = tested.some(isCulprit) || someOf(base, isCulprit);
+    const failed = flaked || tested.some(isCulprit) || someOf(base, isCulprit);
+    const ranMs = drawDuration(this.durationOf(kind ?? 'main', failed), random);
     const durationMs = this.waitForRunner(ranMs) + ranMs;
-    return { result: broken || flaked ? 'failed' : 'succeeded', durationMs };
+    return { result: failed ? 'failed' : 'succeeded', durationMs };
+  }
+
+  private durationOf(kind: RunKind, failed: boolean): DurationModel {
+    const o = this.options;
+    if (kind === 'bisection') {
+      return (failed ? o.bisectionFailedDuration : undefined) ?? o.bisectionDuration ?? o.duration;
+    }
+    return (failed ? o.failedDuration : undefined) ?? o.duration;
   }
 
   private waitForRunner(ranMs: number): number {

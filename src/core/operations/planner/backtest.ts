@@ -110,7 +110,9 @@ export function historyModel(fitted: FittedQueue, runnerCap: number | undefined)
       new SampledCi({
         random: new SeededRandom(mix(seed, 0xc1)),
         duration: fitted.mainDuration,
+        failedDuration: fitted.mainFailedDuration,
         bisectionDuration: fitted.bisectionDuration,
+        bisectionFailedDuration: fitted.bisectionFailedDuration,
         flakeRate: fitted.flakeRate,
         isCulprit: (pr) => scenario.culprits.has(pr),
         runners: runnerCap,

@@ -13,8 +13,12 @@ const DEFAULT_RESUBMIT_MS = 15 * MINUTE_MS;
 export interface FittedQueue {
   scenario: ReplayScenario;
   flakeRate: number;
+  /** Passed main runs (all main runs when too few passed). */
   mainDuration: DurationModel;
+  /** Failed main runs; undefined when too few failed to tell. */
+  mainFailedDuration: DurationModel | undefined;
   bisectionDuration: DurationModel;
+  bisectionFailedDuration: DurationModel | undefined;
   resubmitAfterMs: number;
   prs: number;
   failedRuns: number;
@@ -92,11 +96,15 @@ export function fitQueue(history: QueueHistory, fitRuns: readonly RunRecord[] = 
   );
   const flaked = judged.filter((r) => r.status === 'failed').length;
   const gaps = stories.flatMap((s) => s.resubmitGaps).sort((a, b) => a - b);
+  const main = durationsByOutcome(executed.filter((r) => !r.bisection));
+  const bisection = durationsByOutcome(executed.filter((r) => r.bisection));
   return {
     scenario: { arrivals: stories.map((s) => ({ at: s.readyAt, prNumber: s.number })), culprits },
     flakeRate: judged.length > 0 ? flaked / judged.length : 0,
-    mainDuration: durationsOf(executed.filter((r) => !r.bisection && r.status !== 'cancelled')),
-    bisectionDuration: durationsOf(executed.filter((r) => r.bisection && r.status !== 'cancelled')),
+    mainDuration: main.passed,
+    mainFailedDuration: main.failed,
+    bisectionDuration: bisection.passed,
+    bisectionFailedDuration: bisection.failed,
     resubmitAfterMs: gaps.length > 0 ? percentile(gaps, 0.5) : DEFAULT_RESUBMIT_MS,
     prs: stories.length,
     failedRuns: executed.filter((r) => r.status === 'failed').length,
@@ -148,6 +156,26 @@ function ranInCi(run: RunRecord): boolean {
 
 function durationOf(run: RunRecord): number {
   return Date.parse(run.finishedAt) - Date.parse(run.createdAt);
+}
+
+/** Runs of one outcome needed before their own durations stand for it. */
+const RUNS_PER_OUTCOME = 10;
+
+/**
+ * Durations of passed and of failed runs of one kind, each from its own runs when there are enough of
+ * them (a failing run often stops early), else from all the kind's runs; cancelled runs are left out.
+ */
+function durationsByOutcome(runs: readonly RunRecord[]): {
+  passed: DurationModel;
+  failed: DurationModel | undefined;
+} {
+  const finished = runs.filter((r) => r.status !== 'cancelled');
+  const passed = finished.filter((r) => r.status === 'succeeded');
+  const failed = finished.filter((r) => r.status === 'failed');
+  return {
+    passed: passed.length >= RUNS_PER_OUTCOME ? durationsOf(passed) : durationsOf(finished),
+    failed: failed.length >= RUNS_PER_OUTCOME ? durationsOf(failed) : undefined,
+  };
 }
 
 function durationsOf(runs: readonly RunRecord[]): DurationModel {
