@@ -442,6 +442,24 @@ describe('dispatch order and graph', () => {
     ).toBe(0);
   });
 
+  it('admit PRs awaiting admission by priority, then arrival, and all of them in queue mode', async () => {
+    const { queue, queueId, submit } = await scenario({ mode: 'parallel', concurrency: 1, admissionCap: 1 });
+    for (const pr of [1, 2, 3, 4]) await queue.targets(pr, `sha-${pr}`, [`//t${pr}`]);
+    await submit(1);
+    await submit(2);
+    await submit(3, { priorityName: 'high' });
+    await submit(4);
+    const order = () => v2.ok<V2<'MergeQueueOrder'>>('mergeQueues.order', { path: { id: queueId } });
+    expect((await order()).awaitingAdmission.map((pr) => pr.number)).toEqual([3, 2, 4]);
+    await queue.advance(10);
+    expect(await queue.states(1, 3)).toEqual({ 1: 'merged', 3: 'testing' });
+    await v2.ok('mergeQueues.switchModes', { path: { id: queueId }, body: { mode: 'queue' } });
+    await queue.advance(10);
+    const switched = await order();
+    expect([switched.mode, switched.awaitingAdmissionTotal]).toEqual(['queue', 0]);
+    expect(switched.pending.map((p) => p.pullRequest.number)).toEqual([4]);
+  });
+
   it('draw the dependency graph transitively reduced: no edge a path already makes', async () => {
     const { queue, queueId, submit } = await scenario({ mode: 'parallel', concurrency: 1 });
     const targets: Record<number, string[]> = {
