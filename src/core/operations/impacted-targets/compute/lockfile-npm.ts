@@ -11,8 +11,9 @@
 // `requires` changes every project's resolution.
 // Most of a lockfile is the same at both commits: only the entries that differ are resolved, and the walk
 // goes backwards from them, by name, to the projects that reach them (on each side), so that the work
-// follows the change, not the lockfile's size. The walk's index of who lists a name is made once for both
-// sides: the head's entries, and the base's where they may list other names.
+// follows the change, not the lockfile's size. The walk's index of who lists a name is the head's, for
+// both sides: a node whose base entry lists a name its head entry does not either differs itself (it is
+// then walked from) or resolves that name to nothing (a resolved package's key ends with its name).
 import { LockfileUnreadable, type ChangedImporters, type LockfileBudget } from './lockfile-graph.js';
 import type { ManifestDependencies } from './workspace-package.js';
 
@@ -32,7 +33,7 @@ interface Side {
   global: string;
 }
 
-/** Dependency name -> the nodes that list it on either side (each side's entry is checked when walked). */
+/** Dependency name -> the head's nodes that list it (each side's entry is checked when walked). */
 type Listers = Map<string, string[]>;
 
 /** The dependency names of a node's entry: a project's from its manifest where known. */
@@ -55,8 +56,8 @@ export function npmChangedImporters(
 
 function compareSides(base: Side, head: Side, namesOf: NamesOf, budget: LockfileBudget): ChangedImporters {
   if (base.global !== head.global) return { global: `${base.global} → ${head.global}` };
-  const { differing, unlike } = differingNodes(base, head, namesOf, budget);
-  const listers = listersByName([head.nodes, unlike], namesOf, budget);
+  const differing = differingNodes(base, head, namesOf, budget);
+  const listers = listersByName(head.nodes, namesOf, budget);
   const reachedBase = reaching(base, differing, { listers, namesOf }, budget);
   const reachedHead = reaching(head, differing, { listers, namesOf }, budget);
   const changed = new Map<string, string>();
@@ -104,32 +105,29 @@ function sideOf(text: string, budget: LockfileBudget): Side {
   return { nodes, links, global: `lockfileVersion ${version}, requires ${JSON.stringify(doc.requires)}` };
 }
 
-/**
- * Nodes added, removed, at another version, or whose own resolved dependencies changed; and the base's
- * entries that may list other names than the head's (removed, at another version, other names).
- */
-function differingNodes(base: Side, head: Side, namesOf: NamesOf, budget: LockfileBudget) {
+/** Nodes added, removed, at another version, or whose own resolved dependencies changed. */
+function differingNodes(
+  base: Side,
+  head: Side,
+  namesOf: NamesOf,
+  budget: LockfileBudget,
+): Map<string, string> {
   const differing = new Map<string, string>();
-  const unlike = new Map<string, Entry>();
   for (const [key, after] of head.nodes) {
     const before = base.nodes.get(key);
     if (!before) {
       differing.set(key, `${label(key, after)} added`);
     } else if (versionOf(key, before) !== versionOf(key, after)) {
       differing.set(key, `${nameOf(key)} ${versionOf(key, before)} → ${versionOf(key, after)}`);
-      unlike.set(key, before);
     } else if (!sameNames(namesOf(key, before), namesOf(key, after), budget)) {
-      unlike.set(key, before);
       const why = dependencyChange(key, [before, after], { base, head, namesOf }, budget);
       if (why) differing.set(key, why);
     }
   }
   for (const [key, before] of base.nodes) {
-    if (head.nodes.has(key)) continue;
-    differing.set(key, `${label(key, before)} removed`);
-    unlike.set(key, before);
+    if (!head.nodes.has(key)) differing.set(key, `${label(key, before)} removed`);
   }
-  return { differing, unlike };
+  return differing;
 }
 
 /** What changed in a node's resolved dependencies, in words; undefined when they resolve the same. */
@@ -182,9 +180,9 @@ function reaching(
   return reached;
 }
 
-function listersByName(entries: Map<string, Entry>[], namesOf: NamesOf, budget: LockfileBudget): Listers {
+function listersByName(nodes: Map<string, Entry>, namesOf: NamesOf, budget: LockfileBudget): Listers {
   const byName: Listers = new Map();
-  for (const [key, entry] of entries.flatMap((map) => [...map])) {
+  for (const [key, entry] of nodes) {
     for (const name of namesOf(key, entry)) {
       budget.spend(1);
       const list = byName.get(name);
@@ -195,7 +193,7 @@ function listersByName(entries: Map<string, Entry>[], namesOf: NamesOf, budget: 
   return byName;
 }
 
-/** Whether this side's entry of `key` lists `name` (the shared index may have it from the other side). */
+/** Whether this side's entry of `key` lists `name` (the index is the head's). */
 function lists(side: Side, key: string, name: string, namesOf: NamesOf): boolean {
   const entry = side.nodes.get(key);
   return !!entry && namesOf(key, entry).includes(name);
