@@ -131,6 +131,27 @@ describe('export-queue-history, then plan-queue-settings from the file', () => {
     expect(plan.outputs.fit).toBe('false');
   });
 
+  it('refuses a history whose CI minutes the replay does not reproduce, with the figures', async () => {
+    // Cancelled runs that ran two hours longer than they did: more CI minutes, nothing else changed
+    // (the durations the replay draws come from runs that finished).
+    const lines = gunzipSync(readFileSync(history)).toString('utf8').trim().split('\n');
+    const stretched = lines.map((line) => {
+      const record = JSON.parse(line);
+      if (record.type !== 'run' || record.status !== 'cancelled') return line;
+      const finishedAt = new Date(Date.parse(record.finishedAt) + 120 * 60_000).toISOString();
+      return JSON.stringify({ ...record, finishedAt });
+    });
+    expect(stretched).not.toEqual(lines);
+    const file = join(dir, 'long-cancelled-runs.jsonl');
+    writeFileSync(file, `${stretched.join('\n')}\n`);
+    const plan = await act({ operation: 'plan-queue-settings', history: file, seeds: '1' });
+    const report = JSON.parse(plan.outputs.response!);
+    expect(report).toMatchObject({ fit: false, recommendation: null });
+    expect(report.verdict).toMatch(
+      /^the model does not reproduce your history: CI minutes per merge [\d.]+ min replayed against [\d.]+ min recorded$/,
+    );
+  });
+
   it('calls fewer than 300 PRs not enough history', async () => {
     const small = join(dir, 'small.jsonl');
     const exported = await act({

@@ -20,8 +20,8 @@ export const MIN_FAILED_RUNS = 20;
 
 /**
  * How close the replay must come: merges within 5% (or 2), times within 25% (or 10 min), CI runs per
- * merge within 25% (or 0.1), isolation runs per failed batch within 25% (or half a run: a month may
- * hold only a handful of failed batches).
+ * merge within 25% (or 0.1), CI minutes per merge within 25% (or 1 min), isolation runs per failed
+ * batch within 25% (or half a run: a month may hold only a handful of failed batches).
  */
 export function fitProblems(recorded: ReplayMetrics, replayed: ReplayMetrics): string[] {
   const problems: string[] = [];
@@ -33,6 +33,7 @@ export function fitProblems(recorded: ReplayMetrics, replayed: ReplayMetrics): s
   off('p50', recorded.p50Minutes, replayed.p50Minutes, 0.25, 10, ' min');
   off('p90', recorded.p90Minutes, replayed.p90Minutes, 0.25, 10, ' min');
   off('CI runs per merge', recorded.ciRunsPerMerge, replayed.ciRunsPerMerge, 0.25, 0.1);
+  off('CI minutes per merge', recorded.ciMinutesPerMerge, replayed.ciMinutesPerMerge, 0.25, 1, ' min');
   off(
     'isolation runs per failed batch',
     recorded.isolationRunsPerFailedBatch,
