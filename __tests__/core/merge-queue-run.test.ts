@@ -1,11 +1,16 @@
 // describe-merge-queue-run and the outputs every operation gives on a merge-queue test run: the PRs it
 // tests, their impacted targets, and an early end when none of them is still in the queue.
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/git-repo.js';
 import { example } from '../helpers/webhook-examples.js';
 
 const emulator = useEmulator();
+const temp = tempDir('mqa-mq-run-');
+afterAll(temp.cleanup);
 
 async function testRun(name: string) {
   const repo = `octo-org/${name}`;
@@ -66,6 +71,26 @@ describe('describe-merge-queue-run', () => {
       'tested-pr-numbers': '12',
       'impacted-targets-for-tested-prs': '["//app:web","//lib:auth"]',
       'queue-state': 'running',
+    });
+  });
+
+  it('gives them beside an operation that calls no service otherwise (compute-impacted-targets)', async () => {
+    // Such an operation loads no API client for itself; on a merge-queue run the client still comes.
+    const { act } = await testRun('mq-run-offline');
+    writeFileSync(join(temp.dir, 'targets.yml'), 'rules:\n  - match: "app/**"\n    targets: [app]\n');
+    writeFileSync(join(temp.dir, 'changed.txt'), 'app/main.ts\n');
+    const result = await act({
+      operation: 'compute-impacted-targets',
+      'working-directory': temp.dir,
+      'targets-config': 'targets.yml',
+      'changed-files-file': 'changed.txt',
+    });
+    expect(result.failed).toBe(false);
+    expect(result.outputs).toMatchObject({
+      'is-merge-queue-run': 'true',
+      'tested-pr-numbers': '12',
+      'impacted-targets-for-tested-prs': '["//app:web","//lib:auth"]',
+      'impacted-targets': '["app"]',
     });
   });
 

@@ -160,4 +160,26 @@ export const SPEED_TRICKS: SpeedTrick[] = [
     figure:
       "100 MB of reports, the emulator at no distance, 9 rounds alternating the same build with and without the worker, wall: surefire 1.03x paired, pytest 1.07x, Bazel 0.96x; peak RSS 1.23x, 1.10x, 1.05x (4-18 MiB more). Our reading, not measured apart: the machine's other core is busy with the emulator answering the lists and the main thread reading them, and the worker starts a heap of its own.",
   },
+  {
+    what: "package-lock.json compared with one walk index (the head's) and equal entries told apart by their names in order, not sorted",
+    files: 'src/core/operations/impacted-targets/compute/lockfile-npm.ts',
+    kept: true,
+    figure:
+      "documenso's recorded lockfile, one cold call in a fresh process, 9 alternating runs (load 8-12): 90 to 45 ms by medians. The whole action on bench/workspace-peers.ts's turbo case, 15 rounds (load 14): CPU 207 to 196 ms. Tests: __tests__/core/impacted-targets-lockfile-property.test.ts (against the closure worked out whole), impacted-targets-lockfiles.test.ts.",
+  },
+  {
+    what: "No API client loaded by a run of an operation that calls no service (api: 'none'), unless it is a merge-queue run",
+    files: 'src/core/run.ts (loadService)',
+    kept: true,
+    figure:
+      "dist/index.js 198 to 103 kB. bench/workspace-peers.ts's turbo case, Node 24.22, 15 rounds (load 14-16): CPU 170 to 159 ms by medians, wall 0.83x paired; Node 20, the action's start alone: CPU 113 to 106 ms. Test: __tests__/core/merge-queue-run.test.ts (the client still comes on a merge-queue run).",
+  },
+  {
+    what: "V8's compile cache (module.enableCompileCache, Node 22.1 and later) for the action's chunks",
+    files:
+      'src/github-action/index.ts (a prototype: the entry enabling the cache, then importing the bundle)',
+    kept: false,
+    figure:
+      "bench/workspace-peers.ts's turbo case, Node 24.22, 11 rounds (load 14): warm cache 183 ms CPU against 180 without, cold (a new cache directory each run, as on a GitHub-hosted runner, which starts every job afresh) 169 against 163: nothing to gain, and a cost where it matters.",
+  },
 ];
