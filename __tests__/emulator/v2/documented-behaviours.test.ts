@@ -730,6 +730,37 @@ describe('validation', () => {
     ).toBe('PROVIDER_URL_NOT_FOUND');
   });
 
+  it('takes impacted targets for GitHub and GitLab only: 422 IMPACTED_TARGETS_UNSUPPORTED elsewhere', async () => {
+    const upload = async (providerUrl: string) => {
+      const repos = await v2.ok<V2<'RepositoryList'>>('repositories.resolveByProviderUrl', {
+        query: { providerUrl },
+      });
+      return v2.call<{ error?: { code: string } }>('impactedTargets.upload', {
+        body: {
+          repositoryId: repos.data[0]!.id,
+          targetBranch: 'main',
+          number: 1,
+          sha: 'ab12cd34',
+          impactedTargets: ['//app'],
+        },
+      });
+    };
+    const answers = await Promise.all(
+      [
+        'https://github.com/acme/up',
+        'https://gitlab.com/acme/up',
+        'https://bitbucket.org/acme/up',
+        'https://git.example.com/acme/up',
+      ].map(upload),
+    );
+    expect(answers.map((a) => [a.status, a.json?.error?.code])).toEqual([
+      [202, undefined],
+      [202, undefined],
+      [422, 'IMPACTED_TARGETS_UNSUPPORTED'],
+      [422, 'IMPACTED_TARGETS_UNSUPPORTED'],
+    ]);
+  });
+
   it('refuses Dynamic CI for a host other than github.com: 400 CI_HOST_UNSUPPORTED', async () => {
     const repo = { host: 'gitlab.com', owner: 'acme', name: 'app' };
     expect(

@@ -7,7 +7,7 @@ export function repositoryUrl(repo: Repo): string {
   return `https://${repo.host}/${repo.owner}/${repo.name}`;
 }
 
-function providerOf(host: string): V2<'Provider'> {
+export function providerOf(host: string): V2<'Provider'> {
   const lower = host.toLowerCase();
   if (lower === 'github.com' || lower.includes('github')) return 'github';
   if (lower.includes('gitlab')) return 'gitlab';
