@@ -46,7 +46,14 @@ export const EXAMPLES: Record<OperationName, readonly Example[]> = {
   ],
   'cancel-pull-request': [
     ex('Take PR 12 out of the queue (a terminal asks first)', '--pr-number', '12'),
-    ex('The same from a script', '--pr-number', '12', '--yes'),
+    ex(
+      'The same from a script, saying why',
+      '--pr-number',
+      '12',
+      '--yes',
+      '--reason',
+      'breaks the release build',
+    ),
   ],
   'restart-tests-on-pull-request': [ex("Run PR 12's tests again, keeping its place", '--pr-number', '12')],
   'get-submitted-pull-request': [
@@ -106,7 +113,10 @@ export const EXAMPLES: Record<OperationName, readonly Example[]> = {
   'delete-queue': [
     ex('Delete the (empty) queue of release, without asking', '--target-branch', 'release', '--yes'),
   ],
-  'pause-queue': [ex('Stop testing and merging')],
+  'pause-queue': [
+    ex('Stop testing and merging'),
+    ex('Saying why (shown with your name in the summary)', '--reason', 'release freeze until 16:00'),
+  ],
   'resume-queue': [ex('Start again')],
   'drain-queue': [ex('Let what is in finish, start nothing new (a terminal asks first)')],
   'list-pull-requests': [

@@ -52,6 +52,8 @@ export interface ResolvedContext {
   runUrl?: string;
   /** what started this run, in the host's words (a GitHub event name, a GitLab pipeline source, ...) */
   trigger: string;
+  /** who started this run, as the CI names them (the login on a laptop); undefined when unknown */
+  actor?: string;
   /** lines for the log explaining where each value came from */
   notes: string[];
   /** fallbacks the user should see as warnings: a guess that may be wrong */

@@ -7,7 +7,7 @@ import { presentOutputs } from './generic.js';
 import { presentComputedTargets, presentConfigLint, presentUploadedTargets } from './impacted-targets.js';
 import { Page } from './page.js';
 import { presentQueuePlan } from './plan.js';
-import { presentPullRequest } from './pull-request.js';
+import { presentPullRequest, presentPullRequestAction } from './pull-request.js';
 import { presentPullRequestList, presentQueue } from './queue.js';
 import { painter } from './style.js';
 import { presentQueueEntryHistory, presentVerificationRuns } from './verification.js';
@@ -31,6 +31,8 @@ function presentDetails(page: Page, details: OperationDetails): void {
       return presentQueue(page, details);
     case 'pull-request':
       return presentPullRequest(page, details);
+    case 'pull-request-action':
+      return presentPullRequestAction(page, details);
     case 'pull-request-list':
       return presentPullRequestList(page, details);
     case 'computed-targets':

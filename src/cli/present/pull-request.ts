@@ -1,7 +1,7 @@
 // A PR in a terminal: the outcome in one line ("Merged after 12m: PR #23 → main of acme/widgets"), then
 // its state, place in line and what it waits for, the path it took through the queue, the PRs ahead of
 // it, and the checks that failed.
-import type { PullRequestDetails } from '../../core/operations/details.js';
+import type { PullRequestActionDetails, PullRequestDetails } from '../../core/operations/details.js';
 import { shortSha } from '../../core/operations/pull-request/lookup.js';
 import { notReadyBlockers } from '../../core/operations/pull-request/readiness.js';
 import {
@@ -140,4 +140,15 @@ function path(report: PrReport): string | undefined {
       return next ? `${state} ${formatDuration(next.atMs - t.atMs)}` : state;
     })
     .join(' → ');
+}
+
+/** A write on one PR in one line (what, which PR and queue, by whom), then why and what happens next. */
+export function presentPullRequestAction(page: Page, details: PullRequestActionDetails): void {
+  const by = details.by ? `, by ${details.by}` : '';
+  page.outcome(
+    `${details.done} PR #${details.prNumber} in the merge queue for ${details.branch} of ${details.repo}${by}`,
+    'good',
+  );
+  page.facts([['Reason', details.reason]]);
+  page.note(details.next);
 }

@@ -12,19 +12,28 @@ type Entry = NonNullable<NonNullable<QueueDetails['queue']>['enqueuedPullRequest
 export function presentQueue(page: Page, details: QueueDetails): void {
   const { queue, branch, repo } = details;
   const where = `${branch} of ${repo}`;
+  const by = details.by ? ` by ${details.by}` : '';
   if (!queue) {
     if (details.missing) page.outcome(`No merge queue for ${where}`, 'bad');
-    else page.outcome(`${details.action}: ${where}`, details.action.endsWith('deleted') ? 'good' : 'waiting');
+    else
+      page.outcome(
+        `${details.action}${by}: ${where}`,
+        details.action.endsWith('deleted') ? 'good' : 'waiting',
+      );
+    page.facts([['Reason', details.reason]]);
     return;
   }
   const state = enumValue(queue.state).toUpperCase() || 'UNKNOWN';
   const prs = queue.enqueuedPullRequests ?? [];
   const line = `is ${state}: ${countsByState(prs)}`;
   page.outcome(
-    details.action === 'Merge queue' ? `Queue ${where} ${line}` : `${details.action}: queue ${where} ${line}`,
+    details.action === 'Merge queue'
+      ? `Queue ${where} ${line}`
+      : `${details.action}${by}: queue ${where} ${line}`,
     queueStateTone(state),
   );
   page.facts([
+    ['Reason', details.reason],
     ['State', { text: state, tone: queueStateTone(state) }],
     ['Mode', enumValue(queue.mode)],
     ['Concurrency', typeof queue.concurrency === 'number' ? queue.concurrency : undefined],

@@ -11,6 +11,7 @@ import type { PlanReport } from './planner/report.js';
 import type { HistoryStepRow } from './pull-request/v2/history.js';
 import type { RunRow } from './pull-request/v2/run-summaries.js';
 import type { PrReport } from './pull-request/wait.js';
+import type { PullRequestActionDetails } from './pull-request/details.js';
 import type { PullRequestListDetails, QueueDetails } from './queue/details.js';
 
 export type { TestListDetails, TestResultsDetails } from './flaky-tests/details.js';
@@ -19,6 +20,7 @@ export type {
   TargetsConfigLintDetails,
   UploadedTargetsDetails,
 } from './impacted-targets/details.js';
+export type { PullRequestActionDetails } from './pull-request/details.js';
 export type { PullRequestListDetails, QueueDetails, QueueSnapshot } from './queue/details.js';
 
 /** A PR in the queue, as submit-pull-request or get-submitted-pull-request last saw it. */
@@ -62,6 +64,7 @@ export interface QueuePlanDetails {
 export type OperationDetails =
   | QueueDetails
   | PullRequestDetails
+  | PullRequestActionDetails
   | ComputedTargetsDetails
   | UploadedTargetsDetails
   | TargetsConfigLintDetails

@@ -48,6 +48,7 @@ import {
 } from './queue/inputs.js';
 import { EXIT_IF_DEQUEUED_INPUT, readMergeQueueRunSettings } from './merge-queue-run/inputs.js';
 import { EXPORT_INPUTS, PLAN_INPUTS, readExportSettings, readPlanSettings } from './planner/inputs.js';
+import { REASON_INPUT } from './reason.js';
 import type { Operation, OperationContext, OperationResult } from './types.js';
 
 // Each operation's code is loaded only when it runs (ncc makes each module a chunk of its own): a run
@@ -192,7 +193,7 @@ export const OPERATIONS = {
   }),
   'cancel-pull-request': pullRequest(
     'Take the PR out of the merge queue.',
-    [],
+    [REASON_INPUT],
     later(pullRequests, (m) => m.cancelPullRequest),
   ),
   'restart-tests-on-pull-request': pullRequest(
@@ -275,7 +276,7 @@ export const OPERATIONS = {
   ),
   'update-queue': queueAdmin(
     "Change the queue's settings or state.",
-    [QUEUE_STATE_INPUT, ...QUEUE_SETTINGS_INPUTS],
+    [QUEUE_STATE_INPUT, ...QUEUE_SETTINGS_INPUTS, REASON_INPUT],
     later(queues, (m) => m.updateQueue),
   ),
   'delete-queue': queueAdmin(
@@ -285,7 +286,7 @@ export const OPERATIONS = {
   ),
   'pause-queue': queueAdmin(
     'Pause the queue: nothing new tests, nothing merges.',
-    [],
+    [REASON_INPUT],
     later(queues, (m) => m.pauseQueue),
   ),
   'resume-queue': queueAdmin(
@@ -295,7 +296,7 @@ export const OPERATIONS = {
   ),
   'drain-queue': queueAdmin(
     'Drain the queue: what is in it finishes, nothing new starts.',
-    [],
+    [REASON_INPUT],
     later(queues, (m) => m.drainQueue),
   ),
   'list-pull-requests': row({

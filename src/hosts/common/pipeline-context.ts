@@ -3,6 +3,7 @@
 // (TRUNK_*): inputs win over the overrides, which win over the host. A value nobody gives is looked up
 // through the GitHub API when a github-token is given, else the error names the variable that would
 // have said it and the input that replaces it.
+import { actorOf } from './actor.js';
 import {
   readMergeQueueBranch,
   type MergeQueueBranch,
@@ -163,6 +164,7 @@ export async function resolvePipelineContext(
     runId: facts.runId || undefined,
     runUrl: facts.runUrl && /^https?:\/\//i.test(facts.runUrl) ? facts.runUrl : undefined,
     trigger: facts.trigger,
+    actor: actorOf(env),
     notes: notes.map((note) => note.replace(/\s+/g, ' ').trim()),
     warnings,
   };

@@ -2,6 +2,7 @@
 // on. Inputs win over the event; the GitHub API is asked only for what the operation needs and the event
 // does not carry.
 import { readFileSync } from 'node:fs';
+import { actorOf } from '../common/actor.js';
 import {
   readMergeQueueBranch,
   type ContextOverrides,
@@ -29,7 +30,6 @@ export async function resolveContext(
   const warnings: string[] = [];
   const event = readEvent(env, notes);
   const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
-
   const eventRepo = repoOfEvent(env, event.payload);
   const repo = resolveRepo(overrides, eventRepo, serverUrl, notes);
   const facts = readEventFacts(event.name, event.payload, env.GITHUB_REF);
@@ -96,6 +96,7 @@ export async function resolveContext(
     runId: env.GITHUB_RUN_ID || undefined,
     runUrl: runUrl(env, serverUrl),
     trigger: event.name,
+    actor: actorOf(env),
     notes,
     warnings,
   };

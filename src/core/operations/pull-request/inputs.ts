@@ -1,5 +1,6 @@
 // Inputs of the pull-request operations.
 import { LOWEST_PRIORITY, PRIORITY_NAMES, type PriorityName } from '../../../wire/index.js';
+import { readReason } from '../reason.js';
 import { InputError } from '../../errors.js';
 import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
 
@@ -22,6 +23,8 @@ export interface PullRequestSettings {
   notifyOn: NotifyOn;
   notifyWebhookUrl?: string;
   notifyPrComment: boolean;
+  /** Why, as the person gave it (never sent: the service takes no reason). */
+  reason?: string;
 }
 
 export const PRIORITY_INPUTS: readonly InputSpec[] = [
@@ -104,6 +107,7 @@ export function readPullRequestSettings(input: Inputs): PullRequestSettings {
     pollIntervalMs: input.number('poll-interval-seconds', { min: 1, max: 3600, fallback: 15 }) * 1000,
     ...readNotifySettings(input),
     progressIntervalMs: input.number('progress-interval-seconds', { min: 1, max: 3600, fallback: 60 }) * 1000,
+    reason: readReason(input),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   stateOutput,
 } from '../common.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
+import type { PullRequestActionDetails } from './details.js';
 import { readTestRun, testRunReport } from './failing-checks.js';
 import type { TestRunReport } from './test-run-report.js';
 import { InputError } from '../../errors.js';
@@ -206,29 +207,56 @@ function isInQueue(entry: PullRequestEntry | undefined): boolean {
 
 export const cancelPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.call('cancelPullRequest', prRequest(op)));
+  const next = 'The PR left the queue; submit it again to re-enter the line at the back.';
   return {
     outputs: { response: rawResponse(response) },
-    summary: writeSummary(op, '⏹️ Cancelled in the merge queue').paragraph(
-      'The PR left the queue; submit it again to re-enter the line at the back.',
-    ),
+    summary: writeSummary(op, '⏹️ Cancelled in the merge queue').paragraph(next),
+    details: actionDetails(op, 'Cancelled', next),
   };
 };
 
 export const restartTestsOnPullRequest: Operation<PullRequestSettings> = async (op) => {
   const response = await ifInQueue(op, () => op.client.call('restartTestsOnPullRequest', prRequest(op)));
+  const next = 'The PR keeps its place in the queue; other PRs are not retested.';
   return {
     outputs: { response: rawResponse(response) },
-    summary: writeSummary(op, '🔁 Tests restarted').paragraph(
-      'The PR keeps its place in the queue; other PRs are not retested.',
-    ),
+    summary: writeSummary(op, '🔁 Tests restarted').paragraph(next),
+    details: actionDetails(op, 'Restarted the tests of', next),
   };
 };
 
 function writeSummary(op: OperationContext<PullRequestSettings>, words: string): Markdown {
   const number = requirePrNumber(op.context);
-  return new Markdown().headingMarkdown(
+  const summary = new Markdown().headingMarkdown(
     `${escapeMarkdown(words)}: ${link(`#${number}`, pullRequestUrl(op.context.repo, number))} → ${codeSpan(op.context.targetBranch ?? '')}`,
   );
+  const { actor } = op.context;
+  const { reason } = op.settings;
+  if (actor || reason) {
+    summary.paragraph(
+      [actor && `By **${escapeMarkdown(actor)}**.`, reason && `Reason: ${escapeMarkdown(reason)}`]
+        .filter(Boolean)
+        .join(' '),
+    );
+  }
+  return summary;
+}
+
+function actionDetails(
+  op: OperationContext<PullRequestSettings>,
+  done: string,
+  next: string,
+): PullRequestActionDetails {
+  return {
+    kind: 'pull-request-action',
+    done,
+    repo: repoSlug(op.context.repo),
+    branch: op.context.targetBranch ?? '',
+    prNumber: requirePrNumber(op.context),
+    next,
+    by: op.context.actor,
+    reason: op.settings.reason,
+  };
 }
 
 const RUN_ICONS: Record<string, string> = {

@@ -14,6 +14,7 @@ import { pullRequestUrl, queueRef, rawResponse, repoLink, repoSlug, stateOutput 
 import type { QueueDetails } from './details.js';
 import type { Operation, OperationContext, OperationResult } from '../types.js';
 import type { QueueAdminSettings } from './inputs.js';
+import { byAndWhy } from '../reason.js';
 
 type QueueView = QueueAnswer;
 type QueueUpdate = QueueSettings & Record<string, unknown>;
@@ -112,6 +113,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
     if (!(error instanceof ApiError && error.status === 400)) throw error;
     return refusedDelete(op, error);
   }
+  op.log.info(`Deleted the merge queue for ${describeRef(op)}${byAndWhy(op.context.actor, undefined)}.`);
   return {
     outputs: { ...queueOutputs(undefined, response), 'queue-exists': false },
     details: queueDetails(op, 'Merge queue deleted', undefined, response, []),
@@ -144,7 +146,9 @@ async function applyUpdate(
     if (error instanceof ApiError && error.status === 404) throw error.reworded(noQueue(op, 'updateQueue'));
     throw error;
   }
-  op.log.info(`Set ${sentSettings(update)} on the merge queue for ${describeRef(op)}.`);
+  op.log.info(
+    `Set ${sentSettings(update)} on the merge queue for ${describeRef(op)}${byAndWhy(op.context.actor, op.settings.reason)}.`,
+  );
   const { queue, response } = await readBack(op, updateResponse);
   return describeQueue(op, outcome, queue, response, update, before);
 }
@@ -317,7 +321,19 @@ function queueDetails(
 ): QueueDetails {
   const { repo, targetBranch } = queueRef(op.context);
   const nowMs = response?.serverTimeMs ?? op.clock?.now() ?? Date.now();
-  return { kind: 'queue', action, repo: repoSlug(repo), branch: targetBranch, queue, nowMs, changes };
+  const { actor: by } = op.context;
+  const reason = op.settings.reason;
+  return {
+    kind: 'queue',
+    action,
+    repo: repoSlug(repo),
+    branch: targetBranch,
+    queue,
+    nowMs,
+    changes,
+    by,
+    reason,
+  };
 }
 
 /** The PRs in line, in the order the service lists them, with how long each has been in its state. */
@@ -466,9 +482,20 @@ function formatValue(value: unknown): string {
 function heading(op: OperationContext<QueueAdminSettings>, outcome: Outcome, headline = ''): Markdown {
   const { repo, targetBranch } = queueRef(op.context);
   const what = `${outcome.icon ?? '❔'} ${escapeMarkdown(outcome.words)} for ${codeSpan(targetBranch)}`;
-  return new Markdown()
+  const summary = new Markdown()
     .headingMarkdown(headline ? `${what}: ${escapeMarkdown(headline)}` : what)
     .paragraph(`Repository ${repoLink(repo)}.`);
+  const { actor } = op.context;
+  const { reason } = op.settings;
+  // Only a step that changes the queue is done by someone.
+  if (outcome.icon !== undefined && (actor || reason)) {
+    summary.paragraph(
+      [actor && `By **${escapeMarkdown(actor)}**.`, reason && `Reason: ${escapeMarkdown(reason)}`]
+        .filter(Boolean)
+        .join(' '),
+    );
+  }
+  return summary;
 }
 
 function prLink(repo: Repo, prNumber: unknown): string | undefined {

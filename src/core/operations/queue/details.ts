@@ -19,6 +19,10 @@ export interface QueueDetails {
   changes: { name: string; before: string; after: string }[];
   /** The service has no queue for the branch. */
   missing?: boolean;
+  /** Who ran the step, as the CI names them; the service records no actor for a write. */
+  by?: string;
+  /** Why, as given in the reason input (not sent to the service). */
+  reason?: string;
 }
 
 export interface PullRequestListDetails {

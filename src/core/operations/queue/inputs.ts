@@ -13,6 +13,7 @@ import {
 } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import type { Inputs, InputSpec } from '../../inputs.js';
+import { readReason } from '../reason.js';
 
 export const IF_EXISTS_VALUES = ['fail', 'update', 'skip'] as const;
 export type IfExists = (typeof IF_EXISTS_VALUES)[number];
@@ -21,6 +22,8 @@ export interface QueueAdminSettings {
   mode?: QueueMode;
   concurrency?: number;
   ifExists: IfExists;
+  /** Why, as the person gave it (never sent: the service takes no reason). */
+  reason?: string;
   /** The settings to send to updateQueue: only those given, plus the `settings` JSON as given. */
   update: QueueSettings & Record<string, unknown>;
 }
@@ -166,6 +169,7 @@ export function readQueueAdminSettings(input: Inputs, operation: string): QueueA
     mode,
     concurrency,
     ifExists: input.choice('if-exists', IF_EXISTS_VALUES) ?? 'fail',
+    reason: readReason(input),
     update,
   };
 }
