@@ -205,7 +205,7 @@ describe('one error-line shape', () => {
   it('the no-token line shows the CLI spelling, not a workflow', async () => {
     const run = await runCli(['get-queue'], { ...elsewhere(), env: laptop({ MERGE_QUEUE_API_TOKEN: '' }) });
     expect(programLines(run.stderr)).toEqual([
-      expect.stringContaining('(in MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN)'),
+      'merge-queue-action: MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN: is empty. Pass your organization API token from a secret: set MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN; a secret is empty in a job run for a fork or Dependabot PR.',
     ]);
     expect(run.stdout + run.stderr).not.toContain('${{');
   });

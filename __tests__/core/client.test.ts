@@ -65,7 +65,9 @@ describe('ApiClient against the emulator', () => {
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ branch: 'main' });
     expect(retries).toHaveLength(1);
-    expect(retries[0]).toMatch(/^getQueue: the API answered 503: Service Unavailable\. .*Retrying in/);
+    expect(retries[0]).toMatch(
+      /^getQueue: the API answered 503\. The service failed\. \(the service said: "Service Unavailable"\) Retrying in/,
+    );
   });
 
   it('shares one budget of retries between the calls of a run, and says so when it is spent', async () => {
@@ -101,7 +103,7 @@ describe('ApiClient against the emulator', () => {
     const error = await failureOf(client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue));
     expect(error.status).toBe(400);
     expect(error.toString()).toBe(
-      'getQueue failed: the API answered 400: targetBranch is invalid. The service refused the request as invalid; check the inputs it names.',
+      'getQueue failed: the API answered 400. The service refused the request as invalid; check the inputs it names. (the service said: "targetBranch is invalid")',
     );
     expect(retries).toEqual([]);
     // The second planned fault was never reached: there was no second attempt.
@@ -143,7 +145,7 @@ describe('ApiClient against the emulator', () => {
     const error = await failureOf(client({ token: 'wrong-token' }).call('getQueue', queue));
     expect(error.status).toBe(401);
     expect(error.toString()).toMatch(
-      /^getQueue failed: the API answered 401: Unauthorized\. Check that api-token holds/,
+      /^getQueue failed: the API answered 401\. Check that api-token holds .*\(the service said: "Unauthorized"\)$/,
     );
     expect(error.toString()).not.toContain('wrong-token');
   });
@@ -161,7 +163,7 @@ describe('ApiClient against the emulator', () => {
       const error = await failureOf(client().call('getQueue', queue));
       expect(error.kind).toBe('redirect');
       expect(error.message).toMatch(
-        /answered 307 redirecting to http:\/\/127\.0\.0\.1:\d+\/v1\/getQueue, which is not followed/,
+        /answered 307 redirecting to another address, which is not followed.*\(the service said: "Location: http:\/\/127\.0\.0\.1:\d+\/v1\/getQueue"\)$/,
       );
       expect(seen).toEqual([]);
     } finally {

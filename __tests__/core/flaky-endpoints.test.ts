@@ -148,7 +148,7 @@ describe('get-test-details and link-ticket-to-test-case', () => {
   it('names the input to check when the test is unknown', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(await failureOf(runOperation(emulator, 'get-test-details', { 'test-id': unknown }))).toMatch(
-      /^the API answered 404: Not Found.*Check test-id/,
+      /^the API answered 404\. Check test-id \(the id in the test's web address\) and that org-url-slug, repo and repo-host name the repository it belongs to\. \(the service said: "Not Found.*"\)$/,
     );
     expect(
       await failureOf(
@@ -157,7 +157,7 @@ describe('get-test-details and link-ticket-to-test-case', () => {
           'external-ticket-id': 'KAN-1',
         }),
       ),
-    ).toMatch(/^the API answered 404: Not Found.*Check test-case-id/);
+    ).toMatch(/^the API answered 404\. Check test-case-id .*\(the service said: "Not Found.*"\)$/);
   });
 });
 

@@ -379,6 +379,8 @@ describe('list-unhealthy-tests', () => {
       { kind: 'status', status: 404, body: 'Not Found' },
     ]);
     const message = await failureOf(run({ 'org-url-slug': 'someone-else' }));
-    expect(message).toMatch(/^the API answered 404: Not Found.*Check org-url-slug, repo and repo-host/);
+    expect(message).toMatch(
+      /^the API answered 404\. Check org-url-slug, repo and repo-host: .*\(the service said: "Not Found.*"\)$/,
+    );
   });
 });

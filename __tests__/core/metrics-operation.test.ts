@@ -112,7 +112,7 @@ describe('get-merge-queue-metrics', () => {
     const kept = / it is in (\S+\/metrics\.prom) as sent\./.exec(run.failure ?? '')?.[1];
     expect(readFileSync(String(kept), 'utf8')).toBe('Sign in to continue');
     expect(run.failure).toMatch(
-      /^getMergeQueueMetrics failed: the API answered 200 with text that is not Prometheus metrics \(.*Sign in.*\); it is in .* Check api-url/,
+      /^getMergeQueueMetrics failed: the API answered 200 with text that is not Prometheus metrics; it is in .* Check api-url \(it should be the v1 API base\)\.$/,
     );
   });
 });

@@ -66,7 +66,7 @@ describe('create-queue', () => {
       { kind: 'status', status: 400, body: 'batchingMinSize is too large' },
     ]);
     await expect(runOperation(emulator, 'create-queue', { 'batching-min-size': '6' })).rejects.toThrow(
-      /^Created the merge queue for branch main of github\.com\/octo-org\/octo-repo, but applying the other settings failed: updateQueue failed: the API answered 400: batchingMinSize is too large\..* Run update-queue with the same inputs to apply them\.$/,
+      /^Created the merge queue for branch main of github\.com\/octo-org\/octo-repo, but applying the other settings failed: updateQueue failed: the API answered 400\..* Run update-queue with the same inputs to apply them\. \(the service said: "batchingMinSize is too large.*"\)$/,
     );
     // The new queue keeps the service's default.
     expect(await queueOnServer()).toMatchObject({ batchingMinSize: 4 });
@@ -75,7 +75,7 @@ describe('create-queue', () => {
   it('fails on an existing queue by default, naming if-exists', async () => {
     await runOperation(emulator, 'create-queue', {});
     await expect(runOperation(emulator, 'create-queue', { concurrency: '5' })).rejects.toThrow(
-      'A merge queue for branch main of github.com/octo-org/octo-repo already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.',
+      'A merge queue for branch main of github.com/octo-org/octo-repo already exists (createQueue answered 409). Set if-exists to update (apply the given settings to it) or skip (leave it as it is).',
     );
     expect(await queueOnServer()).toMatchObject({ concurrency: 1 });
   });
@@ -183,7 +183,7 @@ describe('update-queue', () => {
     expect(run.outputs).toMatchObject({ concurrency: 4, 'queue-state': 'running', 'enqueued-count': '' });
     expect(run.warnings).toEqual([
       expect.stringMatching(
-        /^The change was made, but reading the queue back failed: getQueue failed: the API answered 400: Bad Request\./,
+        /^The change was made, but reading the queue back failed: getQueue failed: the API answered 400\. .* \(the service said: "Bad Request"\) Outputs show/,
       ),
     ]);
   });
@@ -245,7 +245,7 @@ describe('delete-queue', () => {
 
     const refused = await runOperation(emulator, 'delete-queue', {});
     expect(refused.failure).toMatch(
-      /^Could not delete the merge queue for branch main of github\.com\/octo-org\/octo-repo \(deleteQueue answered 400: .+\)\. The queue still holds 2 PRs: #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
+      /^Could not delete the merge queue for branch main of github\.com\/octo-org\/octo-repo \(deleteQueue answered 400\)\. The queue still holds 2 PRs: #11 \(TESTING\), #12 \(PENDING\); a queue must be empty to be deleted\. Run drain-queue and wait until its PRs have merged \(or cancel them\), then run delete-queue again\.$/,
     );
     expect(refused.outputs).toMatchObject({ 'queue-exists': true, 'enqueued-count': 2 });
     expect(refused.summaryText).toContain(

@@ -83,7 +83,7 @@ describe('list-pull-requests', () => {
 
   it('says so when the branch has no queue', async () => {
     await expect(runOperation(emulator, 'list-pull-requests', {}, { targetBranch: 'nope' })).rejects.toThrow(
-      /^No merge queue exists for branch nope of github\.com\/octo-org\/octo-repo \(listPullRequests answered 404: .*\)\. Check target-branch, repo and repo-host\.$/,
+      /^No merge queue exists for branch nope of github\.com\/octo-org\/octo-repo \(listPullRequests answered 404\)\. Check target-branch, repo and repo-host\. \(the service said: .*\)$/,
     );
   });
 });

@@ -257,7 +257,7 @@ describe('V2ServiceClient', () => {
     expect(failure.status).toBe(403);
     expect(failure.code).toBe('INSUFFICIENT_PERMISSIONS');
     expect(failure.toString()).toBe(
-      'mergeQueues.submitPullRequest failed: the API answered 403 INSUFFICIENT_PERMISSIONS: missing permission (request req-42). The API key needs the permissions "Merge and cancel PRs" and "Set priority on PRs": an organization admin grants it in Settings > Developer > API Keys.',
+      'mergeQueues.submitPullRequest failed: the API answered 403 INSUFFICIENT_PERMISSIONS. The API key needs the permissions "Merge and cancel PRs" and "Set priority on PRs": an organization admin grants it in Settings > Developer > API Keys. (the service said: "missing permission (request req-42)")',
     );
     expect(seen.find((s) => s.method === 'POST')?.body).toEqual({ number: 7, priorityName: 'high' });
   });
@@ -277,7 +277,9 @@ describe('V2ServiceClient', () => {
     });
     expect(answer.json).toMatchObject({ prNumber: 7 });
     expect(count('GET', '/v2/repositories')).toBe(2);
-    expect(logs[0]).toMatch(/^repositories\.resolveByProviderUrl: the API answered 429: Too Many Requests/);
+    expect(logs[0]).toMatch(
+      /^repositories\.resolveByProviderUrl: the API answered 429\. .*\(the service said: "Too Many Requests"\)/,
+    );
   });
 
   it('never submits twice: a submit whose connection was cut after the service acted is read back', async () => {

@@ -125,7 +125,7 @@ describe('over v2', () => {
     });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(
-      /^pullRequests\.reprioritize failed: the API answered 403 INSUFFICIENT_PERMISSIONS.*"Set priority on PRs".*Settings > Developer > API Keys\.$/,
+      /^pullRequests\.reprioritize failed: the API answered 403 INSUFFICIENT_PERMISSIONS\. The API key needs the permission "Set priority on PRs": an organization admin grants it in Settings > Developer > API Keys\. \(the service said: .*\)$/,
     );
     expect(result.error).not.toContain(merger);
     expect(await queue.pr(17)).toMatchObject({ priorityValue: 100 });

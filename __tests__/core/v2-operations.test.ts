@@ -122,7 +122,7 @@ describe('v2 only', () => {
     const result = await act({ operation: 'submit-pull-request', 'api-token': reader });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(
-      /^mergeQueues\.submitPullRequest failed: the API answered 403 INSUFFICIENT_PERMISSIONS.*The API key needs the permission "Merge and cancel PRs": an organization admin grants it in Settings > Developer > API Keys\.$/,
+      /^mergeQueues\.submitPullRequest failed: the API answered 403 INSUFFICIENT_PERMISSIONS\. The API key needs the permission "Merge and cancel PRs": an organization admin grants it in Settings > Developer > API Keys\. \(the service said: .*\)$/,
     );
     expect(result.error).not.toContain(reader);
   });

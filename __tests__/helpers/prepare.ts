@@ -10,6 +10,7 @@ import type { Annotation } from '../../src/core/host.js';
 import type { OperationResult } from '../../src/core/operations/types.js';
 import { OPERATIONS, type OperationName } from '../../src/core/operations/registry.js';
 import { prepareOperation, type PreparedOperation } from '../../src/core/prepare.js';
+import { say } from '../../src/core/words.js';
 
 export function prepareFrom(inputs: Record<string, string>, warnings: string[] = []): PreparedOperation {
   return prepareOperation({
@@ -36,7 +37,9 @@ export function contextOf(overrides: Partial<ResolvedContext>): ResolvedContext 
   };
 }
 
-export interface InProcessRun extends OperationResult {
+export interface InProcessRun extends Omit<OperationResult, 'failure'> {
+  /** The failure line in the action's words. */
+  failure?: string;
   infos: string[];
   warnings: string[];
   annotations: RecordedAnnotation[];
@@ -71,7 +74,8 @@ export async function startPrepared(
       annotate: (level, message, at) => annotations.push({ level, message, ...at }),
     },
   });
-  return { ...result, infos, warnings, annotations };
+  const failure = result.failure === undefined ? undefined : say(result.failure);
+  return { ...result, failure, infos, warnings, annotations };
 }
 
 export interface OperationRun extends InProcessRun {

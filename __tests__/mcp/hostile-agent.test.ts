@@ -194,8 +194,8 @@ describe('service text reaches the agent only as data', () => {
     expect(answer.result?.isError).toBe(true);
     const content = answer.result?.content as { text: string }[];
     // The tool's line is ours: the status, where the service's text is, what to do.
-    expect(content[0]!.text).toMatch(
-      /^getQueue failed: the API answered 400 \(its text is in serviceSaid\)\. /,
+    expect(content[0]!.text).toBe(
+      "getQueue failed: the API answered 400. The service refused the request as invalid; check the inputs it names. (the service's text is in serviceSaid)",
     );
     expect(content[0]!.text).not.toMatch(/IGNORE|owned|RUNNING|yyy/);
     const failure = answer.result?.structuredContent as { error: string; serviceSaid: string };

@@ -58,7 +58,8 @@ describe('ids an answer hands back are the ones asked for (item 1)', () => {
     });
     const run = await cli(['submit-pull-request']);
     expect(run.exitCode).toBe(EXIT_CODES.unreachable);
-    expect(run.stderr).toContain('"data[0].targetBranch" is "release", not "main" as asked');
+    expect(run.stderr).toContain('"data[0].targetBranch" is another value, not "main" as asked');
+    expect(run.stderr).toContain('(the service said: "release")');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(writes()).toEqual([]);
   });
@@ -70,7 +71,8 @@ describe('ids an answer hands back are the ones asked for (item 1)', () => {
     });
     const run = await cli(['submit-pull-request']);
     expect(run.exitCode).toBe(EXIT_CODES.unreachable);
-    expect(run.stderr).toContain('"data[0].url" is "https://github.com/evil-org/other"');
+    expect(run.stderr).toContain('"data[0].url" is another value, not "https://github.com/octo-org/');
+    expect(run.stderr).toContain('(the service said: "https://github.com/evil-org/other")');
     expect(writes()).toEqual([]);
   });
 

@@ -1,8 +1,7 @@
 // The CLI: the command line and MERGE_QUEUE_* variables in, one operation run on the detected (or named)
 // host, the exit code out: the result on stdout (a page for a person, or --json's object), the log on stderr.
-import { InputError } from '../core/errors.js';
 import { toKebabCase, isOperationName, OPERATION_NAMES } from '../core/operations/registry.js';
-import { EXIT_CODES } from '../core/failure.js';
+import { EXIT_CODES, exitCodeOf, failureOf } from '../core/failure.js';
 import { run, type RunResult } from '../core/run.js';
 import { closestMatches } from '../core/suggest.js';
 import { VERSION } from '../core/version.js';
@@ -18,6 +17,7 @@ import { completionScript, SHELLS } from './completion.js';
 import { ask, questionFor } from './confirm.js';
 import { pagesOn } from './pager.js';
 import { jsonResult } from './json-result.js';
+import { CLI_WORDING } from './wording.js';
 import { unknownVariableWarnings } from './variables.js';
 
 export interface CliIo {
@@ -118,7 +118,7 @@ async function runOperation(
       stdin: io.stdin,
       outputsShown: line.json,
       colour: line.colour,
-      howToGive,
+      wording: CLI_WORDING,
     });
     // Where the context came from helps a CI log and a program's run; in a terminal the result says enough.
     const contextNotes = stdoutCarriesData(line) || detected.name !== 'generic';
@@ -128,10 +128,9 @@ async function runOperation(
     return result;
   } catch (error) {
     // Only choosing the host can fail here; run() turns every failure of its own into a result.
-    const failure = error instanceof Error ? error.message : String(error);
+    const failure = failureOf(error, CLI_WORDING).line;
     io.stderr.write(`${errorLine(failure)}\n`);
-    const exitCode = error instanceof InputError ? EXIT_CODES.badInput : EXIT_CODES.failed;
-    return { exitCode, outputs: {}, failure };
+    return { exitCode: exitCodeOf(error), outputs: {}, failure };
   }
 }
 
@@ -159,11 +158,6 @@ function inputReader(env: Environment, line: CommandLine, operation: string) {
         .find(Boolean) ?? ''
     );
   };
-}
-
-/** How a CLI user gives an input, for messages. */
-function howToGive(input: string): string {
-  return `${input === 'api-token' ? 'in' : `--${input} or`} ${variablesOf(input).join(' or ')}`;
 }
 
 /** `completion <shell>`: the shell's script on stdout. */

@@ -2,6 +2,7 @@
 // request, its head sha and target branch, and the run.
 import { ContextError } from './errors.js';
 import { quoted } from './inputs.js';
+import { give, words, type Words } from './words.js';
 
 export interface RepoRef {
   host: string;
@@ -110,19 +111,24 @@ export function isOwnerAndName(owner: string, name: string): boolean {
  */
 export function checkResolvedContext(context: ResolvedContext): void {
   const { host, owner, name } = context.repo;
-  const refuse = (what: string, value: string, problem: string, fix: string) =>
-    new ContextError(`The pipeline's ${what} ${quoted(value)} ${problem}; ${fix}`);
+  const refuse = (what: string, value: string, problem: string, fix: Words) =>
+    new ContextError(words`The pipeline's ${what} ${quoted(value)} ${problem}; ${fix}`);
   // An operation that runs without a repository got none: nothing of it to check.
   const known = hasRepo(context) || host !== '';
   if (known && !isHostName(host)) {
-    throw refuse('repository host', host, 'is not a host name', 'set the repo-host input (like github.com).');
+    throw refuse(
+      'repository host',
+      host,
+      'is not a host name',
+      words`${give('repo-host')} (like github.com).`,
+    );
   }
   if (known && !isOwnerAndName(owner, name)) {
     throw refuse(
       'repository',
       `${owner}/${name}`,
       'is not owner/name',
-      'set the repo input (like my-org/my-repo).',
+      words`${give('repo')} (like my-org/my-repo).`,
     );
   }
   const branch = context.targetBranch;
@@ -131,11 +137,11 @@ export function checkResolvedContext(context: ResolvedContext): void {
       'target branch',
       branch,
       'is not a branch name (it holds whitespace or a control character)',
-      'set the target-branch input.',
+      words`${give('target-branch')}.`,
     );
   }
   if (context.headSha !== undefined && !/^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(context.headSha)) {
-    throw refuse('head sha', context.headSha, 'is not a full commit sha', 'set the pr-sha input.');
+    throw refuse('head sha', context.headSha, 'is not a full commit sha', words`${give('pr-sha')}.`);
   }
 }
 

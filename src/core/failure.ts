@@ -1,7 +1,8 @@
 // How a run that failed ends: the exit code that says what kind of failure it was, the title its error
 // line is shown under, and the one line itself.
 import { ApiError } from './api/errors.js';
-import { ContextError, InputError } from './errors.js';
+import { InputError, isFailure, type FailureKind } from './errors.js';
+import type { Wording } from './words.js';
 
 /** The CLI's exit codes, and what the action's failure means: documented, stable. */
 export const EXIT_CODES = {
@@ -18,15 +19,17 @@ export const EXIT_CODES = {
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
+const EXIT_CODE_OF_KIND: Record<FailureKind, ExitCode> = {
+  'bad-input': EXIT_CODES.badInput,
+  refused: EXIT_CODES.refused,
+  'not-found': EXIT_CODES.refused,
+  unreachable: EXIT_CODES.unreachable,
+  'bad-answer': EXIT_CODES.unreachable,
+};
+
+/** The exit code of a failure's kind; any other error is the operation failing. */
 export function exitCodeOf(error: unknown): ExitCode {
-  if (error instanceof InputError || error instanceof ContextError) return EXIT_CODES.badInput;
-  if (error instanceof ApiError) {
-    const refused =
-      error.kind === 'redirect' ||
-      (error.kind === 'http' && error.status !== undefined && error.status < 500 && error.status !== 429);
-    return refused ? EXIT_CODES.refused : EXIT_CODES.unreachable;
-  }
-  return EXIT_CODES.failed;
+  return isFailure(error) ? EXIT_CODE_OF_KIND[error.failureKind] : EXIT_CODES.failed;
 }
 
 export function titleOf(error: unknown, operation: string | undefined): string {
@@ -53,39 +56,21 @@ function apiFailureHeadline(error: ApiError): string {
 export function messageOf(error: unknown): string {
   const message =
     error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ').trim() || 'The run failed for an unknown reason.';
+  return folded(message) || 'The run failed for an unknown reason.';
 }
 
-/** Where a failure line quoted the service's own text, when it is given apart (RunOptions.serviceTextApart). */
-export const SERVICE_TEXT_APART = '(its text is in serviceSaid)';
+/** Where a failure line leaves the service's own text to a field of its own (RunOptions.serviceTextApart). */
+export const SERVICE_TEXT_APART = "(the service's text is in serviceSaid)";
 
 /**
- * The failure line with the service's own text (an error answer's body) taken out of it, and that text:
- * the line is then our words only.
+ * A failure in a host's words: its line, ours only, and apart from it the service's own text about it
+ * (or '' when it said nothing). Any other thrown value is its message.
  */
-export function apartFromServiceText(error: unknown): { line: string; said?: string } {
-  const line = messageOf(error);
-  const said = error instanceof ApiError ? error.body.replace(/\s*\n\s*/g, ' ').trim() : '';
-  // The body is quoted after the status (`the API answered 404: ...`), never before it.
-  const at = said ? line.indexOf(said, line.indexOf(' answered ')) : -1;
-  if (at < 0) return { line };
-  // Its quoting goes with it: `answered 404: text.`, `answered 200 with a page ("text")`.
-  const before = line
-    .slice(0, at)
-    .trimEnd()
-    .replace(/(?::|\(")$/, '')
-    .trimEnd();
-  const after = line.slice(at + said.length).replace(/^"\)/, '');
-  return { line: `${before} ${SERVICE_TEXT_APART}${after}`, said };
+export function failureOf(error: unknown, wording: Wording): { line: string; said: string } {
+  if (!isFailure(error)) return { line: messageOf(error), said: '' };
+  return { line: folded(error.wordedFor(wording)), said: folded(error.serviceSaid) };
 }
 
-/**
- * A failure line in the words of the host's user: where the host says how an input is given (the CLI:
- * `--pr-number or MERGE_QUEUE_PR_NUMBER`), the messages' `Input "x":` and "set the x input" say that.
- */
-export function inHostTerms(line: string, howToGive: ((input: string) => string) | undefined): string {
-  if (!howToGive) return line;
-  return line
-    .replace(/^Input "([a-z][a-z-]*)":/, (_, input: string) => `${howToGive(input)}:`)
-    .replace(/\bset the ([a-z][a-z-]*) input\b/g, (_, input: string) => `give ${howToGive(input)}`);
+function folded(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -3,6 +3,7 @@
 // environment, which it is given rather than reading process.env.
 import type { ProxySettings } from './api/client.js';
 import type { ContextOverrides, Needs, ResolvedContext } from './context.js';
+import type { Wording } from './words.js';
 
 export type HostName = 'github-actions' | 'gitlab-ci' | 'buildkite' | 'circleci' | 'jenkins' | 'generic';
 
@@ -84,8 +85,8 @@ export interface Host {
   /** PR comments, where the host can write them. */
   readonly comments?: PullRequestComments;
   /**
-   * How a user of this host gives an input, for messages (the CLI: `--api-token or MERGE_QUEUE_API_TOKEN`);
-   * without it messages show an action input (`api-token:`).
+   * How a user of this host names and gives an input, for messages (the CLI: `--pr-number or
+   * MERGE_QUEUE_PR_NUMBER`); without it messages name an action's input (`Input "pr-number"`).
    */
-  readonly howToGive?: (input: string) => string;
+  readonly wording?: Wording;
 }

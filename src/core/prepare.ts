@@ -17,6 +17,7 @@ import type { OperationResult } from './operations/types.js';
 import { oneLine } from './report/control-syntax.js';
 import type { Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
+import { give, words } from './words.js';
 
 /** Every input any operation reads, for warning about inputs given to one that does not read them. */
 const ALL_INPUT_NAMES = [
@@ -33,7 +34,7 @@ export interface PreparedOperation {
   start: (shared: SharedContext) => Promise<OperationResult>;
 }
 
-export type InputSource = Pick<Host, 'input' | 'mask' | 'howToGive'> & {
+export type InputSource = Pick<Host, 'input' | 'mask'> & {
   log: Pick<Host['log'], 'warning'>;
 };
 
@@ -51,11 +52,10 @@ export function prepareOperation(host: InputSource, redact: Redact = (text) => t
   requireInputs(host, operation, row);
   const { settings, start } = row.prepare(input, operation);
   if (!common.apiToken && !row.tokenOptional) {
-    const how = host.howToGive?.('api-token') ?? '`api-token: ${{ secrets.TRUNK_API_TOKEN }}`';
     throw new InputError(
       'api-token',
       'is empty',
-      `Pass your organization API token from a secret (${how}); a secret is empty in a job run for a fork or Dependabot PR.`,
+      words`Pass your organization API token from a secret: ${give('api-token')}; a secret is empty in a job run for a fork or Dependabot PR.`,
     );
   }
   return { operation, row, common, settings, start };
@@ -99,10 +99,12 @@ function warnAboutUnusedInputs(
 function requireInputs(host: InputSource, operation: OperationName, row: RegisteredOperation): void {
   for (const input of row.inputs) {
     if (input.required && !host.input(input.name).trim()) {
+      // "The test's id." as "(the test's id)"; "PR number" stays as it is.
+      const what = input.description.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
       throw new InputError(
         input.name,
         `is required by operation ${operation}`,
-        `Set ${input.name} (${input.description.replace(/\.$/, '')}).`,
+        words`${give(input.name)} (${what}).`,
       );
     }
   }

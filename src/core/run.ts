@@ -6,11 +6,12 @@ import { apiBaseFor } from './api/base-url.js';
 import type { CommonSettings } from './common-inputs.js';
 import { checkResolvedContext, hasRepo, isMergeQueueRun, type ResolvedContext } from './context.js';
 import type { Clock } from './clock.js';
+import { labelledServiceText } from './api/errors.js';
 import {
   EXIT_CODES,
-  apartFromServiceText,
+  SERVICE_TEXT_APART,
   exitCodeOf,
-  inHostTerms,
+  failureOf,
   messageOf,
   titleOf,
   type ExitCode,
@@ -30,6 +31,8 @@ import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine, showControls } from './report/control-syntax.js';
 import { SecretSet, type Redact } from './report/redact.js';
+import { ACTION_WORDING, say, type Wording } from './words.js';
+import { isFailure } from './errors.js';
 
 export interface RunResult {
   exitCode: ExitCode;
@@ -41,7 +44,7 @@ export interface RunResult {
   /** The one line the run failed with, when it did. */
   failure?: string;
   /**
-   * With `serviceTextApart`: the service's own text the failure quoted (secrets hidden), which `failure`
+   * With `serviceTextApart`: the service's own text about the failure (secrets hidden), which `failure`
    * then only points at, so that a host can hand it on as data.
    */
   serviceSaid?: string;
@@ -64,8 +67,9 @@ export interface RunOptions {
   /** Hears each progress line as the log gets it (an MCP tool turns them into progress notifications). */
   onProgress?: (line: string) => void;
   /**
-   * The service's text is kept out of the failure line (which then points at it) and given apart as
-   * `serviceSaid`: for a host whose reader must never take the service's words for ours (an agent).
+   * The service's text is given apart as `serviceSaid`, the failure line only pointing at it: for a host
+   * whose reader must never take the service's words for ours (an agent). Else the line ends with it,
+   * labelled and escaped.
    */
   serviceTextApart?: boolean;
 }
@@ -93,7 +97,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const named = toKebabCase(host.input('operation').trim());
     if (isOperationName(named)) operation = named;
     const prepared = prepareOperation(
-      { input: (name) => host.input(name), mask: scope.mask, log: host.log, howToGive: host.howToGive },
+      { input: (name) => host.input(name), mask: scope.mask, log: host.log },
       scope.redact,
     );
     operation = prepared.operation;
@@ -101,12 +105,9 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const context = await resolveContext(scope, prepared, options);
     runUrl = context.runUrl;
     const result = await runOperation(scope, prepared, context, options);
-    return await finish(scope, prepared, result);
+    return await finish(scope, prepared, result, options);
   } catch (error) {
-    const { line, said } = options.serviceTextApart
-      ? apartFromServiceText(error)
-      : { line: messageOf(error) };
-    const failure = scope.logLine(inHostTerms(line, host.howToGive));
+    const { failure, serviceSaid } = failureLine(scope, failureOf(error, wordingOf(host)), options);
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) {
@@ -119,10 +120,29 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
       outputs: scope.published,
       values: scope.values,
       failure,
-      ...(said ? { serviceSaid: scope.redact(said) } : {}),
+      ...(serviceSaid ? { serviceSaid } : {}),
       redact: scope.redact,
     };
   }
+}
+
+function wordingOf(host: Host): Wording {
+  return host.wording ?? ACTION_WORDING;
+}
+
+/**
+ * The failure line as the log shows it, and the service's text about it: given apart when the host
+ * wants it so (the line then points at it), else labelled at the line's end.
+ */
+function failureLine(
+  scope: RunScope,
+  { line, said }: { line: string; said: string },
+  options: RunOptions,
+): { failure: string; serviceSaid?: string } {
+  if (options.serviceTextApart && said) {
+    return { failure: scope.logLine(`${line} ${SERVICE_TEXT_APART}`), serviceSaid: scope.redact(said) };
+  }
+  return { failure: scope.logLine(`${line}${labelledServiceText(scope.redact(said))}`) };
 }
 
 function runScope(host: Host): RunScope {
@@ -270,6 +290,7 @@ async function finish(
   scope: RunScope,
   { operation, common }: PreparedOperation,
   result: OperationResult,
+  options: RunOptions,
 ): Promise<RunResult> {
   const { host, redact } = scope;
   await scope.publish(await capResponseOutput(result.outputs, host, redact));
@@ -278,11 +299,21 @@ async function finish(
   }
   const found = { details: detailsOf(result), redact };
   if (result.failure) {
-    const failure = scope.logLine(result.failure);
+    const cause = result.failureCause;
+    const said = isFailure(cause) ? cause.serviceSaid : '';
+    const line = say(result.failure, wordingOf(host));
+    const { failure, serviceSaid } = failureLine(scope, { line, said }, options);
     const title = scope.logLine(result.failureTitle ?? `${operation} failed`);
     host.log[result.failureLevel ?? 'error'](failure, { title });
-    const exitCode = result.failureCause === undefined ? EXIT_CODES.failed : exitCodeOf(result.failureCause);
-    return { exitCode, operation, ...outputsOf(scope), failure, ...found };
+    const exitCode = cause === undefined ? EXIT_CODES.failed : exitCodeOf(cause);
+    return {
+      exitCode,
+      operation,
+      ...outputsOf(scope),
+      failure,
+      ...(serviceSaid ? { serviceSaid } : {}),
+      ...found,
+    };
   }
   return { exitCode: EXIT_CODES.done, operation, ...outputsOf(scope), ...found };
 }

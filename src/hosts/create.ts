@@ -11,7 +11,7 @@ export async function createHost(name: HostName, options: HostOptions): Promise<
         ...githubActionsHost(options.env, options.cwd),
         input: options.input,
         stdin: options.stdin,
-        howToGive: options.howToGive,
+        wording: options.wording,
         finish: async () => undefined,
       };
     }

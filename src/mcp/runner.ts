@@ -12,6 +12,7 @@ import type { Environment, PipelineFacts } from '../hosts/common/pipeline-contex
 import { genericFacts } from '../hosts/generic.js';
 import { filePublisher, pipelineHost } from '../hosts/common/pipeline-host.js';
 import type { McpOptions } from './options.js';
+import { mcpWording } from './wording.js';
 
 /** What an operation is given beside the server's own inputs: the PR, a wait, a listing's filters. */
 export type OperationInputs = Record<string, string>;
@@ -69,7 +70,7 @@ export function operationRunner(options: McpOptions, io: RunnerIo): OperationRun
           input: (name) => values[name] ?? '',
           logStream: io.stderr,
           files: {},
-          howToGive,
+          wording: mcpWording(new Set(Object.keys(inputs))),
         },
       );
       let context: ResolvedContext | undefined;
@@ -95,10 +96,4 @@ function serverInputsFor(operation: string, inputs: Record<string, string>): Rec
   const row = isOperationName(operation) ? OPERATIONS[operation] : undefined;
   const reads = new Set([...COMMON_INPUTS, ...(row?.inputs ?? [])].map((spec) => spec.name));
   return Object.fromEntries(Object.entries(inputs).filter(([name]) => reads.has(name)));
-}
-
-/** How the server's user gives an input, for the messages of a run. */
-function howToGive(input: string): string {
-  if (input === 'api-token') return 'MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN in the server’s environment';
-  return `--${input} or MERGE_QUEUE_${input.toUpperCase().replace(/-/g, '_')} when starting the server, or the tool’s argument`;
 }

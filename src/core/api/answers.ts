@@ -19,11 +19,23 @@ const TEXT_ANSWERS = new Set<EndpointName>(['getMergeQueueMetrics']);
 const QUEUE_ANSWERS = new Set<EndpointName>(['getQueue', 'updateQueue']);
 
 /**
- * What is wrong with the answer of `endpoint`, in words (`a body that is not its answer ("tests" is an
- * object, not a list)`), or undefined when it is what the endpoint answers. `json` is the parsed body, or
- * undefined when it is not JSON.
+ * What is wrong with an answer: `what` in our words only (`a body that is not its answer ("tests" is an
+ * object, not a list)`), and apart from it the service's own text or value it is about, when one is.
  */
-export function answerProblem(endpoint: EndpointName, text: string, json: unknown): string | undefined {
+export interface AnswerProblem {
+  what: string;
+  said?: string;
+}
+
+/**
+ * What is wrong with the answer of `endpoint`, or undefined when it is what the endpoint answers. `json`
+ * is the parsed body, or undefined when it is not JSON.
+ */
+export function answerProblem(
+  endpoint: EndpointName,
+  text: string,
+  json: unknown,
+): AnswerProblem | undefined {
   if (TEXT_ANSWERS.has(endpoint)) return undefined;
   const shape = ANSWER_SHAPES[endpoint];
   const trimmed = text.trim();
@@ -32,15 +44,20 @@ export function answerProblem(endpoint: EndpointName, text: string, json: unknow
     // A write answers `{}`, nothing or `OK` (any JSON object is kept as it is); garbage is not success.
     if (empty || isPlainObject(json)) return undefined;
     return json === undefined
-      ? 'text that is not JSON'
-      : `a body that is not its answer (${subject('')} ${describe(json)}, not an object)`;
+      ? notJson(trimmed)
+      : { what: `a body that is not its answer (${subject('')} ${describe(json)}, not an object)` };
   }
   if (json === undefined) {
     if (MAY_ANSWER_WITHOUT_JSON.has(endpoint) && empty) return undefined;
-    return trimmed === '' ? 'an empty body' : 'text that is not JSON';
+    return trimmed === '' ? { what: 'an empty body' } : notJson(trimmed);
   }
   const value = QUEUE_ANSWERS.has(endpoint) && isPlainObject(json) ? readQueue(json) : json;
   return shapeProblem(shape, value);
+}
+
+/** Text where JSON was due: the text is the service's, apart from our words. */
+export function notJson(text: string): AnswerProblem {
+  return { what: 'text that is not JSON', said: text };
 }
 
 /**
@@ -51,9 +68,11 @@ export function shapeProblem(
   shape: AnswerShape,
   value: unknown,
   named: Readonly<Record<string, AnswerShape>> = {},
-): string | undefined {
+): AnswerProblem | undefined {
   const problem = problemAt(shape, value, named);
-  return problem && `a body that is not its answer (${subject(pathOf(problem.steps))} ${problem.what})`;
+  if (!problem) return undefined;
+  const what = `a body that is not its answer (${subject(pathOf(problem.steps))} ${problem.what})`;
+  return problem.said === undefined ? { what } : { what, said: problem.said };
 }
 
 /**
@@ -64,8 +83,10 @@ export function shapeProblem(
 interface Problem {
   /** Field names and list positions from the problem's place out to the answer, innermost first. */
   steps: (string | number)[];
-  /** What follows `"path" is`. */
+  /** What follows `"path" is`, in our words. */
   what: string;
+  /** The answer's own value it is about, when that is text. */
+  said?: string;
 }
 
 type Named = Readonly<Record<string, AnswerShape>>;
@@ -96,10 +117,11 @@ function problemAt(schema: AnswerShape, value: unknown, named: Named): Problem |
   }
   if (schema.type !== undefined && !hasType(value, schema.type)) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    return { steps: [], what: `${describe(value)}, not ${types.map(nameOfType).join(' or ')}` };
+    const what = `${describe(value)}, not ${types.map(nameOfType).join(' or ')}`;
+    return typeof value === 'string' ? { steps: [], what, said: value } : { steps: [], what };
   }
   if (typeof value === 'string' && schema.pattern && !patternOf(schema.pattern).test(value)) {
-    return { steps: [], what: `${JSON.stringify(value.slice(0, 40))}, not a value it can have` };
+    return { steps: [], what: 'text that is not a value it can have', said: value };
   }
   if (Array.isArray(value) && schema.items) {
     for (let index = 0; index < value.length; index++) {

@@ -13,10 +13,11 @@ import {
 } from 'node:http';
 import { ROUTES, type EndpointName, type RequestOf } from '../../wire/index.js';
 import { typedAnswer, type AnswerOf } from './typed-answers.js';
-import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan } from './answers.js';
+import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan, type AnswerProblem } from './answers.js';
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
 import { answerLimitOf, describeBytes } from './limits.js';
 import { VERSION } from '../version.js';
+import { nameOf, words } from '../words.js';
 
 export interface RetryPolicy {
   /** First backoff; doubles each attempt, jittered between half and all of it (so half is the floor). */
@@ -148,7 +149,7 @@ export interface Exchange {
    */
   outcomeUnknownOnFailure?: boolean;
   /** Why a 2xx answer is not this request's answer, or undefined when it is. */
-  answerProblem(text: string, json: unknown): string | undefined;
+  answerProblem(text: string, json: unknown): AnswerProblem | undefined;
   /** Turns a non-2xx answer (its text with secrets hidden) into one line; describeHttpFailure by default. */
   describeFailure?: FailureDescriber;
 }
@@ -410,17 +411,14 @@ export class ApiClient implements ServiceClient {
       }
       if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) {
         return {
-          fatal: this.notTheAnswer(endpoint, status, `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`),
+          fatal: this.notTheAnswer(endpoint, status, {
+            what: `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`,
+          }),
         };
       }
       const json = parseJson(text);
       const problem = exchange.answerProblem(text, json);
-      if (problem) {
-        const said = json === undefined && text.trim() ? summarizeBody(this.redact(text), contentType) : '';
-        return {
-          fatal: this.notTheAnswer(endpoint, status, `${problem}${said ? ` ("${said}")` : ''}`, said),
-        };
-      }
+      if (problem) return { fatal: this.notTheAnswer(endpoint, status, problem, contentType) };
       const serverTimeMs = Date.parse(String(message.headers.date ?? ''));
       return {
         response: {
@@ -443,17 +441,21 @@ export class ApiClient implements ServiceClient {
   private tooLarge(endpoint: string, limit: number, status: number): ApiError {
     return new ApiError(
       endpoint,
-      `the answer is larger than ${describeBytes(limit)}, the most this endpoint answers (HTTP ${status}); it was not read further. Check api-url: something other than the API may be answering.`,
+      words`the answer is larger than ${describeBytes(limit)}, the most this endpoint answers (HTTP ${status}); it was not read further. Check ${nameOf('api-url')}: something other than the API may be answering.`,
       { kind: 'invalid-response', status },
     );
   }
 
-  /** `said`: the service's own text that `problem` quotes, if any. */
-  private notTheAnswer(endpoint: string, status: number, problem: string, said = ''): ApiError {
+  /** The service's text the problem is about goes apart from our words, its secrets hidden. */
+  private notTheAnswer(endpoint: string, status: number, problem: AnswerProblem, contentType = ''): ApiError {
     return new ApiError(
       endpoint,
-      `the API answered ${status} with ${problem}, so nothing was taken from it. Check api-url (it should be the API base); if it is right, report this message: the service's answer changed.`,
-      { kind: 'invalid-response', status, body: said },
+      words`the API answered ${status} with ${problem.what}, so nothing was taken from it. Check ${nameOf('api-url')} (it should be the API base); if it is right, report this message: the service's answer changed.`,
+      {
+        kind: 'invalid-response',
+        status,
+        said: problem.said ? summarizeBody(this.redact(problem.said), contentType) : '',
+      },
     );
   }
 

@@ -1,16 +1,23 @@
-// Failures of an API call, each as one line a person can act on.
+// Failures of an API call as data: the endpoint, the kind of failure (hence the exit code), our words
+// about it, and apart from them the service's own text, which a host shows labelled or as a data field.
 import { MAX_BODY_BYTES } from '../../wire/index.js';
+import type { Failure, FailureKind } from '../errors.js';
+import { oneLine } from '../report/control-syntax.js';
 import { cutSafely } from '../report/redact.js';
+import { ACTION_WORDING, asWords, nameOf, say, words, type Words, type Wording } from '../words.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'redirect' | 'invalid-response';
 
-export class ApiError extends Error {
+export class ApiError extends Error implements Failure {
+  override name = 'ApiError';
   readonly endpoint: string;
   readonly kind: ApiErrorKind;
   /** The HTTP status, when the service answered. */
   readonly status?: number;
-  /** The service's own text the message quotes (an error answer's body, cut to a line), else ''. */
-  readonly body: string;
+  /** What failed and what to do, in our words only. */
+  readonly detail: Words;
+  /** The service's own text about it (an error answer's body, a value its answer held), cut to a line. */
+  readonly serviceSaid: string;
   /**
    * An earlier attempt of the same call got no answer (a dropped connection or a timeout), so the
    * service may already have done the work; a 404 or 409 now can be the echo of that success.
@@ -23,21 +30,31 @@ export class ApiError extends Error {
   outcomeUnknown = false;
   /** The v2 error envelope's stable code (INSUFFICIENT_PERMISSIONS, PR_ALREADY_ENQUEUED, ...). */
   code?: string;
-  /** The message is a whole line that names what failed itself (see `reworded`). */
+  /** The detail is a whole line that names what failed itself (see `reworded`). */
   private wholeLine = false;
 
   constructor(
     endpoint: string,
-    detail: string,
-    options: { kind: ApiErrorKind; status?: number; body?: string; code?: string },
+    detail: string | Words,
+    options: { kind: ApiErrorKind; status?: number; said?: string; code?: string },
   ) {
-    super(detail);
-    this.name = 'ApiError';
+    super();
     this.endpoint = endpoint;
     this.kind = options.kind;
     this.status = options.status;
-    this.body = options.body ?? '';
+    this.detail = asWords(detail);
+    this.serviceSaid = options.said ?? '';
     this.code = options.code;
+    this.message = say(this.detail) + labelledServiceText(this.serviceSaid);
+  }
+
+  get failureKind(): FailureKind {
+    if (this.kind === 'invalid-response') return 'bad-answer';
+    const refused =
+      this.kind === 'redirect' ||
+      (this.kind === 'http' && this.status !== undefined && this.status < 500 && this.status !== 429);
+    if (!refused) return 'unreachable';
+    return this.status === 404 ? 'not-found' : 'refused';
   }
 
   static network(endpoint: string, cause: unknown): ApiError {
@@ -50,28 +67,28 @@ export class ApiError extends Error {
   afterAttempts(attempts: number, deadlineMs: number): ApiError {
     const advice =
       this.status === 429
-        ? 'The organization is over its rate limit: run fewer calls at once, or raise timeout-seconds to wait longer.'
-        : `Check api-url and the service's status, or raise timeout-seconds (now ${Math.round(deadlineMs / 1000)}).`;
-    return this.withMessage(`${this.message} Gave up after ${attempts} attempt(s). ${advice}`);
+        ? words`The organization is over its rate limit: run fewer calls at once, or raise ${nameOf('timeout-seconds')} to wait longer.`
+        : words`Check ${nameOf('api-url')} and the service's status, or raise ${nameOf('timeout-seconds')} (now ${Math.round(deadlineMs / 1000)}).`;
+    return this.withDetail(words`${this.detail} Gave up after ${attempts} attempt(s). ${advice}`);
   }
 
   /** The final error once the run's retries are spent (client.ts RETRIES_PER_RUN). */
   afterRunRetries(attempts: number, perRun: number): ApiError {
-    return this.withMessage(
-      `${this.message} Gave up after ${attempts} attempt(s): the run has made its ${perRun} retries, the most one run makes. Check the service's status before running the step again.`,
+    return this.withDetail(
+      words`${this.detail} Gave up after ${attempts} attempt(s): the run has made its ${perRun} retries, the most one run makes. Check the service's status before running the step again.`,
     );
   }
 
   /** The final error of a write that is not sent again once its answer was lost. */
   notRepeated(): ApiError {
-    return this.withMessage(
-      `${this.message} It was not sent again: the service may already have done it, and doing it twice would not be the same. Check the result (e.g. with get-submitted-pull-request) before running the step again.`,
+    return this.withDetail(
+      words`${this.detail} It was not sent again: the service may already have done it, and doing it twice would not be the same. Check the result (e.g. with get-submitted-pull-request) before running the step again.`,
     );
   }
 
   /** The error of a write that was not retried because its outcome is unknown (see outcomeUnknown). */
   withOutcomeUnknown(): ApiError {
-    const error = this.withMessage(this.message);
+    const error = this.withDetail(this.detail);
     error.outcomeUnknown = true;
     return error;
   }
@@ -80,38 +97,72 @@ export class ApiError extends Error {
    * The same failure (its kind, status and the service's text, hence its exit code) told in an
    * operation's own words: `line` is the whole line, naming what failed itself.
    */
-  reworded(line: string): ApiError {
-    const error = this.withMessage(line);
+  reworded(line: string | Words): ApiError {
+    const error = this.withDetail(asWords(line));
     error.wholeLine = true;
     return error;
   }
 
-  private withMessage(message: string): ApiError {
-    return new ApiError(this.endpoint, message, {
-      kind: this.kind,
-      status: this.status,
-      body: this.body,
+  /** The same failure as another status would be read (v2's code for what v1 answers with `status`). */
+  readAs(status: number): ApiError {
+    return new ApiError(this.endpoint, this.detail, {
+      kind: 'http',
+      status,
+      said: this.serviceSaid,
       code: this.code,
     });
   }
 
-  /** The single line shown to the user. */
+  /** The same failure, its detail (after `<endpoint> failed: `) told otherwise. */
+  withDetail(detail: Words): ApiError {
+    return new ApiError(this.endpoint, detail, {
+      kind: this.kind,
+      status: this.status,
+      said: this.serviceSaid,
+      code: this.code,
+    });
+  }
+
+  /** The one line, naming what failed, in our words (for a line that tells of it within its own). */
+  get line(): Words {
+    return this.wholeLine ? this.detail : words`${this.endpoint} failed: ${this.detail}`;
+  }
+
+  /** The one line in the host's words, without the service's text. */
+  wordedFor(wording: Wording): string {
+    return say(this.line, wording);
+  }
+
+  /** The single line shown to the user: the action's words, the service's text labelled at its end. */
   override toString(): string {
-    return this.wholeLine ? this.message : `${this.endpoint} failed: ${this.message}`;
+    return this.wordedFor(ACTION_WORDING) + labelledServiceText(this.serviceSaid);
   }
 }
 
-const ADVICE: Record<number, string> = {
-  400: 'The service refused the request as invalid; check the inputs it names.',
-  401: 'Check that api-token holds your organization API token (Settings > Organization > API token) and that the secret is passed to this job.',
-  403: "The token's organization may not access this repository; check repo and repo-host, and that the token belongs to the right organization.",
-  404: 'Check repo, repo-host, target-branch and pr-number: the service does not know them.',
-  409: 'It already exists.',
-  413: `The request body is over the service's limit of ${MAX_BODY_BYTES} bytes.`,
-  429: 'The organization is over its rate limit.',
+/** The most of the service's text a line shows. */
+export const SHOWN_SERVICE_TEXT_CHARS = 300;
+
+/**
+ * The service's own text as a part of a line apart from ours: labelled, quoted with every quote, break
+ * and control inside escaped, and cut; '' when it said nothing.
+ */
+export function labelledServiceText(said: string): string {
+  if (!said) return '';
+  const cut = said.length > SHOWN_SERVICE_TEXT_CHARS ? `${cutSafely(said, SHOWN_SERVICE_TEXT_CHARS)}…` : said;
+  return ` (the service said: ${oneLine(JSON.stringify(cut))})`;
+}
+
+const ADVICE: Record<number, Words> = {
+  400: ['The service refused the request as invalid; check the inputs it names.'],
+  401: words`Check that ${nameOf('api-token')} holds your organization API token (Settings > Organization > API token) and that the secret is passed to this job.`,
+  403: words`The token's organization may not access this repository; check ${nameOf('repo')} and ${nameOf('repo-host')}, and that the token belongs to the right organization.`,
+  404: words`Check ${nameOf('repo')}, ${nameOf('repo-host')}, ${nameOf('target-branch')} and ${nameOf('pr-number')}: the service does not know them.`,
+  409: ['It already exists.'],
+  413: [`The request body is over the service's limit of ${MAX_BODY_BYTES} bytes.`],
+  429: ['The organization is over its rate limit.'],
 };
 
-/** Turns a non-2xx answer into one line: the status, what the service said, and what to do. */
+/** Turns a non-2xx answer into a failure: the status and what to do; what the service said apart. */
 export function describeHttpFailure(
   endpoint: string,
   status: number,
@@ -121,19 +172,23 @@ export function describeHttpFailure(
 ): ApiError {
   const { location } = headers;
   const said = summarizeBody(body, contentType);
-  const shown = said ? `: ${said}` : '';
   if (status >= 300 && status < 400) {
+    // Where it redirects is the service's text too: it goes with the rest of what it said.
     return new ApiError(
       endpoint,
-      `the API answered ${status} redirecting to ${location ?? 'another address'}, which is not followed so that the token stays with api-url. Set api-url to the address the service really serves.`,
-      { kind: 'redirect', status, body: said },
+      words`the API answered ${status} redirecting to another address, which is not followed so that the token stays with ${nameOf('api-url')}. Set ${nameOf('api-url')} to the address the service really serves.`,
+      {
+        kind: 'redirect',
+        status,
+        said: [location && `Location: ${location}`, said].filter(Boolean).join(' '),
+      },
     );
   }
-  const advice = ADVICE[status] ?? (status >= 500 ? 'The service failed.' : '');
-  return new ApiError(endpoint, `the API answered ${status}${shown}. ${advice}`.trim(), {
+  const advice = ADVICE[status] ?? (status >= 500 ? ['The service failed.'] : []);
+  return new ApiError(endpoint, words`the API answered ${status}.${advice.length ? ' ' : ''}${advice}`, {
     kind: 'http',
     status,
-    body: said,
+    said,
   });
 }
 
@@ -152,15 +207,12 @@ export function describeForeignPage(
   body: string,
   contentType: string,
 ): ApiError {
-  const said = summarizeBody(body, contentType);
   return new ApiError(
     endpoint,
-    `the API answered ${status} with an HTML page${said ? ` ("${said}")` : ''} instead of its own answer, so the request most likely never reached the service (a proxy or captive portal in the way, or api-url pointing at a website). Check api-url and the runner's network; nothing was taken as done.`,
-    { kind: 'invalid-response', status, body: said },
+    words`the API answered ${status} with an HTML page instead of its own answer, so the request most likely never reached the service (a proxy or captive portal in the way, or ${nameOf('api-url')} pointing at a website). Check ${nameOf('api-url')} and the runner's network; nothing was taken as done.`,
+    { kind: 'invalid-response', status, said: summarizeBody(body, contentType) },
   );
 }
-
-const SHOWN_BODY_CHARS = 300;
 
 /**
  * A body as one short line: markup stripped, whitespace folded, cut to a few hundred characters. Give it
@@ -175,5 +227,5 @@ export function summarizeBody(body: string, contentType = ''): string {
       text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]+>/g, ' ');
   }
   text = text.replace(/\s+/g, ' ').trim();
-  return text.length > SHOWN_BODY_CHARS ? `${cutSafely(text, SHOWN_BODY_CHARS)}…` : text;
+  return text.length > SHOWN_SERVICE_TEXT_CHARS ? `${cutSafely(text, SHOWN_SERVICE_TEXT_CHARS)}…` : text;
 }

@@ -4,6 +4,7 @@ import type { Repo } from '../../wire/index.js';
 import type { ResolvedContext } from '../context.js';
 import { ContextError } from '../errors.js';
 import { link } from '../report/markdown.js';
+import { give, words } from '../words.js';
 
 export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: string } {
   return { repo: context.repo, targetBranch: requireTargetBranch(context) };
@@ -12,7 +13,7 @@ export function queueRef(context: ResolvedContext): { repo: Repo; targetBranch: 
 export function requireTargetBranch(context: ResolvedContext): string {
   if (!context.targetBranch) {
     throw new ContextError(
-      `No target branch could be found for this run (${context.trigger}). Set the target-branch input.`,
+      words`No target branch could be found for this run (${context.trigger}). ${give('target-branch')}.`,
     );
   }
   return context.targetBranch;
@@ -21,7 +22,7 @@ export function requireTargetBranch(context: ResolvedContext): string {
 export function requirePrNumber(context: ResolvedContext): number {
   if (context.prNumber === undefined) {
     throw new ContextError(
-      `No pull request could be found for this run (${context.trigger}). Set the pr-number input.`,
+      words`No pull request could be found for this run (${context.trigger}). ${give('pr-number')}.`,
     );
   }
   return context.prNumber;

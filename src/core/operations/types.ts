@@ -4,6 +4,7 @@ import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
 import type { Annotation, PullRequestComments } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
+import type { Words } from '../words.js';
 
 export type OutputValue = string | number | boolean;
 
@@ -52,8 +53,8 @@ export interface OperationResult {
   outputs: Record<string, OutputValue>;
   /** The summary; omitted when there is nothing to say. */
   summary?: Markdown;
-  /** When set, the step fails with this one line, after outputs and the summary are written. */
-  failure?: string;
+  /** When set, the step fails with this one line (its inputs in the host's words), after outputs and the summary are written. */
+  failure?: string | Words;
   /**
    * The error the failure comes from, when the service's answer is the failure (no queue there): its
    * kind sets the exit code, as if it had been thrown. Else the exit code says the outcome failed.

@@ -15,6 +15,7 @@ import type { ContextRequest } from '../../core/host.js';
 import { quoted } from '../../core/inputs.js';
 import { gitHubLookup, type PullRequestFacts } from '../github-actions/github-lookup.js';
 import { parseRemoteUrl } from './remote-url.js';
+import { give, nameOf, words } from '../../core/words.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -68,7 +69,7 @@ function readOverrides(env: Environment) {
   const repo = parseRemoteUrl(urlText);
   if (urlText && !repo) {
     throw new ContextError(
-      `${OVERRIDES.repoUrl} ${quoted(urlText)} is not a repository URL; set it like https://github.com/my-org/my-repo.git, or set the repo input.`,
+      words`${OVERRIDES.repoUrl} ${quoted(urlText)} is not a repository URL; set it like https://github.com/my-org/my-repo.git, or ${give('repo')}.`,
     );
   }
   return {
@@ -85,7 +86,7 @@ export function pullRequestNumber(text: string, variable: string): number {
   const trimmed = text.trim().replace(/^#/, '');
   if (!/^[0-9]{1,10}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > 4294967295) {
     throw new ContextError(
-      `${variable} ${quoted(text)} is not a pull request number; fix it, or set the pr-number input.`,
+      words`${variable} ${quoted(text)} is not a pull request number; fix it, or ${give('pr-number')}.`,
     );
   }
   return Number(trimmed);
@@ -94,7 +95,7 @@ export function pullRequestNumber(text: string, variable: string): number {
 function commitSha(text: string, variable: string): string {
   if (!isFullSha(text)) {
     throw new ContextError(
-      `${variable} ${quoted(text)} is not a full commit sha; fix it, or set the pr-sha input.`,
+      words`${variable} ${quoted(text)} is not a full commit sha; fix it, or ${give('pr-sha')}.`,
     );
   }
   return text.toLowerCase();
@@ -140,7 +141,7 @@ export async function resolvePipelineContext(
   if (found.headSha) notes.push(`head sha: ${found.headSha.value} (from ${found.headSha.source})`);
   else if (needs.headSha) {
     throw new ContextError(
-      `Cannot tell the head sha of PR #${pr.prNumber?.value}: ${facts.variables.headSha} is not set ${found.lookupProblem ?? ''}; set the pr-sha input${request.githubToken ? '' : ' or pass github-token'}.`,
+      words`Cannot tell the head sha of PR #${String(pr.prNumber?.value)}: ${facts.variables.headSha} is not set ${found.lookupProblem ?? ''}; ${give('pr-sha')}${request.githubToken ? [] : words` or pass ${nameOf('github-token')}`}.`,
     );
   }
   const targetBranch = resolveTargetBranch(needs, facts, pr, found, { notes, warnings });
@@ -200,7 +201,7 @@ function resolvePullRequest(
   if (prNumber) notes.push(`pr-number: ${prNumber.value} (from ${prNumber.source})`);
   else if (needs.pr || needs.headSha) {
     const why = facts.noPullRequest ?? `${facts.variables.prNumber} is not set`;
-    throw new ContextError(`No pull request to act on: ${why}; set the pr-number input.`);
+    throw new ContextError(words`No pull request to act on: ${why}; ${give('pr-number')}.`);
   }
   // What the CI says about its build's PR is not true of another PR named by an input; a merge-queue
   // branch's build commit is the test merge, never the PR's head.
@@ -284,7 +285,7 @@ function resolveTargetBranch(
     const about = prNumber ? ` of PR #${prNumber.value}` : '';
     const lookup = prNumber ? ` ${lookupProblem ?? ''}` : '';
     throw new ContextError(
-      `Cannot tell the target branch${about}: ${facts.variables.targetBranch} is not set${lookup}; set the target-branch input.`,
+      words`Cannot tell the target branch${about}: ${facts.variables.targetBranch} is not set${lookup}; ${give('target-branch')}.`,
     );
   }
   return undefined;
@@ -317,7 +318,7 @@ function resolveRepo(
   if (!chosen && !needed) return { host: '', owner: '', name: '' };
   if (!chosen) {
     throw new ContextError(
-      `Cannot tell the repository: ${facts.variables.repo} is not set; set the repo input (owner/name) or ${OVERRIDES.repoUrl}.`,
+      words`Cannot tell the repository: ${facts.variables.repo} is not set; ${give('repo')} (owner/name) or ${OVERRIDES.repoUrl}.`,
     );
   }
   const host = first(

@@ -9,6 +9,7 @@ import { colourEnabled, type ColourChoice } from './colour.js';
 import { appendedFile, jsonOutputsFile } from './files.js';
 import { streamLog, Secrets, type LogDialect, type LogStream } from './log.js';
 import { resolvePipelineContext, type Environment, type PipelineFacts } from './pipeline-context.js';
+import type { Wording } from '../../core/words.js';
 
 export type { Environment } from './pipeline-context.js';
 
@@ -30,8 +31,8 @@ export interface HostOptions {
   outputsShown?: boolean;
   /** --color as given (auto when not given). */
   colour?: ColourChoice;
-  /** How the user gives an input on this command line, for messages (`--pr-number or MERGE_QUEUE_PR_NUMBER`). */
-  howToGive?: (input: string) => string;
+  /** How the user names and gives an input on this command line, for messages (`--pr-number or MERGE_QUEUE_PR_NUMBER`). */
+  wording?: Wording;
 }
 
 /** A host the CLI runs: told the run's exit code at the end, for what is published only then. */
@@ -87,7 +88,7 @@ export function pipelineHost(parts: HostParts, options: HostOptions): PipelineHo
     name: parts.name,
     input: options.input,
     mask: (secret) => secrets.add(secret),
-    howToGive: options.howToGive,
+    wording: options.wording,
     resolveContext: async (request) =>
       resolvePipelineContext(request, await parts.facts(options.env, options.cwd), options.env),
     setOutputs: (outputs) =>

@@ -19,6 +19,7 @@ import {
   type GitHubLookup,
   type PullRequestFacts,
 } from './github-lookup.js';
+import { give, nameOf, words } from '../../core/words.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -46,7 +47,7 @@ export async function resolveContext(
       ? (facts.noPullRequest ?? 'carries no pull request')
       : `is for ${eventRepo?.fullName ?? 'no repository'}, not ${repo.owner}/${repo.name}`;
     throw new ContextError(
-      `No pull request to act on: the ${event.name} event ${why}; set the pr-number input.`,
+      words`No pull request to act on: the ${event.name} event ${why}; ${give('pr-number')}.`,
     );
   }
 
@@ -68,9 +69,9 @@ export async function resolveContext(
   if (headSha) notes.push(`head sha: ${headSha.value} (${headSha.source})`);
   else if (needs.headSha) {
     const why = lookupProblem ?? `the ${event.name} event does not say it`;
-    const alternative = lookup ? '' : ' or pass github-token';
+    const alternative = lookup ? [] : words` or pass ${nameOf('github-token')}`;
     throw new ContextError(
-      `Cannot tell the head sha of PR #${prNumber} (${why}); set the pr-sha input${alternative}.`,
+      words`Cannot tell the head sha of PR #${String(prNumber)} (${why}); ${give('pr-sha')}${alternative}.`,
     );
   }
 
@@ -183,7 +184,7 @@ async function defaultBranch(
     }
   }
   if (!branch) {
-    throw new ContextError(`Cannot tell the target branch (${why}); set the target-branch input.`);
+    throw new ContextError(words`Cannot tell the target branch (${why}); ${give('target-branch')}.`);
   }
   about.notes.push(
     `target branch: ${branch} (the repository's default branch, because ${why}; set target-branch if that is wrong)`,
@@ -298,7 +299,7 @@ function repoOfEvent(env: Environment, payload: unknown): EventRepo | undefined 
     const split = splitFullName(env.GITHUB_REPOSITORY);
     if (!split) {
       throw new ContextError(
-        `GITHUB_REPOSITORY '${env.GITHUB_REPOSITORY}' is not owner/name; set the repo input (owner/name).`,
+        words`GITHUB_REPOSITORY '${env.GITHUB_REPOSITORY}' is not owner/name; ${give('repo')} (owner/name).`,
       );
     }
     return { ...split, fullName: env.GITHUB_REPOSITORY, source: 'from GITHUB_REPOSITORY' };
@@ -327,7 +328,7 @@ function resolveRepo(
   const chosen = overrides.repo ? { ...overrides.repo, source: 'from the repo input' } : eventRepo;
   if (!chosen) {
     throw new ContextError(
-      'Cannot tell the repository: GITHUB_REPOSITORY is not set and the event names none; set the repo input (owner/name).',
+      words`Cannot tell the repository: GITHUB_REPOSITORY is not set and the event names none; ${give('repo')} (owner/name).`,
     );
   }
   notes.push(`repo: ${host}/${chosen.owner}/${chosen.name} (${chosen.source}; host from ${hostSource})`);
@@ -337,7 +338,7 @@ function resolveRepo(
 function hostOf(serverUrl: string): string {
   const host = URL.canParse(serverUrl) ? new URL(serverUrl).hostname : '';
   if (!host)
-    throw new ContextError(`GITHUB_SERVER_URL '${serverUrl}' is not a URL; set the repo-host input.`);
+    throw new ContextError(words`GITHUB_SERVER_URL '${serverUrl}' is not a URL; ${give('repo-host')}.`);
   return host;
 }
 

@@ -4,6 +4,7 @@
 // anything is written with it.
 import { ID_FORMS, isIdOf, type IdKind, type V2OperationId } from '../../../wire/v2/index.js';
 import { isObject } from '../../../wire/readers.js';
+import type { AnswerProblem } from '../answers.js';
 import type { V2Request } from './request.js';
 
 type Json = Record<string, unknown>;
@@ -117,16 +118,21 @@ const ECHOES: { [Id in V2OperationId]?: Echo<Id> } = {
   'testCollections.get': (asked, answer) => same('id', answer.id, asked.path?.id),
 };
 
-/** Why the answer of `id` is not about what `asked` named, in words; undefined when it is. */
+/**
+ * Why the answer of `id` is not about what `asked` named; undefined when it is. The value the answer
+ * holds is the service's: it goes apart from our words.
+ */
 export function echoProblem<Id extends V2OperationId>(
   id: Id,
   asked: V2Request<Id>,
   answer: unknown,
-): string | undefined {
+): AnswerProblem | undefined {
   const echo = ECHOES[id] as Echo<Id> | undefined;
   if (!echo || !isObject(answer)) return undefined;
   const mismatch = echo(asked, answer);
   if (!mismatch) return undefined;
-  const found = mismatch.found === undefined ? 'missing' : JSON.stringify(mismatch.found).slice(0, 80);
-  return `an answer about something other than what was asked ("${mismatch.field}" is ${found}, not ${mismatch.expected})`;
+  const found = mismatch.found === undefined ? 'missing' : 'another value';
+  const what = `an answer about something other than what was asked ("${mismatch.field}" is ${found}, not ${mismatch.expected})`;
+  if (mismatch.found === undefined) return { what };
+  return { what, said: typeof mismatch.found === 'string' ? mismatch.found : JSON.stringify(mismatch.found) };
 }

@@ -4,20 +4,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { permissionsFor, V2_PERMISSIONS, type V2OperationId } from '../../../wire/v2/index.js';
 import { ApiError, describeHttpFailure, summarizeBody } from '../errors.js';
+import { give, nameOf, words, type Words } from '../../words.js';
 
-const ADVICE: Record<string, string> = {
-  AUTHENTICATION_REQUIRED:
-    'Set api-token to a v2 API key (trunk_v2_…, made in Settings > Developer > API Keys) and pass its secret to this job.',
-  INVALID_TOKEN:
-    'Check that api-token holds a current v2 API key (trunk_v2_…, Settings > Developer > API Keys); a v1 organization token works only with api-version v1.',
-  MERGE_QUEUE_NOT_FOUND:
-    'Check repo, target-branch (or queue-id): the service has no merge queue there that this key can see.',
-  PR_NOT_FOUND: 'Check pr-number (or pull-request-id): the service does not know that pull request.',
-  REPOSITORY_NOT_FOUND:
-    'Check repo and repo-host: the service does not know that repository, or it belongs to another organization.',
-  PROVIDER_URL_NOT_FOUND:
-    'Check repo and repo-host: the service does not know that repository, or it belongs to another organization.',
-  RATE_LIMIT_EXCEEDED: 'The organization is over its rate limit.',
+const UNKNOWN_REPOSITORY = words`Check ${nameOf('repo')} and ${nameOf('repo-host')}: the service does not know that repository, or it belongs to another organization.`;
+
+const ADVICE: Record<string, Words> = {
+  AUTHENTICATION_REQUIRED: words`${give('api-token')} to a v2 API key (trunk_v2_…, made in Settings > Developer > API Keys) and pass its secret to this job.`,
+  INVALID_TOKEN: words`Check that ${nameOf('api-token')} holds a current v2 API key (trunk_v2_…, Settings > Developer > API Keys); a v1 organization token works only with ${nameOf('api-version')} v1.`,
+  MERGE_QUEUE_NOT_FOUND: words`Check ${nameOf('repo')}, ${nameOf('target-branch')} (or ${nameOf('queue-id')}): the service has no merge queue there that this key can see.`,
+  PR_NOT_FOUND: words`Check ${nameOf('pr-number')} (or ${nameOf('pull-request-id')}): the service does not know that pull request.`,
+  REPOSITORY_NOT_FOUND: UNKNOWN_REPOSITORY,
+  PROVIDER_URL_NOT_FOUND: UNKNOWN_REPOSITORY,
+  RATE_LIMIT_EXCEEDED: ['The organization is over its rate limit.'],
 };
 
 interface Envelope {
@@ -38,24 +36,29 @@ export function describeV2Failure(
   if (!envelope?.code || status < 400) {
     const plain = describeHttpFailure(operation, status, text, contentType, headers);
     if (!requestId) return plain;
-    return new ApiError(operation, `${plain.message} (request ${requestId})`, {
+    return new ApiError(operation, plain.detail, {
       kind: plain.kind,
       status,
-      body: plain.body,
+      said: withRequestId(plain.serviceSaid, requestId),
     });
   }
-  const said = summarizeBody(`${envelope.code}${envelope.message ? `: ${envelope.message}` : ''}`);
+  // The code is checked to be one (capital letters and _), so it may be named in our words; the message
+  // and the request's id are the service's.
+  const said = withRequestId(envelope.message ? summarizeBody(envelope.message) : '', requestId);
   const advice =
     envelope.code === 'INSUFFICIENT_PERMISSIONS'
-      ? missingPermission(operation, body)
-      : (ADVICE[envelope.code] ?? (status >= 500 ? 'The service failed.' : ''));
-  const id = requestId ? ` (request ${summarizeBody(requestId).slice(0, 100)})` : '';
-  return new ApiError(operation, `the API answered ${status} ${said}${id}. ${advice}`.trim(), {
-    kind: 'http',
-    status,
-    body: said,
-    code: envelope.code,
-  });
+      ? [missingPermission(operation, body)]
+      : (ADVICE[envelope.code] ?? (status >= 500 ? ['The service failed.'] : []));
+  return new ApiError(
+    operation,
+    words`the API answered ${status} ${envelope.code}.${advice.length ? ' ' : ''}${advice}`,
+    { kind: 'http', status, said, code: envelope.code },
+  );
+}
+
+/** The request's id (for the service's support) beside what the service said. */
+function withRequestId(said: string, requestId: string | undefined): string {
+  return requestId ? `${said}${said ? ' ' : ''}(request ${requestId})` : said;
 }
 
 /** Which permission the key lacks, by the route and the body sent, and where an admin grants it. */

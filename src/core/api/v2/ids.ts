@@ -108,5 +108,5 @@ export function providerUrl(repo: Repo): string {
 
 /** A lookup that found nothing, as the 404 v1 would have answered. */
 export function notFound(operation: string, what: string): ApiError {
-  return new ApiError(operation, `the API has ${what}.`, { kind: 'http', status: 404, body: what });
+  return new ApiError(operation, `the API has ${what}.`, { kind: 'http', status: 404 });
 }

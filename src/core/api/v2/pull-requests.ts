@@ -107,7 +107,7 @@ async function inQueue<T>(write: Promise<T>): Promise<T> {
     return await write;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'PR_NOT_IN_ACTIVE_STATE') {
-      throw new ApiError(error.endpoint, error.message, { kind: 'http', status: 404, body: error.body });
+      throw error.readAs(404);
     }
     throw error;
   }

@@ -146,7 +146,7 @@ export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Answ
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'QUEUE_HAS_ACTIVE_ENTRIES') {
-      throw new ApiError(error.endpoint, error.message, { kind: 'http', status: 400, body: error.body });
+      throw error.readAs(400);
     }
     throw error;
   }

@@ -13,8 +13,8 @@ import {
   type V2QueryOf,
 } from '../../../wire/v2/index.js';
 import { ApiClient, type ApiResponse, type CallOptions, type ClientOptions } from '../client.js';
-import { MAX_ANSWER_DEPTH, nestsDeeperThan, shapeProblem } from '../answers.js';
-import { ApiError } from '../errors.js';
+import { MAX_ANSWER_DEPTH, nestsDeeperThan, notJson, shapeProblem, type AnswerProblem } from '../answers.js';
+import { ApiError, summarizeBody } from '../errors.js';
 import { echoProblem } from './echoes.js';
 import type { V2Request } from './request.js';
 import { describeV2Failure } from './errors.js';
@@ -131,11 +131,12 @@ export class V2Transport {
       const value = params[name];
       const form = idFormIn(path, name);
       if (typeof value !== 'string' || !form?.pattern.test(value)) {
-        const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : 'missing';
+        // The id may have come from the service's answer: its value goes apart from our words.
+        const shown = typeof value === 'string' ? 'text' : 'missing';
         throw new ApiError(
           id,
           `the ${name} to send is ${shown}, not ${form?.what ?? 'an id'}, so nothing was sent. Check the id given (or, when it came from the service's answer, report this message: the service's answer changed).`,
-          { kind: 'invalid-response' },
+          { kind: 'invalid-response', said: typeof value === 'string' ? summarizeBody(value) : '' },
         );
       }
       return encodeURIComponent(value);
@@ -177,14 +178,16 @@ function answerProblem(
   textAnswer: boolean,
   text: string,
   json: unknown,
-): string | undefined {
+): AnswerProblem | undefined {
   const success = V2_ROUTES[id].success;
   if (success === 204 || textAnswer) return undefined;
   // An accepted upload may answer nothing.
   if (success === 202 && text.trim() === '') return undefined;
-  if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels`;
-  if (json === undefined) return text.trim() === '' ? 'an empty body' : 'text that is not JSON';
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'a body that is not an object';
+  if (nestsDeeperThan(text, MAX_ANSWER_DEPTH))
+    return { what: `JSON nested deeper than ${MAX_ANSWER_DEPTH} levels` };
+  if (json === undefined) return text.trim() === '' ? { what: 'an empty body' } : notJson(text.trim());
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { what: 'a body that is not an object' };
   const shape = V2_ANSWER_SHAPES[id];
   return shape && shapeProblem(shape, json, V2_NAMED_SHAPES);
 }

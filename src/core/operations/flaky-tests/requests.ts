@@ -2,6 +2,7 @@
 import { ApiError } from '../../api/errors.js';
 import type { Repo } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
+import { give, nameOf, words, type Words } from '../../words.js';
 import type { OperationContext } from '../types.js';
 import type { FlakyTestsSettings } from './inputs.js';
 
@@ -28,22 +29,16 @@ export function requireInput(
   input: string,
 ): string {
   if (value) return value;
-  throw new InputError(input, `is required by operation ${op.operation}`, `Set ${input}.`);
+  throw new InputError(input, `is required by operation ${op.operation}`, words`${give(input)}.`);
 }
 
-export const REPOSITORY_NOT_FOUND =
-  'Check org-url-slug, repo and repo-host: the service knows no such repository in that organization.';
+export const REPOSITORY_NOT_FOUND = words`Check ${nameOf('org-url-slug')}, ${nameOf('repo')} and ${nameOf('repo-host')}: the service knows no such repository in that organization.`;
 
 /** For `.catch()`: a 404 gets `advice` (which inputs to check) instead of the generic one. */
-export function adviseOnNotFound(advice: string): (error: unknown) => never {
+export function adviseOnNotFound(advice: Words): (error: unknown) => never {
   return (error) => {
     if (error instanceof ApiError && error.status === 404) {
-      const said = error.body ? `: ${error.body}` : '';
-      throw new ApiError(error.endpoint, `the API answered 404${said}. ${advice}`, {
-        kind: error.kind,
-        status: 404,
-        body: error.body,
-      });
+      throw error.withDetail(words`the API answered 404. ${advice}`);
     }
     throw error;
   };

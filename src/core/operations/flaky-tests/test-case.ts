@@ -5,6 +5,7 @@ import { Markdown } from '../../report/markdown.js';
 import { agoAt } from '../../report/duration.js';
 import { rawResponse, repoSlug } from '../common.js';
 import type { Operation } from '../types.js';
+import { nameOf, words } from '../../words.js';
 import { adviseOnNotFound, flakyRepo, flakyRequestBase, requireInput } from './requests.js';
 import { cell, owners, percent, rate, readTest, testLink, text, ticketLink } from './tests.js';
 import type { FlakyTestsSettings } from './inputs.js';
@@ -15,7 +16,7 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
     .call('getTestDetails', { ...flakyRequestBase(op), test_id: testId })
     .catch(
       adviseOnNotFound(
-        `Check test-id (the id in the test's web address) and that org-url-slug, repo and repo-host name the repository it belongs to.`,
+        words`Check ${nameOf('test-id')} (the id in the test's web address) and that ${nameOf('org-url-slug')}, ${nameOf('repo')} and ${nameOf('repo-host')} name the repository it belongs to.`,
       ),
     );
   const raw = isObject(response.json) && isObject(response.json.test) ? response.json.test : {};
@@ -70,7 +71,7 @@ export const linkTicketToTestCase: Operation<FlakyTestsSettings> = async (op) =>
     })
     .catch(
       adviseOnNotFound(
-        'Check test-case-id (the test_case_id of list-quarantined-tests, or the id of a test) and that repo and repo-host name its repository.',
+        words`Check ${nameOf('test-case-id')} (the test_case_id of list-quarantined-tests, or the id of a test) and that ${nameOf('repo')} and ${nameOf('repo-host')} name its repository.`,
       ),
     );
   const summary = new Markdown().heading(`🔗 Ticket ${ticket} linked to test case ${testCaseId}`).facts([

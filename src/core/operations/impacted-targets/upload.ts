@@ -23,6 +23,7 @@ import type { ComputeSettings } from './compute/inputs.js';
 import type { UploadedTargetsDetails } from './details.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
+import { give, words } from '../../words.js';
 
 type SetImpactedTargetsRequest = RequestOf<'setImpactedTargets'>;
 
@@ -344,8 +345,8 @@ function knownEnvelope(context: ResolvedContext): Envelope | undefined {
 
 function requireHeadSha(context: ResolvedContext): string {
   if (!context.headSha) {
-    throw new Error(
-      `The head sha of PR #${context.prNumber} is not known for event ${context.trigger}. Set the pr-sha input to the PR's head sha.`,
+    throw new ContextError(
+      words`The head sha of PR #${String(context.prNumber)} is not known for event ${context.trigger}. ${give('pr-sha')} (the PR's head sha).`,
     );
   }
   return context.headSha;

@@ -18,6 +18,8 @@ import {
 import { writeStepFile } from '../step-file.js';
 import type { Operation, OutputValue } from '../types.js';
 import type { MetricsSettings } from './inputs.js';
+import { ApiError, summarizeBody } from '../../api/errors.js';
+import { nameOf, words } from '../../words.js';
 
 /** Past this size the text is left out of the `response` output (outputs share a 1 MiB budget per job). */
 const MAX_RESPONSE_OUTPUT_BYTES = 256 * 1024;
@@ -52,16 +54,23 @@ export const getMergeQueueMetrics: Operation<MetricsSettings> = async (op) => {
     });
   } catch (error) {
     // Garbage is never success: most often api-url leads to something else (a sign-in page, a proxy).
+    // The parser's reason quotes the text, which is the service's: it goes apart from our words.
     const reason = error instanceof Error ? error.message : String(error);
     summary.alert(
       'CAUTION',
       `The metrics could not be read as Prometheus text (${escapeMarkdown(reason)}); they are in ${escapeMarkdown(metricsFile)} as sent.`,
     );
+    const failure = words`getMergeQueueMetrics failed: the API answered ${response.status} with text that is not Prometheus metrics; it is in ${metricsFile} as sent. Check ${nameOf('api-url')} (it should be the v1 API base).`;
     // metrics-file is an output of success; the failure line says where the text is.
     return {
       outputs: { response: outputs.response ?? '' },
       summary,
-      failure: `getMergeQueueMetrics failed: the API answered ${response.status} with text that is not Prometheus metrics (${reason}); it is in ${metricsFile} as sent. Check api-url (it should be the v1 API base).`,
+      failure,
+      failureCause: new ApiError('getMergeQueueMetrics', 'the answer is not Prometheus metrics.', {
+        kind: 'invalid-response',
+        status: response.status,
+        said: summarizeBody(op.redact(reason)),
+      }),
     };
   }
 

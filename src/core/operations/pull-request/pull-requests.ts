@@ -2,6 +2,7 @@
 // testing details of a merge-queue test run.
 import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { nameOf, words } from '../../words.js';
 import { realClock } from '../../clock.js';
 import {
   LOWEST_PRIORITY,
@@ -387,7 +388,7 @@ async function ifInQueue(
         return undefined;
       }
       throw error.reworded(
-        `PR #${pr.number} is not in the merge queue of ${repoSlug(op.context.repo)} for ${targetBranch} (the API answered ${error.status}${error.body ? `: ${error.body}` : ''}). Check pr-number and target-branch, or submit it first.`,
+        words`PR #${pr.number} is not in the merge queue of ${repoSlug(op.context.repo)} for ${targetBranch} (the API answered ${error.status ?? 0}). Check ${nameOf('pr-number')} and ${nameOf('target-branch')}, or submit it first.`,
       );
     }
     throw error;

@@ -2,6 +2,7 @@
 // pause/resume/drain conveniences. Every write is followed by a getQueue, so that the outputs and the
 // summary show the queue as the service now has it, enqueued PRs included.
 import { plural } from '../../report/words.js';
+import { nameOf, words, type Words } from '../../words.js';
 import type { Answered, ApiResponse } from '../../api/client.js';
 import type { QueueAnswer } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
@@ -33,8 +34,8 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
       // The attempt whose answer was lost created it; this step's settings still apply.
       op.log.info(`Created the merge queue for ${describeRef(op)} (the first attempt's answer was lost).`);
     } else if (ifExists === 'fail') {
-      throw new Error(
-        `A merge queue for ${describeRef(op)} already exists (createQueue answered 409). Set if-exists: update to apply the given settings to it, or if-exists: skip to leave it as it is.`,
+      throw error.reworded(
+        words`A merge queue for ${describeRef(op)} already exists (createQueue answered 409). Set ${nameOf('if-exists')} to update (apply the given settings to it) or skip (leave it as it is).`,
       );
     } else {
       created = false;
@@ -54,9 +55,9 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
     try {
       updateResponse = await op.client.call('updateQueue', { ...toSend, ...ref });
     } catch (error) {
-      if (!created) throw error;
-      throw new Error(
-        `Created the merge queue for ${describeRef(op)}, but applying the other settings failed: ${describeError(error)} Run update-queue with the same inputs to apply them.`,
+      if (!created || !(error instanceof ApiError)) throw error;
+      throw error.reworded(
+        words`Created the merge queue for ${describeRef(op)}, but applying the other settings failed: ${error.line} Run update-queue with the same inputs to apply them.`,
       );
     }
   }
@@ -111,7 +112,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
     response = await op.client.call('deleteQueue', ref);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400)) throw error;
-    return refusedDelete(op, error);
+    return refusedDelete(op);
   }
   op.log.info(`Deleted the merge queue for ${describeRef(op)}${byAndWhy(op.context.actor, undefined)}.`);
   return {
@@ -189,11 +190,7 @@ async function readBack(
 }
 
 /** deleteQueue answered 400: the queue still holds PRs. Say which, and how to empty it. */
-async function refusedDelete(
-  op: OperationContext<QueueAdminSettings>,
-  refusal: ApiError,
-): Promise<OperationResult> {
-  const said = `deleteQueue answered 400${refusal.body ? `: ${refusal.body}` : ''}`;
+async function refusedDelete(op: OperationContext<QueueAdminSettings>): Promise<OperationResult> {
   let queue: QueueView | undefined;
   let response: ApiResponse | undefined;
   try {
@@ -212,7 +209,7 @@ async function refusedDelete(
   const result = describeQueue(op, { icon: '❌', words: 'Merge queue not deleted' }, queue, response, {});
   return {
     ...result,
-    failure: `Could not delete the merge queue for ${describeRef(op)} (${said}). ${what}. Run drain-queue and wait until its PRs have merged (or cancel them), then run delete-queue again.`,
+    failure: `Could not delete the merge queue for ${describeRef(op)} (deleteQueue answered 400). ${what}. Run drain-queue and wait until its PRs have merged (or cancel them), then run delete-queue again.`,
   };
 }
 
@@ -502,8 +499,8 @@ function prLink(repo: Repo, prNumber: unknown): string | undefined {
   return typeof prNumber === 'number' ? pullRequestUrl(repo, prNumber) : undefined;
 }
 
-function noQueue(op: OperationContext<QueueAdminSettings>, endpoint: string): string {
-  return `No merge queue exists for ${describeRef(op)} (${endpoint} answered 404). Create one with operation create-queue, or check target-branch, repo and repo-host.`;
+function noQueue(op: OperationContext<QueueAdminSettings>, endpoint: string): Words {
+  return words`No merge queue exists for ${describeRef(op)} (${endpoint} answered 404). Create one with operation create-queue, or check ${nameOf('target-branch')}, ${nameOf('repo')} and ${nameOf('repo-host')}.`;
 }
 
 function describeRef(op: OperationContext<QueueAdminSettings>): string {

@@ -3,6 +3,7 @@
 import type { Answered } from '../../api/client.js';
 import type { PullRequestEntry } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
+import { nameOf, words } from '../../words.js';
 import type { RequestOf } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
 import { filledColumns } from '../../report/filled-columns.js';
@@ -134,7 +135,7 @@ async function listPage(
     if (!(error instanceof ApiError && error.status === 404)) throw error;
     const { repo, targetBranch } = request;
     throw error.reworded(
-      `No merge queue exists for branch ${targetBranch} of ${repo.host}/${repoSlug(repo)} (listPullRequests answered 404${error.body ? `: ${error.body}` : ''}). Check target-branch, repo and repo-host.`,
+      words`No merge queue exists for branch ${targetBranch} of ${repo.host}/${repoSlug(repo)} (listPullRequests answered 404). Check ${nameOf('target-branch')}, ${nameOf('repo')} and ${nameOf('repo-host')}.`,
     );
   }
 }

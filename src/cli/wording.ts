@@ -1,0 +1,15 @@
+// How the CLI's messages name an input: the flag and its variable (the token only by its variables: it
+// has no flag, so that it never shows in a process list).
+import type { Wording } from '../core/words.js';
+import { variablesOf } from './help.js';
+
+function given(input: string): string {
+  const variables = variablesOf(input).join(' or ');
+  return input === 'api-token' ? variables : `--${input} or ${variables}`;
+}
+
+export const CLI_WORDING: Wording = {
+  subject: given,
+  name: (input) => (input === 'api-token' ? variablesOf(input)[0]! : `--${input}`),
+  give: (input) => `${input === 'api-token' ? 'set' : 'give'} ${given(input)}`,
+};

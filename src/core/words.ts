@@ -1,0 +1,73 @@
+// A message as data: our text, and the inputs it names, which each host says in its own terms when it
+// shows the message (the action `Input "pr-number"`, the CLI `--pr-number or MERGE_QUEUE_PR_NUMBER`, the
+// MCP server the tool's argument). Nothing is rewritten after it is made: a host words the parts.
+
+/** An input named inside a message: `name` says it, `give` tells the reader to give it. */
+export interface InputPart {
+  readonly input: string;
+  readonly as: 'name' | 'give';
+}
+
+export type Part = string | InputPart;
+
+/** A message's parts, in order. */
+export type Words = readonly Part[];
+
+/** How a host says the inputs a message names. */
+export interface Wording {
+  /** The subject of a line about one input: `Input "test-id"`, `--test-id or MERGE_QUEUE_TEST_ID`. */
+  subject(input: string): string;
+  /** The input named inside a sentence: `test-id`, `--test-id`. */
+  name(input: string): string;
+  /** Telling the reader to give it, lower case: `set the test-id input`, `give --test-id or …`. */
+  give(input: string): string;
+}
+
+/** The action's words: its inputs as a workflow's `with:` names them. */
+export const ACTION_WORDING: Wording = {
+  subject: (input) => `Input "${input}"`,
+  name: (input) => input,
+  give: (input) => `set the ${input} input`,
+};
+
+/** The input's name, as the host says it. */
+export function nameOf(input: string): InputPart {
+  return { input, as: 'name' };
+}
+
+/** Telling the reader to give the input, as the host says it (capitalised at a sentence's start). */
+export function give(input: string): InputPart {
+  return { input, as: 'give' };
+}
+
+/** Words from a template: `` words`Check ${nameOf('repo')}.` `` (numbers and strings are text). */
+export function words(text: TemplateStringsArray, ...values: readonly (Part | Words | number)[]): Words {
+  const parts: Part[] = [];
+  text.forEach((piece, index) => {
+    if (piece) parts.push(piece);
+    if (index >= values.length) return;
+    const value = values[index]!;
+    if (Array.isArray(value)) parts.push(...(value as Words));
+    else parts.push(typeof value === 'number' ? String(value) : (value as Part));
+  });
+  return parts;
+}
+
+/** Text or words as words. */
+export function asWords(text: string | Words): Words {
+  return typeof text === 'string' ? [text] : text;
+}
+
+/** The words as one host says them; a part that starts a sentence starts with a capital. */
+export function say(message: string | Words, wording: Wording = ACTION_WORDING): string {
+  let line = '';
+  for (const part of asWords(message)) {
+    if (typeof part === 'string') {
+      line += part;
+      continue;
+    }
+    const said = part.as === 'name' ? wording.name(part.input) : wording.give(part.input);
+    line += /(^|[.!?]\s+)$/.test(line) ? said.charAt(0).toUpperCase() + said.slice(1) : said;
+  }
+  return line;
+}
