@@ -112,7 +112,7 @@ export const deleteQueue: Operation<QueueAdminSettings> = async (op) => {
     response = await op.client.call('deleteQueue', ref);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 400)) throw error;
-    return refusedDelete(op);
+    return refusedDelete(op, error);
   }
   op.log.info(`Deleted the merge queue for ${describeRef(op)}${byAndWhy(op.context.actor, undefined)}.`);
   return {
@@ -190,7 +190,10 @@ async function readBack(
 }
 
 /** deleteQueue answered 400: the queue still holds PRs. Say which, and how to empty it. */
-async function refusedDelete(op: OperationContext<QueueAdminSettings>): Promise<OperationResult> {
+async function refusedDelete(
+  op: OperationContext<QueueAdminSettings>,
+  refusal: ApiError,
+): Promise<OperationResult> {
   let queue: QueueView | undefined;
   let response: ApiResponse | undefined;
   try {
@@ -210,6 +213,8 @@ async function refusedDelete(op: OperationContext<QueueAdminSettings>): Promise<
   return {
     ...result,
     failure: `Could not delete the merge queue for ${describeRef(op)} (deleteQueue answered 400). ${what}. Run drain-queue and wait until its PRs have merged (or cancel them), then run delete-queue again.`,
+    // A refusal, as every 4xx is: its exit code, and what the service said, apart from this line.
+    failureCause: refusal,
   };
 }
 
