@@ -97,10 +97,6 @@ describeWithTools(RUNNER, "the README's weekly plan for GitLab, under gitlab-ci-
       expect(run.stdout).toMatch(/PASS\s+queue-plan/);
       expect(run.stderr).toMatch(/histories of 330 of 330 PRs read/);
 
-      const posted = readFileSync(join(project.dir, 'posted.txt'), 'utf8');
-      expect(posted).toMatch(/^fit=true recommendation=\S+/);
-      expect(posted).toMatch(/recorded/);
-      expect(posted).toContain('It compares settings under the same assumptions');
       const [reportDir] = readdirSync(join(project.dir, 'merge-queue-report'));
       const files = readdirSync(join(project.dir, 'merge-queue-report', reportDir!));
       const report = JSON.parse(
@@ -108,6 +104,16 @@ describeWithTools(RUNNER, "the README's weekly plan for GitLab, under gitlab-ci-
       );
       expect(report).toMatchObject({ fit: true, synthetic: false });
       expect(report.backtest.recorded.merged).toBeGreaterThan(300);
+
+      // What the later job posts: the outputs, then the table with the recommendation or the verdict.
+      const posted = readFileSync(join(project.dir, 'posted.txt'), 'utf8');
+      const recommended = report.recommendation ? JSON.stringify(report.recommendation.patch) : '';
+      expect(posted.split('\n')[0]).toBe(`fit=true recommendation=${recommended}`);
+      // The verdict is the table's headline sentence, capitalised (and markdown-escaped past its start).
+      const opening = report.recommendation ? 'Recommended: ' : report.verdict.split(' (')[0].slice(1);
+      expect(posted).toContain(opening);
+      expect(posted).toMatch(/recorded/);
+      expect(posted).toContain('It compares settings under the same assumptions');
       expect(run.stdout + run.stderr + posted).not.toContain(emulator.current.v2Key);
     },
     PIPELINE_TIMEOUT_MS,
