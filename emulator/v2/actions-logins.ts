@@ -35,7 +35,7 @@ export const ActionsLoginRequest = Type.Object(
       Type.Object(
         {
           number: Type.Integer({ minimum: 1, maximum: 4_294_967_295 }),
-          sha: Type.String({ pattern: '^[0-9a-fA-F]{7,64}$' }),
+          sha: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
         },
         { additionalProperties: false },
       ),
