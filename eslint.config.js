@@ -2,7 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** An import rule that keeps one part of the layout (DESIGN.md) from reaching into another. */
-const layout = ({ files, ignores = [], forbidden, why, allowActions = false, extra = {} }) => ({
+const layout = ({
+  files,
+  ignores = [],
+  forbidden,
+  why,
+  allowActions = false,
+  entry = false,
+  extra = {},
+}) => ({
   files,
   ignores,
   rules: {
@@ -11,6 +19,15 @@ const layout = ({ files, ignores = [], forbidden, why, allowActions = false, ext
       {
         patterns: [
           { group: forbidden, message: why },
+          ...(entry
+            ? [
+                {
+                  group: ['**/core/**', '!**/core/index.js'],
+                  message:
+                    'An entry uses core through its public face, src/core/index.ts: export there what it needs.',
+                },
+              ]
+            : []),
           ...(allowActions
             ? []
             : [{ group: ['@actions/*'], message: '@actions/* belongs to the GitHub Actions host only.' }]),
@@ -94,11 +111,20 @@ export default tseslint.config(
     files: ['src/cli/**'],
     forbidden: ['**/github-action/**', '**/mcp/**', '**/emulator/**'],
     why: 'The CLI never imports the action entry point, the MCP server (its own bundle) or the emulator.',
+    entry: true,
   }),
   layout({
     files: ['src/mcp/**'],
     forbidden: ['**/cli/**', '**/github-action/**', '**/emulator/**'],
     why: 'The MCP server never imports another entry point or the emulator.',
+    entry: true,
+  }),
+  layout({
+    files: ['src/github-action/**'],
+    forbidden: ['**/cli/**', '**/mcp/**', '**/emulator/**'],
+    why: 'The action never imports another entry point or the emulator.',
+    allowActions: true,
+    entry: true,
   }),
   layout({
     files: ['src/queue-model/**'],

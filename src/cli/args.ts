@@ -4,10 +4,14 @@
 // `--strict` and `--no-strict`, which the older `--strict true` still spells; parseArgs reads them after
 // spellBooleans() has written each as `--name=value`, so that a boolean never swallows the next argument.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { COMMON_INPUTS } from '../core/common-inputs.js';
-import type { InputSpec } from '../core/inputs.js';
-import { OPERATIONS, isOperationName, toKebabCase } from '../core/operations/registry.js';
-import { closestMatches } from '../core/suggest.js';
+import {
+  closestMatches,
+  COMMON_INPUTS,
+  type InputSpec,
+  isOperationName,
+  OPERATIONS,
+  toKebabCase,
+} from '../core/index.js';
 import { COLOUR_CHOICES, type ColourChoice } from '../hosts/common/colour.js';
 import { STANDARD_STREAM } from '../hosts/common/files.js';
 

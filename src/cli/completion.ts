@@ -1,9 +1,7 @@
 // `merge-queue-action completion bash|zsh|fish`: a script for the shell to source, completing the
 // operations, each operation's flags (its inputs, the common ones and the CLI's own) and the values of a
 // flag that takes one of a few. Made from the registry, so a new operation or input completes at once.
-import { COMMON_INPUTS } from '../core/common-inputs.js';
-import type { InputSpec } from '../core/inputs.js';
-import { OPERATIONS, OPERATION_NAMES } from '../core/operations/registry.js';
+import { COMMON_INPUTS, type InputSpec, OPERATION_NAMES, OPERATIONS } from '../core/index.js';
 import { CLI_FLAGS } from './args.js';
 import { COMMAND } from './help.js';
 

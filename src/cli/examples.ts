@@ -1,7 +1,7 @@
 // The EXAMPLES of each operation's help: what a person types on a laptop (the repository and target branch
 // come from the checkout's origin remote). Keyed by operation, so that a new operation without examples
 // does not compile; __tests__/cli/help-examples.test.ts runs them against the emulator.
-import type { OperationName } from '../core/operations/registry.js';
+import type { OperationName } from '../core/index.js';
 
 export interface Example {
   /** What it does, as a shell comment above the command. */

@@ -1,10 +1,15 @@
 // `help`, `help <operation>`, --help and `<operation> --help`, written from the registry rows in the shape
 // gh's help has: a short top page (the operations in groups, the CLI's flags, a few examples), and for
 // each operation its USAGE, FLAGS (its own, then the common ones and the CLI's), EXAMPLES and exit codes.
-import { COMMON_INPUTS } from '../core/common-inputs.js';
-import type { InputSpec } from '../core/inputs.js';
-import { OPERATIONS, OPERATION_NAMES, type Area, type OperationName } from '../core/operations/registry.js';
-import { EXIT_CODES } from '../core/failure.js';
+import {
+  type Area,
+  COMMON_INPUTS,
+  EXIT_CODES,
+  type InputSpec,
+  OPERATION_NAMES,
+  type OperationName,
+  OPERATIONS,
+} from '../core/index.js';
 import { COLOUR_CHOICES } from '../hosts/common/colour.js';
 import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';

@@ -2,8 +2,7 @@
 // every output it set with its JSON type, the service's last answer parsed, and the failure line. An
 // output's type is declared here, once, so that a program reading `outputs.position` always gets a
 // number or null, never "3" one day and 3 the next.
-import type { OutputValue } from '../core/operations/types.js';
-import type { RunResult } from '../core/run.js';
+import type { OutputValue, RunResult } from '../core/index.js';
 
 export type OutputType = 'string' | 'number' | 'boolean' | 'json' | 'list' | 'numbers';
 

@@ -1,10 +1,17 @@
 // The CLI: the command line and MERGE_QUEUE_* variables in, one operation run on the detected (or named)
 // host, the exit code out: the result on stdout (a page for a person, or --json's object), the log on stderr.
-import { toKebabCase, isOperationName, OPERATION_NAMES } from '../core/operations/registry.js';
-import { EXIT_CODES, exitCodeOf, failureOf } from '../core/failure.js';
-import { run, type RunResult } from '../core/run.js';
-import { closestMatches } from '../core/suggest.js';
-import { VERSION } from '../core/version.js';
+import {
+  closestMatches,
+  EXIT_CODES,
+  exitCodeOf,
+  failureOf,
+  isOperationName,
+  OPERATION_NAMES,
+  run,
+  type RunResult,
+  toKebabCase,
+  VERSION,
+} from '../core/index.js';
 import { colourEnabled, paint } from '../hosts/common/colour.js';
 import { STANDARD_STREAM } from '../hosts/common/files.js';
 import { errorLine, warningLine, withoutControlCharacters, type LogStream } from '../hosts/common/log.js';

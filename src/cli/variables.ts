@@ -1,6 +1,6 @@
 // MERGE_QUEUE_* variables nobody reads: most often a misspelt input, which would otherwise be ignored
 // without a word. Each gets one warning line with the closest known name; its value is never shown.
-import { closestMatches } from '../core/suggest.js';
+import { closestMatches } from '../core/index.js';
 import type { Environment } from '../hosts/common/pipeline-context.js';
 import { ALL_INPUTS } from './args.js';
 import { COMMAND, variableOf } from './help.js';

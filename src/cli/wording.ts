@@ -1,6 +1,6 @@
 // How the CLI's messages name an input: the flag and its variable (the token only by its variables: it
 // has no flag, so that it never shows in a process list).
-import type { Wording } from '../core/words.js';
+import type { Wording } from '../core/index.js';
 import { variablesOf } from './help.js';
 
 function given(input: string): string {

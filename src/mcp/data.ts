@@ -1,8 +1,7 @@
 // Text the server does not write itself (a PR title, a check or test name, a failure message, a reason
 // the service gives) reaches an agent only as the value of its own field: secrets hidden, one line, no
 // control or invisible character, cut to a length. Our own sentences (reasons, next steps) never quote it.
-import { clip } from '../core/report/clip.js';
-import { INVISIBLE } from '../core/report/control-syntax.js';
+import { clip, INVISIBLE } from '../core/index.js';
 
 export type Redact = (text: string) => string;
 

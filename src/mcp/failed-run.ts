@@ -1,7 +1,7 @@
 // The failed run of a PR, through the core's get-merge-queue-testing-details: which PRs it tested, which
 // it was built on, whether it was a bisection run, and when it ran (for the failing tests of its window).
 import { z } from 'zod';
-import { testRunReport } from '../core/operations/pull-request/failing-checks.js';
+import { testRunReport } from '../core/index.js';
 import { isObject } from '../wire/index.js';
 import { dataText, dataUrl } from './data.js';
 import { failingCheckSchema } from './pr-view.js';

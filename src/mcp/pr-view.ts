@@ -3,10 +3,13 @@
 // with the failing checks and their links, what holds it back, and the next step. Sentences are ours and
 // quote nothing from outside; titles, check names and reasons the service gives are fields of their own.
 import { z } from 'zod';
-import { pullRequestUrl, stateOutput } from '../core/operations/common.js';
-import { notReadyBlockers } from '../core/operations/pull-request/readiness.js';
-import { serviceReason } from '../core/operations/pull-request/progress.js';
-import type { PrReport } from '../core/operations/pull-request/wait.js';
+import {
+  notReadyBlockers,
+  type PrReport,
+  pullRequestUrl,
+  serviceReason,
+  stateOutput,
+} from '../core/index.js';
 import type { Repo } from '../wire/index.js';
 import { dataText, dataUrl, MESSAGE_CHARS, STATE_CHARS, type Redact } from './data.js';
 import { SITUATIONS, nextStepOf, reasonOf, waitingForOf, type Situation } from './pr-words.js';

@@ -1,9 +1,8 @@
 // The server's own sentences about a PR: why it is where it is, what it waits for, what to do next. They
 // are made of states and numbers only, never of text from the PR or the service, so that nothing an author
 // writes in a title or a check name can pose as the server's advice.
-import { stateOutput } from '../core/operations/common.js';
+import { type PrReport, stateOutput } from '../core/index.js';
 import { PR_STATES } from '../wire/index.js';
-import type { PrReport } from '../core/operations/pull-request/wait.js';
 
 /** Where a PR is, as the agent is told it. */
 export const SITUATIONS = ['never_queued', 'in_queue', 'left_queue', 'merged'] as const;

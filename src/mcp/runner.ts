@@ -2,11 +2,15 @@
 // context: the flags and variables, else the checkout's origin remote), its log on stderr, nothing written
 // to stdout (which carries the protocol) and no outputs or summary file. What the run found comes back as
 // run()'s result, secrets already hidden from its failure line and its outputs.
-import { redactor } from '../core/report/redact.js';
-import { COMMON_INPUTS } from '../core/common-inputs.js';
-import type { ResolvedContext } from '../core/context.js';
-import { OPERATIONS, isOperationName } from '../core/operations/registry.js';
-import { run, type RunResult } from '../core/run.js';
+import {
+  COMMON_INPUTS,
+  isOperationName,
+  OPERATIONS,
+  redactor,
+  type ResolvedContext,
+  run,
+  type RunResult,
+} from '../core/index.js';
 import { PLAIN_DIALECT, type LogStream } from '../hosts/common/log.js';
 import type { Environment, PipelineFacts } from '../hosts/common/pipeline-context.js';
 import { genericFacts } from '../hosts/generic.js';

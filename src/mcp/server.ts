@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { z } from 'zod';
-import { VERSION } from '../core/version.js';
+import { VERSION } from '../core/index.js';
 import type { McpOptions } from './options.js';
 import { prStatusShape } from './pr-view.js';
 import type { OperationRunner } from './runner.js';

@@ -3,9 +3,7 @@
 // arguments that name a PR.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { oneLine } from '../core/report/control-syntax.js';
-import { clip, LOG_LINE_CHARS } from '../core/report/clip.js';
-import type { RunResult } from '../core/run.js';
+import { clip, LOG_LINE_CHARS, oneLine, type RunResult } from '../core/index.js';
 import { dataText, MESSAGE_CHARS } from './data.js';
 import type { McpOptions } from './options.js';
 import type { OperationRunner } from './runner.js';

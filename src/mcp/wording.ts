@@ -1,6 +1,6 @@
 // How the MCP server's messages name an input: the tool's argument when the call gave it (`prNumber`),
 // else the server's own option or variable, which whoever started the server set.
-import type { Wording } from '../core/words.js';
+import type { Wording } from '../core/index.js';
 
 /** The tool argument that carries an input: `pr-number` is `prNumber`. */
 export function argumentOf(input: string): string {

@@ -1,10 +1,13 @@
 // Flaky tests in a terminal: the quarantine gate's verdict in one line and each failed test with its
 // verdict, file and owners; the listings (unhealthy, quarantined, failing) as a count and a table.
-import type { TestListDetails, TestResultsDetails } from '../../core/operations/details.js';
-import type { CheckedFailure } from '../../core/operations/flaky-tests/check-test-results/summary.js';
-import { VERDICT_LABELS } from '../../core/operations/flaky-tests/check-test-results/verdicts.js';
-import { formatDaysSince } from '../../core/report/duration.js';
-import { plural } from '../../core/report/words.js';
+import {
+  type CheckedFailure,
+  formatDaysSince,
+  plural,
+  type TestListDetails,
+  type TestResultsDetails,
+  VERDICT_LABELS,
+} from '../../core/index.js';
 import type { Cell, Column, Page } from './page.js';
 import type { Tone } from './style.js';
 

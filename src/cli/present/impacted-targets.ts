@@ -1,13 +1,13 @@
 // Impacted targets in a terminal: how many and from how many changed files in one line, then each
 // target with the rules and files that impacted it; for an upload, what was sent.
-import type {
-  ComputedTargetsDetails,
-  TargetsConfigLintDetails,
-  UploadedTargetsDetails,
-} from '../../core/operations/details.js';
-import { lintHeadline } from '../../core/operations/impacted-targets/compute/lint-summary.js';
-import type { Computed } from '../../core/operations/impacted-targets/compute/compute.js';
-import { plural } from '../../core/report/words.js';
+import {
+  type Computed,
+  type ComputedTargetsDetails,
+  lintHeadline,
+  plural,
+  type TargetsConfigLintDetails,
+  type UploadedTargetsDetails,
+} from '../../core/index.js';
 import type { Page } from './page.js';
 
 const SHOWN_TARGETS = 50;

@@ -1,7 +1,6 @@
 // The CLI's output for a person: the run's result as a page (the outcome first, then the facts the
 // summary shows), coloured by meaning when colour is allowed. --json does not come here.
-import type { OperationDetails } from '../../core/operations/details.js';
-import type { RunResult } from '../../core/run.js';
+import type { OperationDetails, RunResult } from '../../core/index.js';
 import { presentTestList, presentTestResults } from './flaky-tests.js';
 import { presentOutputs } from './generic.js';
 import { presentComputedTargets, presentConfigLint, presentUploadedTargets } from './impacted-targets.js';

@@ -2,8 +2,7 @@
 // value passes through one door on its way in (secrets hidden, control characters shown as escapes, cut
 // to a readable length), so no presenter can print a raw value; colour is laid on after that.
 import stringWidth from 'string-width';
-import { oneLine } from '../../core/report/control-syntax.js';
-import type { Redact } from '../../core/report/redact.js';
+import { oneLine, type Redact } from '../../core/index.js';
 import type { Paint, Tone } from './style.js';
 
 /** A table cell: text, or text with the tone it is shown in. */

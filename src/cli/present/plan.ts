@@ -1,8 +1,6 @@
 // plan-queue-settings for a person: the verdict or recommendation in one line, the table of candidates,
 // the patch (printed, never sent) and the limits the figures hold under.
-import type { QueuePlanDetails } from '../../core/operations/details.js';
-import { changeOf } from '../../core/operations/planner/recommend.js';
-import { headline, TABLE_HEADERS, tableRows } from '../../core/operations/planner/report.js';
+import { changeOf, headline, type QueuePlanDetails, TABLE_HEADERS, tableRows } from '../../core/index.js';
 import type { Page } from './page.js';
 
 export function presentQueuePlan(page: Page, { report }: QueuePlanDetails): void {

@@ -1,18 +1,19 @@
 // A PR in a terminal: the outcome in one line ("Merged after 12m: PR #23 → main of acme/widgets"), then
 // its state, place in line and what it waits for, the path it took through the queue, the PRs ahead of
 // it, and the checks that failed.
-import type { PullRequestActionDetails, PullRequestDetails } from '../../core/operations/details.js';
-import { shortSha } from '../../core/operations/pull-request/lookup.js';
-import { notReadyBlockers } from '../../core/operations/pull-request/readiness.js';
 import {
+  formatDuration,
+  notReadyBlockers,
   outcomeWords,
   placeInLine,
+  plural,
+  type PrReport,
+  type PullRequestActionDetails,
+  type PullRequestDetails,
   queueTime,
   reasonOf,
-} from '../../core/operations/pull-request/summary.js';
-import type { PrReport } from '../../core/operations/pull-request/wait.js';
-import { formatDuration } from '../../core/report/duration.js';
-import { plural } from '../../core/report/words.js';
+  shortSha,
+} from '../../core/index.js';
 import type { Cell, Page } from './page.js';
 import { prStateTone, type Tone } from './style.js';
 

@@ -1,9 +1,7 @@
 // A queue in a terminal: what the step did and the queue's state in one line, the settings it changed,
 // then the PRs in line as a table (place, number, title, state, priority, time in that state).
-import type { PullRequestListDetails, QueueDetails } from '../../core/operations/details.js';
+import { plural, type PullRequestListDetails, type QueueDetails, timeSince } from '../../core/index.js';
 import { enumValue } from '../../wire/index.js';
-import { timeSince } from '../../core/report/duration.js';
-import { plural } from '../../core/report/words.js';
 import type { Page } from './page.js';
 import { prStateTone, queueStateTone, type Tone } from './style.js';
 

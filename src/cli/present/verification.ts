@@ -1,7 +1,10 @@
 // A PR's way through the queue over v2, in a terminal: where it is now and the story in one line, then
 // each step (state, when, how long, why, who, which run); and the verification runs, the latest first.
-import type { QueueEntryHistoryDetails, VerificationRunsDetails } from '../../core/operations/details.js';
-import { filledColumns } from '../../core/report/filled-columns.js';
+import {
+  filledColumns,
+  type QueueEntryHistoryDetails,
+  type VerificationRunsDetails,
+} from '../../core/index.js';
 import type { Column, Page } from './page.js';
 import { prStateTone, type Tone } from './style.js';
 

@@ -2,11 +2,7 @@
 // or under one setting changed ("what if"), with the backtest that says whether the model can be
 // trusted on this queue. Read-only: the patch it may recommend is returned, never sent.
 import { z } from 'zod';
-import { detailsOf } from '../../core/operations/details.js';
-import { OBJECTIVES } from '../../core/operations/planner/inputs.js';
-import { objectiveOf } from '../../core/operations/planner/evaluate.js';
-import type { PlanReport } from '../../core/operations/planner/report.js';
-import { SETTING_NAMES } from '../../core/operations/planner/settings.js';
+import { detailsOf, objectiveOf, OBJECTIVES, type PlanReport, SETTING_NAMES } from '../../core/index.js';
 import { callSeconds, requireSuccess, ToolFailure, type ToolContext } from '../tool.js';
 
 const TOP = 5;

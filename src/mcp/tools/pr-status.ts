@@ -1,8 +1,6 @@
 // pr_status: one look at a PR through the core's get-submitted-pull-request (the PR, its place in line,
 // the failing checks of its last run when it left the queue), told as one of four situations.
-import { detailsOf } from '../../core/operations/details.js';
-import type { PrReport } from '../../core/operations/pull-request/wait.js';
-import type { ResolvedContext } from '../../core/context.js';
+import { detailsOf, type PrReport, type ResolvedContext } from '../../core/index.js';
 import { prStatusOf, type PrStatus } from '../pr-view.js';
 import { prInputs, requireSuccess, ToolFailure, type PrArguments, type ToolContext } from '../tool.js';
 

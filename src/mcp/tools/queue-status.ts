@@ -1,7 +1,7 @@
 // queue_status: the queue through the core's get-queue: its state, the settings that change how long a PR
 // waits, how deep the line is and how many PRs are testing, and the first PRs in line.
 import { z } from 'zod';
-import { detailsOf, type QueueSnapshot } from '../../core/operations/details.js';
+import { detailsOf, type QueueSnapshot } from '../../core/index.js';
 import { enumValue } from '../../wire/index.js';
 import { dataState, dataText, type Redact } from '../data.js';
 import { requireSuccess, ToolFailure, type ToolContext } from '../tool.js';

@@ -5,7 +5,7 @@
 // The wait keeps to its time: a pause ends at the deadline (so a wait shorter than a pause still waits
 // its whole time), and a look still under way at the deadline is called off; the answer is then the last
 // look's, with timedOut.
-import { formatDuration } from '../../core/report/duration.js';
+import { formatDuration } from '../../core/index.js';
 import { knownState } from '../pr-words.js';
 import type { PrStatus } from '../pr-view.js';
 import { ToolFailure, type PrArguments, type ToolContext } from '../tool.js';

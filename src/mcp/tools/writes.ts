@@ -3,7 +3,7 @@
 // per head sha per server process). Each looks first, writes through the core's operation, and answers
 // the PR as it stands after.
 import { z } from 'zod';
-import { detailsOf } from '../../core/operations/details.js';
+import { detailsOf } from '../../core/index.js';
 import { prStatusSchema, type PrStatus } from '../pr-view.js';
 import { prInputs, requireSuccess, ToolFailure, type PrArguments, type ToolContext } from '../tool.js';
 import { lookAtPr, statusOf } from './pr-status.js';
