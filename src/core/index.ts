@@ -7,7 +7,6 @@
 export { run } from './run.js';
 export type { RunResult } from './run.js';
 export { EXIT_CODES, exitCodeOf, failureOf } from './failure.js';
-export { InputError } from './errors.js';
 export type { Wording } from './words.js';
 export { VERSION } from './version.js';
 
