@@ -3,7 +3,7 @@
 // (TRUNK_*): inputs win over the overrides, which win over the host. A value nobody gives is looked up
 // through the GitHub API when a github-token is given, else the error names the variable that would
 // have said it and the input that replaces it.
-import { actorOf } from './actor.js';
+import { actorOf } from '../actor.js';
 import {
   readMergeQueueBranch,
   type MergeQueueBranch,

@@ -2,7 +2,7 @@
 // on. Inputs win over the event; the GitHub API is asked only for what the operation needs and the event
 // does not carry.
 import { readFileSync } from 'node:fs';
-import { actorOf } from '../common/actor.js';
+import { actorOf } from '../actor.js';
 import {
   readMergeQueueBranch,
   type ContextOverrides,

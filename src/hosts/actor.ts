@@ -1,8 +1,9 @@
 // Who runs this step, as the CI names the person who started the run (or, on a laptop, the login): shown
 // beside what a queue write did, since the service records no actor for an API write. Only a name that
 // looks like one is shown: a CI variable may hold anything.
+// Beside the hosts' folders: the pipeline hosts (common/) and GitHub's both ask it.
 
-import type { Environment } from './pipeline-context.js';
+type Environment = Readonly<Record<string, string | undefined>>;
 
 /** Each CI's variable for the person who started the run, in the order they are looked at. */
 const CI_ACTOR_VARIABLES = [
