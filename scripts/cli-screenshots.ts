@@ -6,9 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromiumAvailable, launchChromium } from '../__tests__/helpers/chromium.js';
+import { glyphProblems } from '../__tests__/helpers/render-summary.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { ansiToHtml } from './terminal-html.js';
 
@@ -19,6 +20,8 @@ const SESSION = `cli-shots-${process.pid}`;
 const repo = { host: 'github.com', owner: 'acme', name: 'widgets' };
 
 const SHOTS: { name: string; command: string; timeoutMs?: number }[] = [
+  // Piped, so that the page is printed as it is rather than held in a pager.
+  { name: 'help', command: 'merge-queue-action cancel-pull-request --help | head -32' },
   { name: 'get-queue', command: 'merge-queue-action get-queue' },
   {
     name: 'get-submitted-pull-request',
@@ -28,6 +31,10 @@ const SHOTS: { name: string; command: string; timeoutMs?: number }[] = [
     name: 'compute-impacted-targets',
     command:
       'merge-queue-action compute-impacted-targets --targets-config targets.yml --changed-files-file changed.txt',
+  },
+  {
+    name: 'lint-impacted-targets-config',
+    command: 'merge-queue-action lint-impacted-targets-config --targets-config targets.yml',
   },
   {
     name: 'check-test-results',
@@ -80,6 +87,18 @@ async function seed(emulator: Emulator): Promise<void> {
 }
 
 /** A checkout with a targets config, a list of changed files and a JUnit report with three failures. */
+/** The checkout as git has it (what lint-impacted-targets-config reads): these files, committed. */
+function commitFiles(dir: string, files: string[]): void {
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), '');
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=shots', '-c', 'user.email=shots@example.com', 'commit', '-qm', 'checkout');
+}
+
 async function checkout(emulator: Emulator): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'cli-shots-'));
   writeFileSync(
@@ -103,6 +122,15 @@ groups:
       .map((line) => `${line}\n`)
       .join(''),
   );
+  commitFiles(dir, [
+    'services/payments/retry.go',
+    'services/checkout/cart.go',
+    'services/search/rank.go',
+    'libs/money/round.go',
+    'README.md',
+    'Makefile',
+    'tools/release.sh',
+  ]);
   // Failures the service knows (one quarantined, one flaky) beside one it does not.
   const base = { repo, org_url_slug: 'acme', page_query: { page_size: 50 } };
   const quarantined = (await post(`${emulator.url}/flaky-tests/list-quarantined-tests`, base)) as {
@@ -192,6 +220,10 @@ try {
     const capture = await shoot(shot.command, shot.timeoutMs);
     await page.setContent(ansiToHtml(capture, `${shot.name} in a 120x40 terminal (tmux)`));
     const file = `${OUT_DIR}/cli-${shot.name}.png`;
+    // A character no installed font has would be a box in the picture: stop instead.
+    const boxes = await glyphProblems(page);
+    if (boxes.length)
+      throw new Error(`${file}: ${boxes.join('; ')} (apt-get install fonts-noto-color-emoji)`);
     await page.locator('.terminal').screenshot({ path: file });
     console.log(`${file}: ${shot.command}`);
   }
@@ -201,7 +233,7 @@ try {
   } catch {
     // The terminal never opened.
   }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   await browser.close();
   await emulator.close();
 }

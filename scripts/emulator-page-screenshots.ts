@@ -2,6 +2,7 @@
 // a person meets (helpers/emulator-page.ts), each drawn in Chromium to <dir>/emulator-page-<state>.png
 // with what a reader would stumble on in it.
 import type { Browser } from 'playwright-core';
+import { glyphProblems } from '../__tests__/helpers/render-summary.js';
 import { startEmulator } from '../emulator/server.js';
 import {
   PAGE_STATES,
@@ -32,7 +33,7 @@ export async function drawEmulatorPage(browser: Browser, outDir: string): Promis
       }
       const file = `${outDir}/emulator-page-${state}.png`;
       await page.screenshot({ path: file, fullPage: true });
-      drawn.push({ file, problems: await pageProblems(page) });
+      drawn.push({ file, problems: [...(await pageProblems(page)), ...(await glyphProblems(page))] });
     }
     await page.close();
   } finally {

@@ -48,7 +48,7 @@ describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () =
 
   it('the reading checks catch each thing they look for', async () => {
     const bad = [
-      '## exited with error code 1\\n(likely caused by this PR)',
+      '## exited with error code 1\\n(likely caused by this PR) \uE000',
       '| PR | Title | In this state |',
       '| --- | --- | --- |',
       '| #1 | unknown | 2025-01-06T09:36:39.556Z |',
@@ -62,6 +62,8 @@ describeWithTools([TOOLS.chromium()], 'outputs drawn as GitHub draws them', () =
         'an ISO timestamp in a table cell: 2025-01-06T09:36:39.556Z',
         'a table cell that says "unknown"',
         expect.stringMatching(/^chart 1: labels ".+" and ".+" overlap$/),
+        // A character no installed font has is drawn as a box.
+        'no font draws "\uE000" (U+E000)',
       ]),
     );
     // The same numbers as our charts draw them (bars lying down) overlap nowhere.

@@ -3,6 +3,7 @@
 // what a reader would see wrong (a table that did not parse, an empty header row, a chart that failed)
 // and, when asked, a screenshot. Test-only: nothing here reaches dist/.
 import { readFileSync } from 'node:fs';
+import { missingGlyphs } from './glyphs.js';
 import { createRequire } from 'node:module';
 import { Marked, type Token, type Tokens } from 'marked';
 import type { Browser, Page } from 'playwright-core';
@@ -145,7 +146,7 @@ export class SummaryRenderer {
       }
       return errors;
     }, html);
-    const reading = await this.page.evaluate(readingProblems);
+    const reading = [...(await this.page.evaluate(readingProblems)), ...(await glyphProblems(this.page))];
     const bars = await this.page.evaluate(drawnBars);
     const timeline = await this.page.evaluate(timelineBars);
     if (options.pngPath) await this.page.locator('.box').screenshot({ path: options.pngPath });
@@ -157,7 +158,7 @@ export class SummaryRenderer {
     const page = await this.page.context().browser()!.newPage();
     try {
       await page.setContent(html, { waitUntil: 'load' });
-      const reading = await page.evaluate(readingProblems);
+      const reading = [...(await page.evaluate(readingProblems)), ...(await glyphProblems(page))];
       if (pngPath) await page.locator('.box').screenshot({ path: pngPath });
       return reading;
     } finally {
@@ -168,6 +169,16 @@ export class SummaryRenderer {
   async close(): Promise<void> {
     await this.page.close();
   }
+}
+
+/** Characters of the drawn page (its charts' labels too) that would be drawn as a box. */
+export async function glyphProblems(page: Page): Promise<string[]> {
+  const text = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { body: { textContent: string | null } } }).document.body
+        .textContent ?? '',
+  );
+  return missingGlyphs(text);
 }
 
 /** Runs in the page: what a reader would stumble on in the drawn summary (or any page of ours). */

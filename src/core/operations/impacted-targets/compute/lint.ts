@@ -129,7 +129,8 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
   const report = lintConfig(config, tracked, workspace);
   const clean = report.unclaimed.length === 0 && report.unused.length === 0;
   const line = lintLine(report);
-  op.log.info(line);
+  // Where a page shows the result (the CLI in a terminal), the log does not say it again.
+  (op.log.outcome ?? op.log.info)(line);
   const summary = lintSummary(report);
   if (op.settings.history > 0) {
     const commits = await recentCommits(cwd, op.settings.history, op.common.timeoutMs);
