@@ -2,7 +2,7 @@
 // text, before the page is parsed and its items kept; a token read wrongly from the text costs one
 // dropped request, never a wrong listing.
 import { describe, expect, it } from '@jest/globals';
-import type { ApiResponse } from '../../src/core/api/client.js';
+import type { Answered } from '../../src/core/api/client.js';
 import { followPages, type Listing } from '../../src/core/operations/flaky-tests/pages.js';
 
 /**
@@ -11,18 +11,20 @@ import { followPages, type Listing } from '../../src/core/operations/flaky-tests
  */
 function service(pages: Record<string, string>, { early = true } = {}) {
   const asked: string[] = [];
-  const fetchPage: Listing['fetchPage'] = (page, onAnswer) => {
+  const fetchPage: Listing<'listUnhealthyTests'>['fetchPage'] = (page, onAnswer) => {
     asked.push(page.page_token);
     const text = pages[page.page_token];
     if (text === undefined) return Promise.reject(new Error(`no page for token "${page.page_token}"`));
     // As the client does: the text first, the checked answer on a later turn of the event loop.
     if (early) onAnswer(text);
-    const response: ApiResponse = {
+    const json: unknown = JSON.parse(text);
+    const response = {
       status: 200,
       contentType: 'application/json',
       text,
-      json: JSON.parse(text),
-    };
+      json,
+      answer: json,
+    } as Answered<'listUnhealthyTests'>;
     return new Promise((resolve) => setImmediate(() => resolve(response)));
   };
   return { asked, fetchPage };
@@ -31,9 +33,10 @@ function service(pages: Record<string, string>, { early = true } = {}) {
 const page = (names: string[], next: string, extra = '') =>
   `{"tests":[${names.map((name) => `{"name":"${name}"${extra}}`).join(',')}],"page":{"next_page_token":"${next}"}}`;
 
-const listing = (fetchPage: Listing['fetchPage'], more: Partial<Listing> = {}): Listing => ({
+type Unhealthy = Listing<'listUnhealthyTests'>;
+
+const listing = (fetchPage: Unhealthy['fetchPage'], more: Partial<Unhealthy> = {}): Unhealthy => ({
   label: 'list-unhealthy-tests (FLAKY)',
-  itemsField: 'tests',
   pageSize: 2,
   maxPages: 10,
   fetchPage,
@@ -73,7 +76,7 @@ describe('followPages', () => {
   it('sends no early request past max-pages or for a token seen before, and fails clearly', async () => {
     const looping = service({ '': page(['a'], 't2'), t2: page(['b'], 't2') });
     await expect(followPages(listing(looping.fetchPage))).rejects.toThrow(
-      'the service sent page token "t2" a second time',
+      'the service sent a page token a second time (on page 2)',
     );
     expect(looping.asked).toEqual(['', 't2']);
 

@@ -43,7 +43,7 @@ export { outcomeWords, placeInLine, queueTime, reasonOf } from './operations/pul
 export { notReadyBlockers } from './operations/pull-request/readiness.js';
 export { serviceReason } from './operations/pull-request/progress.js';
 export { shortSha } from './operations/pull-request/lookup.js';
-export { testRunReport } from './operations/pull-request/failing-checks.js';
+export { testingDetailsIn, testRunReport } from './operations/pull-request/failing-checks.js';
 export type { CheckedFailure } from './operations/flaky-tests/check-test-results/summary.js';
 export { VERDICT_LABELS } from './operations/flaky-tests/check-test-results/verdicts.js';
 export type { Computed } from './operations/impacted-targets/compute/compute.js';

@@ -1,11 +1,10 @@
 // The failed run of a PR, through the core's get-merge-queue-testing-details: which PRs it tested, which
 // it was built on, whether it was a bisection run, and when it ran (for the failing tests of its window).
 import { z } from 'zod';
-import { testRunReport } from '../core/index.js';
-import { isObject } from '../wire/index.js';
+import { testingDetailsIn, testRunReport } from '../core/index.js';
 import { dataText, dataUrl } from './data.js';
 import { failingCheckSchema } from './pr-view.js';
-import { requireSuccess, type ToolContext } from './tool.js';
+import { requireSuccess, ToolFailure, type ToolContext } from './tool.js';
 
 export const failedRunSchema = z.object({
   testRunId: z.string(),
@@ -36,14 +35,14 @@ export async function readFailedRun(
     'target-branch': targetBranch,
   });
   requireSuccess(result);
-  let body: unknown;
-  try {
-    body = JSON.parse(result.outputs.response ?? '');
-  } catch {
-    body = {};
+  const body = testingDetailsIn(result.outputs.response ?? '');
+  if (!body) {
+    throw new ToolFailure(
+      'get-merge-queue-testing-details gave no report of the test run it was asked about.',
+    );
   }
   const report = testRunReport(testRunId, body);
-  const dependent = isObject(body) && Array.isArray(body.dependentPrs) ? body.dependentPrs : [];
+  const dependent = body.dependentPrs ?? [];
   const redact = tools.runner.redact;
   return {
     testRunId: dataText(tools.runner.redact, testRunId),

@@ -1,7 +1,7 @@
 // list-failing-tests: the tests that failed in a window of at most 7 days (start-time inclusive,
 // end-time exclusive; settings default and check the window before any request).
 import type { ApiResponse } from '../../api/client.js';
-import { isObject } from '../../../wire/index.js';
+import type { FailingTest } from '../../../wire/index.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
@@ -18,7 +18,6 @@ import {
   percent,
   readTest,
   testLink,
-  text,
   type TestView,
 } from './tests.js';
 import type { FlakyTestsSettings } from './inputs.js';
@@ -37,7 +36,6 @@ export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   let last: ApiResponse | undefined;
   const { items } = await followPages({
     label: 'list-failing-tests',
-    itemsField: 'tests',
     pageSize,
     maxPages,
     fetchPage: (page_query, onAnswer) =>
@@ -120,14 +118,13 @@ function knownRate(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-function readFailingTest(raw: Record<string, unknown>): FailingTestView {
-  const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
-  const first = failures[0];
+function readFailingTest(raw: FailingTest): FailingTestView {
+  const first = raw.most_common_failures?.[0];
   return {
     ...readTest(raw),
     failureRate7d: knownRate(raw.failure_rate_last_7d),
     failureRate24h: knownRate(raw.failure_rate_last_24h),
-    mostCommonFailure: first ? `${text(first.summary)} (${text(first.occurrence_count) || '?'}×)` : '',
+    mostCommonFailure: first ? `${first.summary} (${first.occurrence_count}×)` : '',
   };
 }
 

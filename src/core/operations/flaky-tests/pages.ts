@@ -7,58 +7,69 @@
 // request sent from it is dropped. A listing that does not pass the answer's text on (the quarantine
 // gate's) sends the next request once the page is kept, so it keeps the page in one go.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ApiResponse } from '../../api/client.js';
-import { isObject } from '../../../wire/index.js';
-import { summarizeBody } from '../../api/errors.js';
+import type { Answered } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import type { FailingTest, Page, QuarantinedTest, UnhealthyTest } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
+import { nameOf, words } from '../../words.js';
 
 export interface PageRequest {
   page_size: number;
   page_token: string;
 }
 
-export interface Listing<T = Record<string, unknown>> {
+/** The flaky-tests listings, each paged by a page token. */
+export type ListingEndpoint = 'listUnhealthyTests' | 'listFailingTests' | 'listQuarantinedTests';
+
+/** One item of a listing's page, as the client checked it. */
+export type ItemOf<E extends ListingEndpoint> = E extends 'listQuarantinedTests'
+  ? QuarantinedTest
+  : E extends 'listFailingTests'
+    ? FailingTest
+    : UnhealthyTest;
+
+export interface Listing<E extends ListingEndpoint, T = ItemOf<E>> {
   /** How errors name the listing, e.g. `list-unhealthy-tests (FLAKY)`. */
   label: string;
-  /** The field of a page that holds its items (`tests`, `quarantined_tests`). */
-  itemsField: string;
   pageSize: number;
   maxPages: number;
   /** Sends one page's request; `onAnswer` goes to the client (CallOptions), to send the next one early. */
-  fetchPage: (page: PageRequest, onAnswer: (text: string) => void) => Promise<ApiResponse>;
+  fetchPage: (page: PageRequest, onAnswer: (text: string) => void) => Promise<Answered<E>>;
   /** Told about every page as it arrives. */
-  onPage?: (response: ApiResponse) => void;
+  onPage?: (response: Answered<E>) => void;
   /** When aborted (another listing of the same step failed), stop after the page in flight. */
   stop?: AbortSignal;
   /** What is kept of each item, as its page arrives; the whole item when not given. */
-  keep?: (item: Record<string, unknown>) => T;
+  keep?: (item: ItemOf<E>) => T;
   /** Handed each item as its page arrives, instead of keeping it (`items` is then empty). */
-  take?: (item: Record<string, unknown>) => void;
+  take?: (item: ItemOf<E>) => void;
 }
 
-export interface PagedItems<T = Record<string, unknown>> {
+export interface PagedItems<E extends ListingEndpoint, T = ItemOf<E>> {
   items: T[];
   pages: number;
   /** The last page's answer, for a `response` output. */
-  last: ApiResponse;
+  last: Answered<E>;
 }
 
 /** Items kept between two turns of the event loop: well under a millisecond of work. */
 const KEEP_SLICE = 10;
 
 /** A page's request on its way, and the next page's when it was sent early from this one's answer. */
-interface PageInFlight {
+interface PageInFlight<E extends ListingEndpoint> {
   token: string;
-  response: Promise<ApiResponse>;
-  readonly next: PageInFlight | undefined;
+  response: Promise<Answered<E>>;
+  readonly next: PageInFlight<E> | undefined;
 }
 
-export async function followPages<T = Record<string, unknown>>(listing: Listing<T>): Promise<PagedItems<T>> {
-  const keep = listing.keep ?? ((item) => item as T);
+export async function followPages<E extends ListingEndpoint, T = ItemOf<E>>(
+  listing: Listing<E, T>,
+): Promise<PagedItems<E, T>> {
+  const keep = listing.keep ?? ((item: ItemOf<E>) => item as unknown as T);
   const items: T[] = [];
   const seen = new Set<string>();
-  const request = (token: string, pages: number): PageInFlight => {
-    let next: PageInFlight | undefined;
+  const request = (token: string, pages: number): PageInFlight<E> => {
+    let next: PageInFlight<E> | undefined;
     const response = listing.fetchPage({ page_size: listing.pageSize, page_token: token }, (text) => {
       const nextToken = nextPageTokenIn(text);
       // Only what the checks below would follow; they decide, once this page has passed the client's.
@@ -80,27 +91,18 @@ export async function followPages<T = Record<string, unknown>>(listing: Listing<
   for (let pages = 1; ; pages++) {
     const response = await inFlight.response;
     listing.onPage?.(response);
-    const body = pageBody(response, listing.label);
-    const pageItems = body[listing.itemsField];
-    if (Array.isArray(pageItems)) {
-      for (let i = 0; i < pageItems.length; i++) {
-        // With the next page already asked for, another listing's answer that came in meanwhile sends its
-        // next request before more is kept here. Without, the next request waits for this loop: no turn.
-        if (i > 0 && i % KEEP_SLICE === 0 && inFlight.next) await nextTurn();
-        const item: unknown = pageItems[i];
-        if (!isObject(item)) continue;
-        if (listing.take) listing.take(item);
-        else items.push(keep(item));
-      }
+    const { items: pageItems, page } = pageOf(response.answer);
+    for (let i = 0; i < pageItems.length; i++) {
+      // With the next page already asked for, another listing's answer that came in meanwhile sends its
+      // next request before more is kept here. Without, the next request waits for this loop: no turn.
+      if (i > 0 && i % KEEP_SLICE === 0 && inFlight.next) await nextTurn();
+      const item = pageItems[i]!;
+      if (listing.take) listing.take(item);
+      else items.push(keep(item));
     }
-    const page = isObject(body.page) ? body.page : {};
-    const next = typeof page.next_page_token === 'string' ? page.next_page_token : '';
+    const next = page.next_page_token;
     if (!next || listing.stop?.aborted) return { items, pages, last: response };
-    if (seen.has(next)) {
-      throw new Error(
-        `${listing.label}: the service sent page token "${shorten(next)}" a second time (on page ${pages}), so paging would never end. Stopped; this is a fault of the service: run the step again later, or report it with this message.`,
-      );
-    }
+    if (seen.has(next)) throw repeatedToken(response, listing.label, pages, next);
     if (pages >= listing.maxPages) throw tooManyPages(listing, page);
     seen.add(next);
     inFlight = inFlight.next?.token === next ? inFlight.next : request(next, pages + 1);
@@ -125,31 +127,37 @@ function nextPageTokenIn(text: string): string {
   return PLAIN_TOKEN_VALUE.exec(text)?.[1] ?? '';
 }
 
-function pageBody(response: ApiResponse, label: string): Record<string, unknown> {
-  if (isObject(response.json)) return response.json;
-  const said = summarizeBody(response.text, response.contentType) || 'an empty body';
-  throw new Error(
-    `${label}: the API answered ${response.status} with ${said}, not a JSON page of tests. Check api-url: it should be the v1 API base.`,
+/** A checked page's items and paging, whichever listing it is of. */
+function pageOf<E extends ListingEndpoint>(
+  answer: Answered<E>['answer'],
+): { items: ItemOf<E>[]; page: Page } {
+  const page = answer as Answered<ListingEndpoint>['answer'];
+  const items = 'quarantined_tests' in page ? page.quarantined_tests : page.tests;
+  return { items: items as ItemOf<E>[], page: page.page };
+}
+
+/** The service handed back a token it had sent already: following it would never end. */
+function repeatedToken<E extends ListingEndpoint>(
+  response: Answered<E>,
+  label: string,
+  pages: number,
+  token: string,
+): ApiError {
+  return new ApiError(
+    label,
+    words`the service sent a page token a second time (on page ${pages}), so paging would never end. Stopped; this is a fault of the service: run the step again later, or report it with this message.`,
+    { kind: 'invalid-response', status: response.status, said: `page token ${token}` },
   );
 }
 
-function tooManyPages<T>(listing: Listing<T>, page: Record<string, unknown>): InputError {
-  const totalPages = typeof page.total_pages === 'number' ? page.total_pages : undefined;
-  const totalRows = typeof page.total_rows === 'number' ? page.total_rows : undefined;
-  const counted =
-    totalPages !== undefined && totalRows !== undefined
-      ? ` (the service counts ${totalRows} rows on ${totalPages} pages)`
-      : '';
-  const needed =
-    totalPages !== undefined && totalPages > listing.maxPages ? `at least ${totalPages}` : 'higher';
-  const pageSizeHint = listing.pageSize < 100 ? ', or raise page-size (up to 100)' : '';
+function tooManyPages<E extends ListingEndpoint, T>(listing: Listing<E, T>, page: Page): InputError {
+  const { total_pages: totalPages, total_rows: totalRows } = page;
+  const counted = ` (the service counts ${totalRows} rows on ${totalPages} pages)`;
+  const needed = totalPages > listing.maxPages ? `at least ${totalPages}` : 'higher';
+  const pageSizeHint = listing.pageSize < 100;
   return new InputError(
     'max-pages',
     `${listing.label} has more than ${listing.maxPages} page(s) of ${listing.pageSize}${counted}`,
-    `Raise max-pages to ${needed}${pageSizeHint}.`,
+    words`Raise ${nameOf('max-pages')} to ${needed}${pageSizeHint ? words`, or raise ${nameOf('page-size')} (up to 100)` : []}.`,
   );
-}
-
-function shorten(token: string): string {
-  return token.length > 40 ? `${token.slice(0, 40)}…` : token;
 }

@@ -18,7 +18,6 @@ export const listQuarantinedTests: Operation<FlakyTestsSettings> = async (op) =>
   let last: ApiResponse | undefined;
   const { items } = await followPages({
     label: 'list-quarantined-tests',
-    itemsField: 'quarantined_tests',
     pageSize,
     maxPages,
     fetchPage: (page_query, onAnswer) =>

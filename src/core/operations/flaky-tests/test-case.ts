@@ -1,6 +1,5 @@
 // One test case: its details (get-test-details), and linking it to a ticket in the team's tracker
 // (link-ticket-to-test-case).
-import { isObject } from '../../../wire/index.js';
 import { Markdown } from '../../report/markdown.js';
 import { agoAt } from '../../report/duration.js';
 import { rawResponse, repoSlug } from '../common.js';
@@ -19,9 +18,9 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
         words`Check ${nameOf('test-id')} (the id in the test's web address) and that ${nameOf('org-url-slug')}, ${nameOf('repo')} and ${nameOf('repo-host')} name the repository it belongs to.`,
       ),
     );
-  const raw = isObject(response.json) && isObject(response.json.test) ? response.json.test : {};
+  const raw = response.answer.test;
   const test = readTest(raw);
-  const failures = Array.isArray(raw.most_common_failures) ? raw.most_common_failures.filter(isObject) : [];
+  const failures = raw.most_common_failures ?? [];
   const summary = new Markdown()
     .heading(testHeadline(test))
     .facts([

@@ -1,6 +1,6 @@
 // Reading the tests the flaky-tests endpoints return (tolerantly: fields may be missing, enums in any
 // case, unknown fields kept in the raw object) and showing them in a job summary, escaped and trimmed.
-import { enumValue, isObject } from '../../../wire/index.js';
+import { enumValue, type UnhealthyTest } from '../../../wire/index.js';
 import { escapeMarkdown, link } from '../../report/markdown.js';
 
 /** Rows past this are left to the report file: a summary is read in seconds, not scrolled. */
@@ -24,22 +24,19 @@ export interface TestView {
   ticketUrl?: string;
 }
 
-export function readTest(raw: Record<string, unknown>): TestView {
-  const status = isObject(raw.status) ? raw.status : {};
-  const ticket = isObject(raw.ticket) ? raw.ticket : {};
+export function readTest(raw: UnhealthyTest): TestView {
   return {
-    id: text(raw.id),
-    name: text(raw.name),
-    variant: text(raw.variant),
-    status: enumValue(status.value),
-    reason: text(status.reason),
-    statusSince: text(status.timestamp) || undefined,
-    codeowners: Array.isArray(raw.codeowners) ? raw.codeowners.map(text).filter(Boolean) : [],
-    pullRequestsImpacted:
-      typeof raw.pull_requests_impacted_last_7d === 'number' ? raw.pull_requests_impacted_last_7d : 0,
-    quarantined: raw.quarantined === true,
-    htmlUrl: text(raw.html_url) || undefined,
-    ticketUrl: text(ticket.html_url) || undefined,
+    id: raw.id,
+    name: raw.name,
+    variant: raw.variant,
+    status: enumValue(raw.status.value),
+    reason: raw.status.reason ?? '',
+    statusSince: raw.status.timestamp || undefined,
+    codeowners: raw.codeowners.filter(Boolean),
+    pullRequestsImpacted: raw.pull_requests_impacted_last_7d,
+    quarantined: raw.quarantined,
+    htmlUrl: raw.html_url || undefined,
+    ticketUrl: raw.ticket?.html_url || undefined,
   };
 }
 

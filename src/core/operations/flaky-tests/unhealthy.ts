@@ -129,7 +129,7 @@ async function fetchUnhealthyTests(
     const listedTests: ListedTest[] = [];
     let listed = 0;
     try {
-      const { pages } = await followPages({
+      const { pages } = await followPages<'listUnhealthyTests'>({
         label: `list-unhealthy-tests (${status})`,
         take: (raw) => {
           listed++;
@@ -145,7 +145,6 @@ async function fetchUnhealthyTests(
           listedTests.push(test);
           count(test);
         },
-        itemsField: 'tests',
         pageSize,
         maxPages,
         fetchPage: (page_query, onAnswer) =>

@@ -37,7 +37,7 @@ export async function readMergeQueueRun(
     ...queueRef(context),
     testRunId,
   });
-  const report = testRunReport(testRunId, response.json);
+  const report = testRunReport(testRunId, response.answer);
   return {
     isRun,
     testRunId,

@@ -1,6 +1,7 @@
 // The checks that failed a PR's test run, from getMergeQueueTestingDetails: check runs and status checks,
 // each once, with its link. Over v2, from the verification run's normalized checks, required ones first.
-import { isObject } from '../../../wire/index.js';
+import { ANSWER_SHAPES, enumValue, type TestingDetails } from '../../../wire/index.js';
+import { shapeProblem } from '../../api/answers.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
@@ -32,7 +33,7 @@ export async function readTestRun(
       ...queueRef(op.context),
       testRunId,
     });
-    return testRunReport(testRunId, response.json);
+    return testRunReport(testRunId, response.answer);
   } catch (error) {
     op.log.warning(
       `Could not read test run ${testRunId} to name its failing checks: ${error instanceof Error ? error.message : String(error)}`,
@@ -41,47 +42,53 @@ export async function readTestRun(
   }
 }
 
-export function testRunReport(testRunId: string, details: unknown): TestRunReport {
-  const body = isObject(details) ? details : {};
+export function testRunReport(testRunId: string, details: TestingDetails): TestRunReport {
   const failing: FailingCheck[] = [];
   const seen = new Set<string>();
-  const add = (name: unknown, conclusion: unknown, url: unknown) => {
-    if (typeof name !== 'string' || !name) return;
-    const key = `${name}\n${typeof url === 'string' ? url : ''}`;
+  const add = (name: string, conclusion: string | undefined, url: string | undefined) => {
+    if (!name) return;
+    const key = `${name}\n${url ?? ''}`;
     if (seen.has(key) || failing.length >= MAX_CHECKS) return;
     seen.add(key);
     failing.push({
       name: name.slice(0, 200),
       conclusion: String(conclusion).toUpperCase().slice(0, 40),
-      url: typeof url === 'string' && /^https?:\/\//i.test(url) ? url.slice(0, 2000) : '',
+      url: url && /^https?:\/\//i.test(url) ? url.slice(0, 2000) : '',
     });
   };
-  for (const suite of arrayOf(body.checkSuites)) {
-    for (const run of arrayOf(isObject(suite) ? suite.checkRuns : undefined)) {
-      if (!isObject(run)) continue;
-      const conclusion = String(run.conclusion ?? '').toLowerCase();
-      if (FAILED_CONCLUSIONS.has(conclusion)) add(run.name, run.conclusion, run.url);
+  for (const suite of details.checkSuites) {
+    for (const run of suite.checkRuns) {
+      if (FAILED_CONCLUSIONS.has(enumValue(run.conclusion))) add(run.name, run.conclusion, run.url);
     }
   }
-  for (const status of arrayOf(body.statusChecks)) {
-    if (!isObject(status)) continue;
-    if (FAILED_STATES.has(String(status.state ?? '').toLowerCase()))
-      add(status.context, status.state, status.url);
+  for (const status of details.statusChecks) {
+    if (FAILED_STATES.has(enumValue(status.state))) add(status.context, status.state, status.url);
   }
-  const createdAtMs = typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : NaN;
+  const createdAtMs = details.createdAt ? Date.parse(details.createdAt) : NaN;
   return {
     testRunId,
-    testBranch: typeof body.testBranch === 'string' ? body.testBranch : undefined,
-    status: typeof body.status === 'string' ? body.status.toLowerCase() : undefined,
+    testBranch: details.testBranch,
+    status: details.status === undefined ? undefined : enumValue(details.status),
     createdAtMs: Number.isNaN(createdAtMs) ? undefined : createdAtMs,
     failing: dropRepeatedChecks(failing),
-    testedPrNumbers: arrayOf(body.testedPullRequests)
-      .map((pr) => (isObject(pr) ? pr.prNumber : undefined))
-      .filter((n): n is number => typeof n === 'number'),
-    impactedTargetsForTestedPrs: Array.isArray(body.impactedTargetsForTestedPrs)
-      ? body.impactedTargetsForTestedPrs.filter((t): t is string => typeof t === 'string')
-      : undefined,
+    testedPrNumbers: details.testedPullRequests.map((pr) => pr.prNumber),
+    impactedTargetsForTestedPrs: details.impactedTargetsForTestedPrs,
   };
+}
+
+/**
+ * The testing details an operation's `response` output holds (the answer as the service sent it, which
+ * the client checked), checked against their shape again; undefined when it holds none.
+ */
+export function testingDetailsIn(response: string): TestingDetails | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(response);
+  } catch {
+    return undefined;
+  }
+  const shape = ANSWER_SHAPES.getMergeQueueTestingDetails;
+  return shape && !shapeProblem(shape, body) ? (body as TestingDetails) : undefined;
 }
 
 /** A status check that repeats a check run of the same name (GitHub reports both) is shown once. */
@@ -93,8 +100,4 @@ function dropRepeatedChecks(checks: FailingCheck[]): FailingCheck[] {
 
 export function describeFailingChecks(checks: FailingCheck[]): string {
   return checks.map((c) => `${c.name} concluded ${c.conclusion}${c.url ? ` (${c.url})` : ''}`).join('; ');
-}
-
-function arrayOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -11,6 +11,7 @@ import {
   enumValue,
   type PrState,
   type PriorityName,
+  type TestingDetails,
 } from '../../../wire/index.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
@@ -280,9 +281,9 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
     ...queueRef(op.context),
     testRunId,
   });
-  const details = (response.json ?? {}) as Record<string, unknown>;
+  const details = response.answer;
   const report = testRunReport(testRunId, details);
-  const tested = asArray(details.testedPullRequests) as TestedPullRequest[];
+  const tested = details.testedPullRequests;
   return {
     outputs: {
       response: rawResponse(response),
@@ -296,18 +297,12 @@ export const getMergeQueueTestingDetails: Operation<PullRequestSettings> = async
   };
 };
 
-interface TestedPullRequest {
-  prNumber?: number;
-  prUrl?: string;
-  title?: string;
-}
-
 /** The run's outcome and first failed check, the PRs it tests, its checks, and the rest collapsed. */
 function testRunSummary(
   testRunId: string,
-  details: Record<string, unknown>,
+  details: TestingDetails,
   report: TestRunReport,
-  tested: TestedPullRequest[],
+  tested: TestingDetails['testedPullRequests'],
 ): Markdown {
   const status = report.status ?? 'unknown';
   const words = status === 'in_progress' ? 'Test run in progress' : `Test run ${status}`;
@@ -326,32 +321,25 @@ function testRunSummary(
     tested.map((pr) => [link(`#${pr.prNumber}`, pr.prUrl), escapeMarkdown(filled(pr.title))]),
   );
   summary.table(testedTable.headers, testedTable.rows);
-  const checkRuns = asArray(details.checkSuites).flatMap((suite) =>
-    asArray((suite as { checkRuns?: unknown }).checkRuns),
-  ) as { name?: string; url?: string; status?: string; conclusion?: string }[];
+  const checkRuns = details.checkSuites.flatMap((suite) => suite.checkRuns);
   if (checkRuns.length) {
     summary.table(
       ['Check', 'Status', 'Conclusion'],
       checkRuns.map((run) => [
         link(run.name, run.url),
         escapeMarkdown(run.status),
-        `${CONCLUSION_ICONS[String(run.conclusion).toLowerCase()] ?? ''} ${escapeMarkdown(run.conclusion ?? '')}`.trim(),
+        `${CONCLUSION_ICONS[enumValue(run.conclusion)] ?? ''} ${escapeMarkdown(run.conclusion ?? '')}`.trim(),
       ]),
     );
   }
   return summary.details('Everything the queue reported', reportedFields(testRunId, details, report));
 }
 
-function reportedFields(testRunId: string, details: Record<string, unknown>, report: TestRunReport): string {
+function reportedFields(testRunId: string, details: TestingDetails, report: TestRunReport): string {
   const rows = [
     ['Test run', testRunId],
-    ['Required statuses', asArray(details.requiredStatuses).join(', ') || 'none'],
-    [
-      'Dependent PRs',
-      asArray(details.dependentPrs)
-        .map((n) => `#${n}`)
-        .join(', ') || 'none',
-    ],
+    ['Required statuses', details.requiredStatuses.join(', ') || 'none'],
+    ['Dependent PRs', (details.dependentPrs ?? []).map((n) => `#${n}`).join(', ') || 'none'],
     ['Impacted targets of the tested PRs', (report.impactedTargetsForTestedPrs ?? []).join(', ') || 'none'],
   ];
   return new Markdown()
@@ -400,8 +388,4 @@ function describePriority(priority: PriorityName | number | undefined): { name: 
   if (typeof priority === 'string') return { name: priority, value: PRIORITY_NAMES[priority] };
   const named = Object.entries(PRIORITY_NAMES).find(([, value]) => value === priority);
   return { name: named ? named[0] : priority === LOWEST_PRIORITY ? 'lowest' : 'custom', value: priority };
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }
