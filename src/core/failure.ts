@@ -13,7 +13,7 @@ export const EXIT_CODES = {
   badInput: 2,
   /** The service refused the request (4xx). */
   refused: 3,
-  /** The service could not be reached, or kept failing. */
+  /** The service could not be reached, kept failing, or answered what is not its answer. */
   unreachable: 4,
 } as const;
 

@@ -31,7 +31,8 @@ interface FailingTestView extends TestView {
 
 export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   const { pageSize, maxPages, startTime, endTime } = op.settings;
-  if (!startTime || !endTime) throw new Error('list-failing-tests: the window was not set by the settings.');
+  // Cannot happen: the operation's settings always set the window (inputs.ts), the types only do not say so.
+  if (!startTime || !endTime) throw new Error('internal: list-failing-tests ran without its window');
   const base = flakyRequestBase(op);
   let last: ApiResponse | undefined;
   const { items } = await followPages({
