@@ -24,7 +24,7 @@ import { completionScript, SHELLS } from './completion.js';
 import { ask, questionFor } from './confirm.js';
 import { pagesOn } from './pager.js';
 import { jsonResult } from './json-result.js';
-import { CLI_WORDING } from './wording.js';
+import { CLI_WORDING, TERMINAL_WORDING } from './wording.js';
 import { unknownVariableWarnings } from './variables.js';
 
 export interface CliIo {
@@ -88,6 +88,11 @@ export async function runCli(io: CliIo): Promise<number> {
   return result.exitCode;
 }
 
+/** No CI runs this (a person's shell, or their script): secrets come from the shell, not a job. */
+function onALaptop(env: Environment, host: string): boolean {
+  return host === 'generic' && !(env.CI && env.CI !== 'false');
+}
+
 /** The host --host or MERGE_QUEUE_HOST names, if either does. */
 function forcedHost(env: Environment, line: CommandLine): { value: string; source: string } | undefined {
   if (line.host) return { value: line.host, source: '--host' };
@@ -125,7 +130,7 @@ async function runOperation(
       stdin: io.stdin,
       outputsShown: line.json,
       colour: line.colour,
-      wording: CLI_WORDING,
+      wording: onALaptop(io.env, detected.name) ? TERMINAL_WORDING : CLI_WORDING,
     });
     // Where the context came from helps a CI log and a program's run; in a terminal the result says enough.
     const contextNotes = stdoutCarriesData(line) || detected.name !== 'generic';

@@ -13,3 +13,15 @@ export const CLI_WORDING: Wording = {
   name: (input) => (input === 'api-token' ? variablesOf(input)[0]! : `--${input}`),
   give: (input) => `${input === 'api-token' ? 'set' : 'give'} ${given(input)}`,
 };
+
+/**
+ * On a terminal (no CI job), a value reaches the run from the shell: the token as its variable (export
+ * MERGE_QUEUE_API_TOKEN=...), the other inputs as a flag or their variable.
+ */
+export const TERMINAL_WORDING: Wording = {
+  ...CLI_WORDING,
+  reach: (input) =>
+    input === 'api-token'
+      ? `${given(input)} is exported in this shell (export ${variablesOf(input)[0]}=<token>)`
+      : `${given(input)} is given`,
+};

@@ -2,10 +2,13 @@
 // shows the message (the action `Input "pr-number"`, the CLI `--pr-number or MERGE_QUEUE_PR_NUMBER`, the
 // MCP server the tool's argument). Nothing is rewritten after it is made: a host words the parts.
 
-/** An input named inside a message: `name` says it, `give` tells the reader to give it. */
+/**
+ * An input named inside a message: `name` says it, `give` tells the reader to give it, `reach` says how
+ * its value reaches this run (a CI job's secret, a terminal's exported variable).
+ */
 export interface InputPart {
   readonly input: string;
-  readonly as: 'name' | 'give';
+  readonly as: 'name' | 'give' | 'reach';
 }
 
 export type Part = string | InputPart;
@@ -21,6 +24,13 @@ export interface Wording {
   name(input: string): string;
   /** Telling the reader to give it, lower case: `set the test-id input`, `give --test-id or …`. */
   give(input: string): string;
+  /** How its value reaches the run, to check: `the secret is passed to this job`; the action's when absent. */
+  reach?(input: string): string;
+}
+
+/** The action's (and any CI job's) way a secret reaches the run. */
+export function reachInCi(): string {
+  return 'the secret is passed to this job';
 }
 
 /** The action's words: its inputs as a workflow's `with:` names them. */
@@ -33,6 +43,11 @@ export const ACTION_WORDING: Wording = {
 /** The input's name, as the host says it. */
 export function nameOf(input: string): InputPart {
   return { input, as: 'name' };
+}
+
+/** How the input's value reaches this run, as the host says it: "that {reach} ...". */
+export function reach(input: string): InputPart {
+  return { input, as: 'reach' };
 }
 
 /** Telling the reader to give the input, as the host says it (capitalised at a sentence's start). */
@@ -66,7 +81,12 @@ export function say(message: string | Words, wording: Wording = ACTION_WORDING):
       line += part;
       continue;
     }
-    const said = part.as === 'name' ? wording.name(part.input) : wording.give(part.input);
+    const said =
+      part.as === 'name'
+        ? wording.name(part.input)
+        : part.as === 'reach'
+          ? (wording.reach ?? reachInCi)(part.input)
+          : wording.give(part.input);
     line += /(^|[.!?]\s+)$/.test(line) ? said.charAt(0).toUpperCase() + said.slice(1) : said;
   }
   return line;

@@ -25,5 +25,10 @@ export function mcpWording(fromArguments: ReadonlySet<string>): Wording {
           : `the server’s --${input}`,
     give: (input) =>
       byArgument(input) ? `give the ${argumentOf(input)} argument` : `give ${serverOption(input)}`,
+    // The agent cannot fix a token: the person who set the server up gives it in its environment.
+    reach: (input) =>
+      input === 'api-token'
+        ? 'MERGE_QUEUE_API_TOKEN (or TRUNK_API_TOKEN) is set in the env of this server’s entry in the agent’s MCP settings'
+        : `${serverOption(input)} is given`,
   };
 }

@@ -4,7 +4,7 @@ import { MAX_BODY_BYTES } from '../../wire/index.js';
 import type { Failure, FailureKind } from '../errors.js';
 import { oneLine } from '../report/control-syntax.js';
 import { cutSafely } from '../report/redact.js';
-import { ACTION_WORDING, asWords, nameOf, say, words, type Words, type Wording } from '../words.js';
+import { ACTION_WORDING, asWords, nameOf, reach, say, words, type Words, type Wording } from '../words.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'redirect' | 'invalid-response';
 
@@ -154,7 +154,7 @@ export function labelledServiceText(said: string): string {
 
 const ADVICE: Record<number, Words> = {
   400: ['The service refused the request as invalid; check the inputs it names.'],
-  401: words`Check that ${nameOf('api-token')} holds your organization API token (Settings > Organization > API token) and that the secret is passed to this job.`,
+  401: words`Check that ${nameOf('api-token')} holds your organization API token (Settings > Organization > API token) and that ${reach('api-token')}.`,
   403: words`The token's organization may not access this repository; check ${nameOf('repo')} and ${nameOf('repo-host')}, and that the token belongs to the right organization.`,
   404: words`Check ${nameOf('repo')}, ${nameOf('repo-host')}, ${nameOf('target-branch')} and ${nameOf('pr-number')}: the service does not know them.`,
   409: ['It already exists.'],

@@ -4,12 +4,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { permissionsFor, V2_PERMISSIONS, type V2OperationId } from '../../../wire/v2/index.js';
 import { ApiError, describeHttpFailure, summarizeBody } from '../errors.js';
-import { give, nameOf, words, type Words } from '../../words.js';
+import { give, nameOf, reach, words, type Words } from '../../words.js';
 
 const UNKNOWN_REPOSITORY = words`Check ${nameOf('repo')} and ${nameOf('repo-host')}: the service does not know that repository, or it belongs to another organization.`;
 
 const ADVICE: Record<string, Words> = {
-  AUTHENTICATION_REQUIRED: words`${give('api-token')} to a v2 API key (trunk_v2_…, made in Settings > Developer > API Keys) and pass its secret to this job.`,
+  AUTHENTICATION_REQUIRED: words`${give('api-token')} to a v2 API key (trunk_v2_…, made in Settings > Developer > API Keys), and check that ${reach('api-token')}.`,
   INVALID_TOKEN: words`Check that ${nameOf('api-token')} holds a current v2 API key (trunk_v2_…, Settings > Developer > API Keys); a v1 organization token works only with ${nameOf('api-version')} v1.`,
   MERGE_QUEUE_NOT_FOUND: words`Check ${nameOf('repo')}, ${nameOf('target-branch')} (or ${nameOf('queue-id')}): the service has no merge queue there that this key can see.`,
   PR_NOT_FOUND: words`Check ${nameOf('pr-number')} (or ${nameOf('pull-request-id')}): the service does not know that pull request.`,
