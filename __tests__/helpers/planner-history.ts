@@ -1,6 +1,8 @@
 // The pull requests the planner's tests record on the emulator and plan from: known durations, culprits
 // and flakes, so that what the backtest replays can be compared with what the emulator recorded.
 import type { Scenario } from '../../emulator/scenario.js';
+import { runAction } from './action-runner.js';
+import type { EmulatorHandle } from './emulator.js';
 
 type ScenarioPullRequest = NonNullable<Scenario['pullRequests']>[number];
 
@@ -24,4 +26,19 @@ export function plannedPullRequests(
       submit: { targetBranch: 'main', atMinute: atMinute(i) },
     };
   });
+}
+
+/** The action over v2 against the emulator, on `repo`'s main, with the given inputs on top. */
+export function plannerAction(emulator: EmulatorHandle, repo: string) {
+  return (inputs: Record<string, string>) =>
+    runAction({
+      env: { GITHUB_REPOSITORY: repo },
+      inputs: {
+        'api-url': emulator.current.url,
+        'api-token': emulator.current.v2Key,
+        'api-version': 'v2',
+        'target-branch': 'main',
+        ...inputs,
+      },
+    });
 }

@@ -9,8 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
-import { plannedPullRequests } from '../helpers/planner-history.js';
-import { runAction } from '../helpers/action-runner.js';
+import { plannedPullRequests, plannerAction } from '../helpers/planner-history.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const START = Date.UTC(2026, 4, 4);
@@ -59,17 +58,7 @@ interface Report {
   verdict?: string;
 }
 
-const act = (repo: QueueName, inputs: Record<string, string>) =>
-  runAction({
-    env: { GITHUB_REPOSITORY: repo },
-    inputs: {
-      'api-url': emulator.current.url,
-      'api-token': emulator.current.v2Key,
-      'api-version': 'v2',
-      'target-branch': 'main',
-      ...inputs,
-    },
-  });
+const act = (repo: QueueName, inputs: Record<string, string>) => plannerAction(emulator, repo)(inputs);
 
 async function plan(repo: QueueName, inputs: Record<string, string> = {}): Promise<Report> {
   const run = await act(repo, { operation: 'plan-queue-settings', history: historyOf(repo), ...inputs });

@@ -8,8 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
-import { plannedPullRequests } from '../helpers/planner-history.js';
-import { runAction } from '../helpers/action-runner.js';
+import { plannedPullRequests, plannerAction } from '../helpers/planner-history.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const START = Date.UTC(2026, 2, 2);
@@ -43,17 +42,7 @@ const emulator = useEmulator({ startTime: START, scenario: scenario() });
 const history = join(mkdtempSync(join(tmpdir(), 'plan-month-')), 'queue-history.jsonl');
 const END_MINUTES = BURSTS * BURST_GAP_MINUTES + 600;
 
-const act = (inputs: Record<string, string>) =>
-  runAction({
-    env: { GITHUB_REPOSITORY: REPO },
-    inputs: {
-      'api-url': emulator.current.url,
-      'api-token': emulator.current.v2Key,
-      'api-version': 'v2',
-      'target-branch': 'main',
-      ...inputs,
-    },
-  });
+const act = plannerAction(emulator, REPO);
 
 beforeAll(async () => {
   await emulator.control('POST', '/clock/advance', { minutes: END_MINUTES });
