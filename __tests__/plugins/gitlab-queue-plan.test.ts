@@ -114,6 +114,8 @@ describeWithTools(RUNNER, "the README's weekly plan for GitLab, under gitlab-ci-
       expect(posted).toContain(opening);
       expect(posted).toMatch(/recorded/);
       expect(posted).toContain('It compares settings under the same assumptions');
+      // The plan alone: not the export's summary, which came to the plan job with the history.
+      expect(posted).not.toContain('Queue history exported');
       expect(run.stdout + run.stderr + posted).not.toContain(emulator.current.v2Key);
     },
     PIPELINE_TIMEOUT_MS,
