@@ -1,5 +1,5 @@
 // A small stand-in for GitHub's REST API (node:http on 127.0.0.1, a free port): the issue-comment routes
-// the PR comment uses, kept in memory, with the token checked, and who the token is: `GET /user` and
+// the PR comment uses, kept in memory, the pull requests a test gives (`pulls`), with the token checked, and who the token is: `GET /user` and
 // GraphQL's `viewer`. By default the token is an app installation's, as the Actions GITHUB_TOKEN is:
 // `GET /user` refuses it (403) and GraphQL names it `github-actions[bot]`; `{ user }` makes it a user's,
 // `{ nameless: true }` a token that neither names (both refuse it).
@@ -19,6 +19,8 @@ const APP_LOGIN = 'github-actions[bot]';
 export class GitHubApi {
   readonly comments: StoredComment[] = [];
   readonly requests: string[] = [];
+  /** Pull requests `GET /repos/{owner}/{repo}/pulls/{number}` answers, by number. */
+  readonly pulls = new Map<number, { head: { sha: string }; base: { ref: string } }>();
   private server: Server | undefined;
   private nextId = 1000;
   url = '';
@@ -54,6 +56,11 @@ export class GitHubApi {
           if (!/^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(String(body.query)))
             return send(400, { message: 'Only the viewer query is served here' });
           return send(200, { data: { viewer: { login: this.login } } });
+        }
+        const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path);
+        if (pull && req.method === 'GET') {
+          const found = this.pulls.get(Number(pull[1]));
+          return found ? send(200, { number: Number(pull[1]), state: 'open', ...found }) : send(404, {});
         }
         const list = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path);
         const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);
