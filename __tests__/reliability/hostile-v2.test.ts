@@ -154,6 +154,35 @@ describe('an answer that breaks the document is an error naming the endpoint and
   });
 });
 
+describe("a v2 answer is checked once, against v2's shape, and read as v1's by typed code (issue 42)", () => {
+  it("names a queue config's wrong-typed field once, by v2's name, on one line", async () => {
+    proxy.on('GET', /^\/v2\/merge-queues\/[^/]+$/, (answer) => {
+      (answer.json as { config: Record<string, unknown> }).config.concurrency = 'two';
+      return answer;
+    });
+    const run = await cli(['get-queue']);
+    expect(run.exitCode).toBe(EXIT_CODES.unreachable);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('mergeQueues.get failed');
+    expect(lines[0]).toContain('"config.concurrency" is text, not a whole number');
+    expect(lines[0]!.split('concurrency')).toHaveLength(2);
+    expect(lines[0]).not.toMatch(/read as v1/);
+  });
+
+  it("reads a v2 value v1 never had (a new queue state) as it came, as a v1 answer's is kept", async () => {
+    proxy.on('GET', /^\/v2\/merge-queues\/[^/]+$/, (answer) => {
+      (answer.json as { state: string }).state = 'frozen';
+      return answer;
+    });
+    const run = await cli(['get-queue', '--json']);
+    expect(run.exitCode).toBe(EXIT_CODES.done);
+    const shown = JSON.parse(run.stdout) as { outputs: Record<string, unknown>; response: { state: string } };
+    expect(shown.outputs['queue-state']).toBe('frozen');
+    expect(shown.response.state).toBe('frozen');
+  });
+});
+
 describe('a list ends whatever the service answers (item 2)', () => {
   const activeList = /^\/v2\/merge-queues\/[^/]+\/pull-requests$/;
   let cursors = 0;

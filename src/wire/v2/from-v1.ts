@@ -2,6 +2,8 @@
 // (single -> queue, parallel -> graph) and spells the rest in camelCase, so a value is looked up here,
 // never re-cased. A value a table lacks (one the service added later) is passed on as it came.
 import type {
+  CHECK_RUN_CONCLUSIONS,
+  CHECK_RUN_STATUSES,
   DIRECT_MERGE_MODES,
   GitHubMergeability,
   MERGE_METHODS,
@@ -9,6 +11,8 @@ import type {
   PrState,
   QueueMode,
   QueueState,
+  REQUIRED_STATUSES_SOURCES,
+  STATUS_CHECK_STATES,
   TestRunStatus,
 } from '../enums.js';
 import type { components } from './openapi-types.js';
@@ -68,19 +72,22 @@ export const VERIFICATION_RUN_STATUS_V1: Table<V2<'VerificationRunStatus'>, Test
   succeeded: 'succeeded',
 };
 
-export const REQUIRED_STATUSES_SOURCE_V1: Table<V2<'RequiredStatusesSource'>> = {
+export const REQUIRED_STATUSES_SOURCE_V1: Table<
+  V2<'RequiredStatusesSource'>,
+  (typeof REQUIRED_STATUSES_SOURCES)[number]
+> = {
   trunkConfig: 'trunk_config',
   repoProviderBranchProtection: 'repo_provider_branch_protection',
   mergeInstance: 'merge_instance',
 };
 
 /** A normalized check's status and conclusion as v1's check runs spelt them (GitHub's, UPPERCASE). */
-export const CHECK_STATUS_V1: Table<V2<'CheckStatus'>> = {
+export const CHECK_STATUS_V1: Table<V2<'CheckStatus'>, (typeof CHECK_RUN_STATUSES)[number]> = {
   queued: 'QUEUED',
   inProgress: 'IN_PROGRESS',
   completed: 'COMPLETED',
 };
-export const CHECK_CONCLUSION_V1: Table<V2<'CheckConclusion'>> = {
+export const CHECK_CONCLUSION_V1: Table<V2<'CheckConclusion'>, (typeof CHECK_RUN_CONCLUSIONS)[number]> = {
   success: 'SUCCESS',
   failure: 'FAILURE',
   neutral: 'NEUTRAL',
@@ -89,7 +96,7 @@ export const CHECK_CONCLUSION_V1: Table<V2<'CheckConclusion'>> = {
   timeout: 'TIMED_OUT',
 };
 /** The same conclusion as a v1 commit status's state. */
-export const STATUS_CHECK_STATE_V1: Table<V2<'CheckConclusion'>> = {
+export const STATUS_CHECK_STATE_V1: Table<V2<'CheckConclusion'>, (typeof STATUS_CHECK_STATES)[number]> = {
   success: 'SUCCESS',
   failure: 'FAILURE',
   neutral: 'SUCCESS',
@@ -98,7 +105,13 @@ export const STATUS_CHECK_STATE_V1: Table<V2<'CheckConclusion'>> = {
   timeout: 'ERROR',
 };
 
-/** The v1 spelling of a v2 value, by its table. */
+/**
+ * The v1 spelling of a v2 value, by its table: typed as v1 documents it for a value of the v2 type (one
+ * the service added later is passed on as it came, as a tolerant read keeps it), undefined for a value
+ * that is no text.
+ */
+export function toV1<V extends string, W extends string>(table: Table<V, W>, value: V): W;
+export function toV1<V extends string>(table: Table<V>, value: unknown): string | undefined;
 export function toV1<V extends string>(table: Table<V>, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   return Object.hasOwn(table, value) ? table[value as V] : value;

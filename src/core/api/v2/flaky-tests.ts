@@ -3,21 +3,30 @@
 // quarantineState), each kept to the run's repository; a test's details; linking a ticket. v2's test cases
 // have no web address and no failure messages, so a report over v2 names each test without a link and
 // without its most common failures.
-import type { RequestOf } from '../../../wire/index.js';
-import type { V2 } from '../../../wire/v2/index.js';
+import type {
+  FailingTest,
+  Page,
+  QuarantinedTest,
+  QUARANTINED_TEST_STATUSES,
+  RequestOf,
+  UnhealthyTest,
+} from '../../../wire/index.js';
+import { toV1, type V2 } from '../../../wire/v2/index.js';
+import type { WireAnswerOf } from '../typed-answers.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
 
-type Answer = Record<string, unknown>;
-
-const STATUS_V1: Record<V2<'TestStatus'>, string> = {
+const STATUS_V1: Record<V2<'TestStatus'>, (typeof QUARANTINED_TEST_STATUSES)[number]> = {
   healthy: 'HEALTHY',
   flaky: 'FLAKY',
   broken: 'BROKEN',
 };
 
 /** One page of the flaky or broken tests, as v1 listed them. */
-async function listUnhealthy(s: V2Session, payload: RequestOf<'listUnhealthyTests'>): Promise<Answer> {
+async function listUnhealthy(
+  s: V2Session,
+  payload: RequestOf<'listUnhealthyTests'>,
+): Promise<WireAnswerOf<'listUnhealthyTests'>> {
   const repositoryId = await s.ids.repositoryId(payload.repo);
   const { page_size, page_token } = payload.page_query;
   const status = payload.status.toLowerCase() as V2<'TestStatus'>;
@@ -34,7 +43,7 @@ async function listUnhealthy(s: V2Session, payload: RequestOf<'listUnhealthyTest
   return { tests: tests.map(unhealthyTestV1), page: pageV1(tests.length, data) };
 }
 
-function unhealthyTestV1(test: V2<'TestCaseSummary'>): Answer {
+function unhealthyTestV1(test: V2<'TestCaseSummary'>): UnhealthyTest {
   return {
     id: test.id,
     name: test.name,
@@ -54,7 +63,10 @@ function unhealthyTestV1(test: V2<'TestCaseSummary'>): Answer {
  * newest first, so the walk stops at the first test whose last failure is before the window; a test whose
  * last failure is after end_time is counted too (it may not have failed inside the window).
  */
-async function listFailing(s: V2Session, payload: RequestOf<'listFailingTests'>): Promise<Answer> {
+async function listFailing(
+  s: V2Session,
+  payload: RequestOf<'listFailingTests'>,
+): Promise<WireAnswerOf<'listFailingTests'>> {
   const repositoryId = await s.ids.repositoryId(payload.repo);
   const { page_size, page_token } = payload.page_query;
   const { data } = await s.v2.call('testCases.list', {
@@ -75,13 +87,16 @@ async function listFailing(s: V2Session, payload: RequestOf<'listFailingTests'>)
   return { tests: tests.map(failingTestV1), page: pageV1(tests.length, more) };
 }
 
-function failingTestV1(test: V2<'TestCaseSummary'>): Answer {
+function failingTestV1(test: V2<'TestCaseSummary'>): FailingTest {
   const rate = test.metrics?.failureRate;
   return { ...unhealthyTestV1(test), ...(rate === undefined ? {} : { failure_rate_last_7d: rate }) };
 }
 
 /** A test's details: the test case with its failure rates over the last 7 days and the last day. */
-async function testDetails(s: V2Session, payload: RequestOf<'getTestDetails'>): Promise<Answer> {
+async function testDetails(
+  s: V2Session,
+  payload: RequestOf<'getTestDetails'>,
+): Promise<WireAnswerOf<'getTestDetails'>> {
   const path = { testCaseId: payload.test_id };
   const [week, day] = await Promise.all([
     s.v2.call('testCases.get', { path, query: { include: 'metrics', period: '7d' } }),
@@ -97,7 +112,7 @@ async function testDetails(s: V2Session, payload: RequestOf<'getTestDetails'>): 
 }
 
 /** v1's page of a v2 list: the cursor as the next page's token. */
-function pageV1(rows: number, list: { hasMore: boolean; nextCursor: string | null }): Answer {
+function pageV1(rows: number, list: { hasMore: boolean; nextCursor: string | null }): Page {
   const next = list.hasMore && list.nextCursor ? list.nextCursor : '';
   return {
     total_rows: rows,
@@ -109,7 +124,10 @@ function pageV1(rows: number, list: { hasMore: boolean; nextCursor: string | nul
   };
 }
 
-async function listQuarantined(s: V2Session, payload: RequestOf<'listQuarantinedTests'>): Promise<Answer> {
+async function listQuarantined(
+  s: V2Session,
+  payload: RequestOf<'listQuarantinedTests'>,
+): Promise<WireAnswerOf<'listQuarantinedTests'>> {
   const repositoryId = await s.ids.repositoryId(payload.repo);
   const { page_size, page_token } = payload.page_query;
   const { data } = await s.v2.call('testCases.list', {
@@ -130,7 +148,7 @@ async function listQuarantined(s: V2Session, payload: RequestOf<'listQuarantined
  * One quarantined test as v1 listed it. A list's test case does not say who quarantined it: its own read
  * does (an override a person set, else a monitor's automatic quarantine).
  */
-async function quarantinedTestV1(s: V2Session, test: V2<'TestCaseSummary'>): Promise<Answer> {
+async function quarantinedTestV1(s: V2Session, test: V2<'TestCaseSummary'>): Promise<QuarantinedTest> {
   const { data } = await s.v2.call('testCases.get', { path: { testCaseId: test.id } });
   const override = data.quarantineOverride?.mode === 'alwaysQuarantine' ? data.quarantineOverride : null;
   const quarantinedAt = override?.createdAt ?? test.statusSince ?? '';
@@ -139,7 +157,7 @@ async function quarantinedTestV1(s: V2Session, test: V2<'TestCaseSummary'>): Pro
     parent: test.parentName || null,
     file: test.file || null,
     classname: test.className || null,
-    status: STATUS_V1[test.status] ?? test.status,
+    status: toV1(STATUS_V1, test.status),
     codeowners: test.codeowners,
     quarantine_setting: override ? 'ALWAYS_QUARANTINE' : 'AUTO_QUARANTINE',
     quarantined_at: quarantinedAt,
@@ -158,7 +176,10 @@ async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>, size =
   return results;
 }
 
-async function linkTicket(s: V2Session, payload: RequestOf<'linkTicketToTestCase'>): Promise<Answer> {
+async function linkTicket(
+  s: V2Session,
+  payload: RequestOf<'linkTicketToTestCase'>,
+): Promise<WireAnswerOf<'linkTicketToTestCase'>> {
   const request = {
     path: { testCaseId: payload.test_case_id },
     body: { externalTicketId: payload.external_ticket_id },

@@ -3,13 +3,15 @@
 import type { RequestOf } from '../../../wire/index.js';
 import type { V2 } from '../../../wire/v2/index.js';
 import type { PayloadOf, StreamedBody } from '../client.js';
+import type { WireAnswerOf } from '../typed-answers.js';
 import { ApiError } from '../errors.js';
 import { notFound } from './ids.js';
 import { submittedPullRequestV1, testingDetailsV1 } from './to-v1.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
 
-type Answer = Record<string, unknown>;
+/** A write's answer over v1: an empty object. */
+type Written = WireAnswerOf<'cancelPullRequest'>;
 
 const TERMINAL = new Set(['merged', 'failed', 'cancelled']);
 const WITH_A_RUN = new Set(['testsPassed', 'pendingFailure', 'failed']);
@@ -21,7 +23,10 @@ function priorityFields(priority: RequestOf<'submitPullRequest'>['priority']) {
     : { priorityName: priority.toLowerCase() };
 }
 
-export async function submit(s: V2Session, payload: RequestOf<'submitPullRequest'>): Promise<Answer> {
+export async function submit(
+  s: V2Session,
+  payload: RequestOf<'submitPullRequest'>,
+): Promise<WireAnswerOf<'submitPullRequest'>> {
   const { repo, targetBranch, pr } = payload;
   const queueId = await s.ids.queueId(repo, targetBranch);
   const body: V2<'SubmitPullRequestRequest'> = {
@@ -45,7 +50,10 @@ export async function submit(s: V2Session, payload: RequestOf<'submitPullRequest
 }
 
 /** The PR as getSubmittedPullRequest answered: a 404 when it has no entry in this queue. */
-export async function lookUp(s: V2Session, payload: RequestOf<'getSubmittedPullRequest'>): Promise<Answer> {
+export async function lookUp(
+  s: V2Session,
+  payload: RequestOf<'getSubmittedPullRequest'>,
+): Promise<WireAnswerOf<'getSubmittedPullRequest'>> {
   const { repo, targetBranch, pr } = payload;
   const [queueId, id] = await Promise.all([
     s.ids.queueId(repo, targetBranch),
@@ -67,7 +75,7 @@ export async function lookUp(s: V2Session, payload: RequestOf<'getSubmittedPullR
 }
 
 /** cancelPullRequest: dequeue; an entry already concluded is "not in the queue" (v1's 404). */
-export async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest'>): Promise<Answer> {
+export async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest'>): Promise<Written> {
   const { repo, pr } = payload;
   const id = await s.ids.pullRequestId(repo, pr.number);
   await writeOnce(() => inQueue(s.v2.call('pullRequests.dequeue', { path: { id } })), {
@@ -85,7 +93,7 @@ export async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest
 export async function restart(
   s: V2Session,
   payload: RequestOf<'restartTestsOnPullRequest'>,
-): Promise<Answer> {
+): Promise<Written> {
   const { repo, pr } = payload;
   const id = await s.ids.pullRequestId(repo, pr.number);
   const before = await s.v2.call('pullRequests.get', { path: { id } });
@@ -117,14 +125,17 @@ async function inQueue<T>(write: Promise<T>): Promise<T> {
 export async function testingDetails(
   s: V2Session,
   payload: RequestOf<'getMergeQueueTestingDetails'>,
-): Promise<Answer> {
+): Promise<WireAnswerOf<'getMergeQueueTestingDetails'>> {
   const id = payload.testRunId.replace(/-bisection$/, '');
   const { data } = await s.v2.call('mergeQueueVerificationRuns.get', { path: { id } });
   return testingDetailsV1(data);
 }
 
 /** setImpactedTargets: the same list (or ALL) as an upload; repeating it sets the same list again. */
-export async function uploadTargets(s: V2Session, payload: PayloadOf<'setImpactedTargets'>): Promise<Answer> {
+export async function uploadTargets(
+  s: V2Session,
+  payload: PayloadOf<'setImpactedTargets'>,
+): Promise<Written> {
   const request = JSON.parse(await bodyText(payload)) as RequestOf<'setImpactedTargets'>;
   const { repo, targetBranch, pr, impactedTargets } = request;
   const body: V2<'UploadImpactedTargetsRequest'> = {

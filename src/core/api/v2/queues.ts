@@ -11,17 +11,19 @@ import {
   type V2,
 } from '../../../wire/v2/index.js';
 import type { PayloadOf } from '../client.js';
+import type { WireAnswerOf } from '../typed-answers.js';
 import { ApiError } from '../errors.js';
 import { enqueuedInOrder, enqueuedPullRequestV1, queueConfigurationV1 } from './to-v1.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
 
-type Answer = Record<string, unknown>;
+/** A write's answer over v1: an empty object. */
+type Written = WireAnswerOf<'createQueue'>;
 type QueueRef = RequestOf<'getQueue'>;
 
 const ACTIVE_STATES = 'pending,testing,testsPassed,pendingFailure';
 
-export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'>): Promise<Answer> {
+export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'>): Promise<Written> {
   const { repo, targetBranch } = payload;
   const repositoryId = await s.ids.repositoryId(repo);
   const mode = fromV1(QUEUE_MODE_V1, payload.mode);
@@ -44,7 +46,7 @@ export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'
 }
 
 /** getQueue: the config as v1's settings and v1's enqueuedPullRequests in dispatch order. */
-export async function getQueue(s: V2Session, payload: QueueRef): Promise<Answer> {
+export async function getQueue(s: V2Session, payload: QueueRef): Promise<WireAnswerOf<'getQueue'>> {
   const queue = await readQueue(s, payload);
   const [active, order] = await Promise.all([
     s.v2.all('mergeQueues.listPullRequests', { path: { id: queue.id }, query: { state: ACTIVE_STATES } }),
@@ -65,7 +67,10 @@ const STATE_WRITES = {
 } as const;
 
 /** updateQueue: each part by its own v2 write, then the queue's settings as they now are. */
-export async function updateQueue(s: V2Session, payload: PayloadOf<'updateQueue'>): Promise<Answer> {
+export async function updateQueue(
+  s: V2Session,
+  payload: PayloadOf<'updateQueue'>,
+): Promise<WireAnswerOf<'updateQueue'>> {
   const { repo, targetBranch, state, mode, ...settings } = payload;
   const id = await s.ids.queueId(repo, targetBranch);
   const patch = configPatch(settings);
@@ -125,7 +130,7 @@ export function configPatch(settings: Omit<QueueSettings, 'state' | 'mode'> & Re
 }
 
 /** deleteQueue: v2 refuses a queue with entries (409) where v1 answered 400; a queue already gone is no error. */
-export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Answer> {
+export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Written> {
   let id: string;
   try {
     id = await s.ids.queueId(payload.repo, payload.targetBranch);
@@ -156,7 +161,7 @@ export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Answ
 export async function listPullRequests(
   s: V2Session,
   payload: RequestOf<'listPullRequests'>,
-): Promise<Answer> {
+): Promise<WireAnswerOf<'listPullRequests'>> {
   const id = await s.ids.queueId(payload.repo, payload.targetBranch);
   const state = fromV1(QUEUE_ENTRY_STATE_V1, payload.state);
   const { data } = await s.v2.call('mergeQueues.listPullRequests', {
@@ -176,7 +181,10 @@ export async function listPullRequests(
 }
 
 /** getMergeQueueMetrics: the organization's metrics, or one repository's. */
-export async function metrics(s: V2Session, payload: RequestOf<'getMergeQueueMetrics'>): Promise<string> {
+export async function metrics(
+  s: V2Session,
+  payload: RequestOf<'getMergeQueueMetrics'>,
+): Promise<WireAnswerOf<'getMergeQueueMetrics'>> {
   const [owner, name] = payload.repo ? splitSlug(payload.repo) : [];
   const repositoryId =
     owner && name

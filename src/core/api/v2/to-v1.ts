@@ -1,6 +1,14 @@
 // v2 answers in the v1 shapes the operations read (the mapping of API-V2-NOTES' table, in our code):
 // a pull request and its queue entry as one flat record, a queue's config as v1's settings, a
-// verification run as v1's testing details. Enums go through the tables of wire/v2/from-v1.ts.
+// verification run as v1's testing details. Enums go through the tables of wire/v2/from-v1.ts. Each
+// function takes the v2 answer as its shape was checked and returns v1's answer type: a field v1 always
+// has and the v2 answer may lack is a type error here, not a second check at run time.
+import type {
+  EnqueuedPullRequest,
+  QueueConfiguration,
+  SubmittedPullRequest,
+  TestingDetails,
+} from '../../../wire/index.js';
 import {
   CHECK_CONCLUSION_V1,
   CHECK_STATUS_V1,
@@ -21,7 +29,7 @@ type PullRequest = V2<'PullRequest'>;
 type QueueEntry = V2<'QueueEntry'>;
 
 /** The fields v1's queue and list answers carry for each PR. */
-export function enqueuedPullRequestV1(pr: PullRequest): Record<string, unknown> {
+export function enqueuedPullRequestV1(pr: PullRequest): EnqueuedPullRequest {
   const entry: Partial<QueueEntry> = pr.queueEntry ?? {};
   return {
     ...(entry.id ? { id: entry.id } : {}),
@@ -41,7 +49,7 @@ export function enqueuedPullRequestV1(pr: PullRequest): Record<string, unknown> 
 }
 
 /** getSubmittedPullRequest's answer. */
-export function submittedPullRequestV1(pr: PullRequest): Record<string, unknown> {
+export function submittedPullRequestV1(pr: PullRequest): SubmittedPullRequest {
   const entry: Partial<QueueEntry> = pr.queueEntry ?? {};
   const readiness = entry.readiness;
   return {
@@ -65,7 +73,7 @@ export function submittedPullRequestV1(pr: PullRequest): Record<string, unknown>
 }
 
 /** A queue's state, mode and config as v1's settings (getQueue and updateQueue answer these). */
-export function queueConfigurationV1(queue: V2<'MergeQueue'>): Record<string, unknown> {
+export function queueConfigurationV1(queue: V2<'MergeQueue'>): QueueConfiguration {
   const config = queue.config;
   return {
     state: toV1(QUEUE_STATE_V1, queue.state),
@@ -95,10 +103,7 @@ export function queueConfigurationV1(queue: V2<'MergeQueue'>): Record<string, un
  * then those awaiting admission), each with its entry's details from the queue's active list. A PR not
  * ready yet is in neither, as it was not in v1's line.
  */
-export function enqueuedInOrder(
-  active: PullRequest[],
-  order: V2<'MergeQueueOrder'>,
-): Record<string, unknown>[] {
+export function enqueuedInOrder(active: PullRequest[], order: V2<'MergeQueueOrder'>): EnqueuedPullRequest[] {
   const byNumber = new Map(active.map((pr) => [pr.number, pr]));
   const ranked = [
     ...order.batches.flatMap((batch) => batch.pullRequests),
@@ -106,7 +111,7 @@ export function enqueuedInOrder(
     ...order.awaitingAdmission,
   ];
   const seen = new Set<number>();
-  const line: Record<string, unknown>[] = [];
+  const line: EnqueuedPullRequest[] = [];
   for (const { number } of ranked) {
     const pr = byNumber.get(number);
     if (!pr || seen.has(number)) continue;
@@ -116,16 +121,30 @@ export function enqueuedInOrder(
   return line;
 }
 
+type CheckRun = TestingDetails['checkSuites'][number]['checkRuns'][number];
+
+/**
+ * GitHub's own spelling of a check's status or conclusion, as v1 passed it on: v1 documents fewer values
+ * than GitHub has (PENDING, WAITING, ...), and its tolerant read keeps the others as they came.
+ */
+function githubs<T extends string | undefined>(value: string | undefined): T | undefined {
+  return value as T | undefined;
+}
+
 /** getMergeQueueTestingDetails' answer: v2's normalized checks split back into check runs and statuses. */
-export function testingDetailsV1(run: V2<'VerificationRun'>): Record<string, unknown> {
+export function testingDetailsV1(run: V2<'VerificationRun'>): TestingDetails {
   const checkRuns = run.checks
     .filter((check) => check.kind === 'checkRun')
     .map((check) => ({
       name: check.name,
       url: check.url ?? '',
-      status: check.providerStatus ?? toV1(CHECK_STATUS_V1, check.status),
+      status: githubs<CheckRun['status']>(check.providerStatus) ?? toV1(CHECK_STATUS_V1, check.status),
       ...(check.status === 'completed'
-        ? { conclusion: check.providerConclusion ?? toV1(CHECK_CONCLUSION_V1, check.conclusion) }
+        ? {
+            conclusion:
+              githubs<CheckRun['conclusion']>(check.providerConclusion) ??
+              toV1(CHECK_CONCLUSION_V1, check.conclusion),
+          }
         : {}),
     }));
   const statusChecks = run.checks
