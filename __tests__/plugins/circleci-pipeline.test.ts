@@ -1,12 +1,14 @@
-// examples/circleci/config.yml and the README's CircleCI snippet, whole, as CircleCI runs a pipeline of
-// them on a machine runner (helpers/circleci-pipeline.ts: the orb packed from orb/ and expanded, the
-// workflows' when, requires, filters, the approval pressed, each job in its own directory), against the
-// emulator: a pull-request pipeline and a scheduled one. The jobs run the orb's default CLI as pasted,
-// with only its download swapped for this checkout's build (helpers/npx-shim.ts); the token and the
-// emulator's address come from the merge-queue context, as the orb's api-url parameter documents.
+// examples/circleci/config.yml, the README's CircleCI snippet and the orb's own examples (orb/examples/),
+// whole, as CircleCI runs a pipeline of them on a machine runner (helpers/circleci-pipeline.ts: the orb
+// packed from orb/ and expanded, the workflows' when, requires, filters, the approval pressed, each job in
+// its own directory), against the emulator: pull-request pipelines and scheduled ones. The jobs run the
+// orb's default CLI as pasted, with only its download swapped for this checkout's build
+// (helpers/npx-shim.ts); the token and the emulator's address come from the merge-queue context, as the
+// orb's api-url parameter documents.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { CircleciRun, type CircleciPipeline, type JobResult } from '../helpers/circleci-pipeline.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
@@ -133,6 +135,48 @@ describe("the README's CircleCI snippet, a whole pipeline", () => {
       const results = await new CircleciRun(snippet, pipeline('readme', 32)).start();
       expect(states(results)).toEqual(['merge-queue/submit-pull-request: passed']);
       expect((await queue.pr(32)).state.toUpperCase()).toBe('MERGED');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+describe("the orb's own examples (orb/examples/), whole pipelines", () => {
+  /** The example's `usage:`, the config it shows, as YAML text. */
+  const usage = (name: string) =>
+    stringify((parse(readFileSync(`orb/examples/${name}.yml`, 'utf8')) as { usage: unknown }).usage);
+
+  it(
+    'submit-pull-request: the tests pass, then the PR is submitted at high priority and merges',
+    async () => {
+      const results = await new CircleciRun(usage('submit-pull-request'), pipeline('orb-submit', 33)).start();
+      expect(states(results)).toEqual(['test: passed', 'merge-queue/submit-pull-request: passed']);
+      expect((await queue.pr(33)).state.toUpperCase()).toBe('MERGED');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    "impacted-targets: computed with git in one job, uploaded for the PR's head by the orb's job",
+    async () => {
+      const results = await new CircleciRun(usage('impacted-targets'), pipeline('orb-targets', 34)).start();
+      expect(states(results)).toEqual([
+        'compute-impacted-targets: passed',
+        'merge-queue/set-impacted-targets: passed',
+      ]);
+      expect(results[1]!.output).toContain('Uploaded 1 impacted target for PR #34');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'flaky-report: the scheduled nightly-flaky-report fails its job on a broken test',
+    async () => {
+      await queue.flakyTests('your-org', [
+        { name: 'api starts', status: 'broken', pull_requests_impacted_last_7d: 5 },
+      ]);
+      const results = await new CircleciRun(usage('flaky-report'), pipeline('orb-flaky', undefined)).start();
+      expect(states(results)).toEqual(['merge-queue/flaky-report: failed']);
+      expect(results[0]!.output).toContain('api starts');
     },
     PIPELINE_TIMEOUT_MS,
   );

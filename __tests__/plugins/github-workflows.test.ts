@@ -2,11 +2,12 @@
 // self-hosted runner here (helpers/github-workflow.ts: `on:` against the event, jobs by their needs and
 // `if:`, expressions by GitHub's own evaluator, this action as action.yml runs it), for real webhook
 // payloads (@octokit/webhooks-examples), against the emulator. As the README's rehearsal says, each step
-// of this action gets `api-url` (the emulator) under `with:`; the tests also poll every second.
+// of this action gets `api-url` (the emulator) under `with:`; the steps that wait poll every second.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { GitHubApi } from '../helpers/github-api.js';
 import { runWorkflow, type JobResult, type WorkflowEvent } from '../helpers/github-workflow.js';
@@ -39,6 +40,19 @@ function readme(marker: string): string {
   return blocks[0]!;
 }
 
+/** The one yaml block of `page` holding `marker`. */
+function block(page: string, marker: string): string {
+  const blocks = [...readFileSync(page, 'utf8').matchAll(/^```yaml\n([\s\S]*?)^```$/gm)]
+    .map((match) => match[1]!)
+    .filter((text) => text.includes(marker));
+  expect(blocks).toHaveLength(1);
+  return blocks[0]!;
+}
+
+/** A snippet that is a list of steps, as the steps of one job of a workflow run `on` the event. */
+const asJob = (steps: string, on: string) =>
+  stringify({ on, jobs: { snippet: { 'runs-on': 'ubuntu-latest', steps: parse(steps) as unknown } } });
+
 /** A webhook payload whose objects a test may change. */
 type Payload = Record<string, Record<string, unknown>>;
 
@@ -57,16 +71,31 @@ function pullRequestEvent(action: string, number: number, label?: string): Workf
 }
 
 let runs = 0;
-function run(text: string, event: WorkflowEvent, secrets = { TRUNK_API_TOKEN: TEST_TOKEN }, env = {}) {
+function run(
+  text: string,
+  event: WorkflowEvent,
+  secrets = { TRUNK_API_TOKEN: TEST_TOKEN },
+  env = {},
+  inputs: Record<string, string> = {},
+) {
   return runWorkflow(text, event, {
     repository: REPO,
     origin: join(workspace.parent, 'origin.git'),
     secrets,
     root: join(root, `run-${++runs}`),
     env,
-    actionInputs: { 'api-url': emu.current.url, 'poll-interval-seconds': '1' },
+    actionInputs: { 'api-url': emu.current.url, ...inputs },
   });
 }
+
+/** For the steps that wait for a merge: poll every second, not every 30. */
+const POLL = { 'poll-interval-seconds': '1' };
+
+/** The warning lines of every step: a snippet as pasted draws none. */
+const warnings = (jobs: JobResult[]) =>
+  jobs
+    .flatMap((job) => job.steps)
+    .flatMap((step) => step.log.split('\n').filter((line) => line.startsWith('::warning')));
 
 const results = (jobs: JobResult[]) =>
   jobs.map((job) => `${job.job}: ${job.result} (${job.steps.map((step) => step.outcome).join(', ')})`);
@@ -78,8 +107,9 @@ describe.each([
   it(
     'a PR labelled merge is submitted at its head and waited on until it merges: the job is green',
     async () => {
-      const jobs = await run(text(), pullRequestEvent('labeled', pr, 'merge'));
+      const jobs = await run(text(), pullRequestEvent('labeled', pr, 'merge'), undefined, {}, POLL);
       expect(results(jobs)[0]).toMatch(/^enqueue: success \(success/);
+      expect(warnings(jobs)).toEqual([]);
       expect((await queue.state(pr)).toUpperCase()).toBe('MERGED');
       if (jobs[0]!.steps[1]) expect(jobs[0]!.steps[1].log).toContain(`PR #${pr} is MERGED`);
     },
@@ -132,6 +162,7 @@ describe('examples/submit-on-comment.yml', () => {
         GITHUB_API_URL: github.url,
       });
       expect(results(jobs)).toEqual(['enqueue: success (success, success)']);
+      expect(warnings(jobs)).toEqual([]);
       // No wait-for here: the step ends once the queue has the PR.
       expect(jobs[0]!.steps[1]!.log).toMatch(/^PR #21 is [A-Z_]+ in the queue for main$/m);
       expect(await queue.state(21)).toBeTruthy();
@@ -162,6 +193,7 @@ describe('examples/queue-admin.yml, run from the Actions tab', () => {
   it('pause, set-concurrency, status: each changes the queue and the report says so', async () => {
     const pause = await run(TEXT, dispatch({ action: 'pause', branch: 'release' }));
     expect(results(pause)).toEqual(['admin: success (success, success)']);
+    expect(warnings(pause)).toEqual([]);
     expect(pause[0]!.steps[1]!.log).toMatch(/^Queue for release is paused \(/m);
     const concurrency = await run(
       TEXT,
@@ -211,6 +243,7 @@ describe('examples/impacted-targets.yml, on a push to the PR', () => {
         'compute: success (success, success, success)',
         'upload: success (success, success, success)',
       ]);
+      expect(warnings(jobs)).toEqual([]);
       expect(jobs[1]!.steps[1]!.outputs).toMatchObject({
         'impacted-targets-sent': 'list',
         'impacted-targets-count': '1',
@@ -257,6 +290,7 @@ describe('examples/impacted-targets-computed.yml, over a pnpm monorepo', () => {
         'upload: success (success, success)',
         'web-e2e: success (success)',
       ]);
+      expect(warnings(jobs)).toEqual([]);
       expect(JSON.parse(jobs[0]!.outputs['targets-map']!)).toMatchObject({
         '@acme/ui': 'true',
         '@acme/web': 'true',
@@ -265,4 +299,47 @@ describe('examples/impacted-targets-computed.yml, over a pnpm monorepo', () => {
     },
     TIMEOUT_MS,
   );
+
+  it(
+    "docs/impacted-targets.md's one-step form: checkout, then set-impacted-targets computes and uploads",
+    async () => {
+      const event = pullRequestEvent('synchronize', 35);
+      (event.payload.pull_request as { head: { sha: string } }).head.sha = monorepo.headSha;
+      const snippet = block('docs/impacted-targets.md', '# One step, in a job that checks out the PR');
+      const jobs = await runWorkflow(asJob(snippet, 'pull_request'), event, {
+        repository: REPO,
+        origin: join(monorepo.parent, 'origin.git'),
+        secrets: { TRUNK_API_TOKEN: TEST_TOKEN },
+        root: join(root, 'one-step'),
+        actionInputs: { 'api-url': emu.current.url },
+      });
+      expect(results(jobs)).toEqual(['snippet: success (success, success)']);
+      expect(warnings(jobs)).toEqual([]);
+      // The PR changed packages/ui/ and a file of the root package (svc/api/handler.txt).
+      expect(jobs[0]!.steps[1]!.outputs).toMatchObject({
+        'impacted-targets': JSON.stringify(['@acme/ui', '@acme/web', 'monorepo']),
+        'impacted-targets-sent': 'list',
+      });
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe("the README's step lists, each the steps of one job", () => {
+  it('pause a queue, then the flaky-test report: the queue is paused, and a broken test turns the job red', async () => {
+    await queue.flakyTests('my-org', [
+      { name: 'search finds', status: 'broken', pull_requests_impacted_last_7d: 3 },
+    ]);
+    const snippet = block('README.md', 'operation: pause-queue');
+    const jobs = await run(asJob(snippet, 'workflow_dispatch'), {
+      name: 'workflow_dispatch',
+      payload: { inputs: {} },
+      sha: workspace.headSha,
+      ref: 'refs/heads/main',
+    });
+    expect(results(jobs)).toEqual(['snippet: failure (success, failure)']);
+    expect(jobs[0]!.steps[1]!.log).toContain('fail-on broken: 1 broken test');
+    expect(jobs[0]!.summary).toContain('search finds');
+    expect(await queue.queue()).toMatchObject({ state: expect.stringMatching(/^paused$/i) });
+  });
 });
