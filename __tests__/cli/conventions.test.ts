@@ -169,8 +169,9 @@ describe('did you mean', () => {
 });
 
 describe('one error-line shape', () => {
-  // What is wrong, then what to do (context messages join the two with a semicolon).
-  const SHAPE = /^merge-queue-action: \S.*[.;] \S.*$/;
+  // What is wrong, then what to do (context messages join the two with a semicolon, one sentence with a
+  // colon: "The API token is empty: export ...").
+  const SHAPE = /^merge-queue-action: \S.*[.;:] \S.*$/;
 
   it.each([
     ['a flag no operation takes', ['get-queue', '--reppo', 'x'], {}, EXIT_CODES.badInput],
@@ -205,7 +206,7 @@ describe('one error-line shape', () => {
   it('the no-token line shows the CLI spelling, not a workflow', async () => {
     const run = await runCli(['get-queue'], { ...elsewhere(), env: laptop({ MERGE_QUEUE_API_TOKEN: '' }) });
     expect(programLines(run.stderr)).toEqual([
-      'merge-queue-action: MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN: is empty. Pass your organization API token from a secret: set MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN; a secret is empty in a job run for a fork or Dependabot PR.',
+      'merge-queue-action: The API token is empty: export MERGE_QUEUE_API_TOKEN=<token> in this shell, with your organization API token (Settings > Organization > API token).',
     ]);
     expect(run.stdout + run.stderr).not.toContain('${{');
   });

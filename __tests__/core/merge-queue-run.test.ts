@@ -1,18 +1,25 @@
 // describe-merge-queue-run and the outputs every operation gives on a merge-queue test run: the PRs it
 // tests, their impacted targets, and an early end when none of them is still in the queue.
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/git-repo.js';
+import { startTamperingProxy, type TamperingProxy } from '../helpers/tampering-proxy.js';
 import { example } from '../helpers/webhook-examples.js';
 
 const emulator = useEmulator();
 const temp = tempDir('mqa-mq-run-');
 afterAll(temp.cleanup);
 
-async function testRun(name: string) {
+let proxy: TamperingProxy;
+beforeAll(async () => {
+  proxy = await startTamperingProxy(emulator.current.origin);
+});
+afterAll(() => proxy.close());
+
+async function testRun(name: string, apiUrl = () => emulator.current.url) {
   const repo = `octo-org/${name}`;
   const queue = new QueueDriver(emulator, repo, 'main');
   await queue.create({ mode: 'parallel' });
@@ -29,7 +36,7 @@ async function testRun(name: string) {
       payload: push,
       env: { GITHUB_REPOSITORY: repo, GITHUB_REF: push.ref },
       inputs: {
-        'api-url': emulator.current.url,
+        'api-url': apiUrl(),
         'api-token': TEST_TOKEN,
         'target-branch': 'main',
         ...inputs,
@@ -54,12 +61,26 @@ describe('describe-merge-queue-run', () => {
     expect(result.log).toContain(
       `Merge-queue test run ${testRunId}: tests #12; impacted targets: //app:web, //lib:auth.`,
     );
+    // The branch as people quote it: the run id cut to the eight characters the timeline shows.
     expect(result.summary.split('\n')[0]).toBe(
-      `## 🧪 Merge-queue test run: <code>trunk-merge/pr-12/${testRunId}</code>`,
+      `## 🧪 Merge-queue test run: <code>trunk-merge/pr-12/${testRunId.slice(0, 8)}…</code>`,
     );
     expect(result.summary).toContain(
       '| [#<!-- -->12](https://github.com/octo-org/mq-run/pull/12) | TESTING |',
     );
+  });
+
+  it('titles a run whose answer gives no test branch by the PRs it tests, never by its uuid', async () => {
+    const { act, testRunId } = await testRun('mq-run-unnamed', () => `${proxy.origin}/v1`);
+    proxy.on('POST', /\/getMergeQueueTestingDetails$/, (answer) => {
+      (answer.json as { testBranch: string }).testBranch = '';
+      return answer;
+    });
+    const described = await act({ operation: 'describe-merge-queue-run' }).finally(() => proxy.reset());
+    expect(described.error).toBe('');
+    expect(described.failed).toBe(false);
+    expect(described.summary.split('\n')[0]).toBe('## 🧪 Merge-queue test run of PR #<!-- -->12');
+    expect(described.summary).not.toContain(testRunId);
   });
 
   it('gives the same outputs beside any other operation run there', async () => {

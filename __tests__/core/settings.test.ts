@@ -53,7 +53,7 @@ describe('prepareOperation', () => {
   it('refuses a required input that is missing, naming the operation', () => {
     expect(
       errorFrom({ operation: 'get-test-details', 'api-token': TOKEN, 'org-url-slug': 'a' }).message,
-    ).toMatch(/^Input "test-id": is required by operation get-test-details\./);
+    ).toBe("get-test-details needs the test's id: set the test-id input.");
   });
 
   it('accepts the endpoint camelCase name for an operation', () => {
@@ -152,7 +152,9 @@ describe('prepareOperation', () => {
   });
 
   it('needs an api-token, except for set-impacted-targets', () => {
-    expect(errorFrom({ operation: 'get-queue' }).message).toMatch(/^Input "api-token": is empty\./);
+    expect(errorFrom({ operation: 'get-queue' }).message).toMatch(
+      /^The API token is empty: set the api-token input from a secret/,
+    );
     expect(
       settingsFrom({ operation: 'set-impacted-targets', 'impacts-all': 'true' }).apiToken,
     ).toBeUndefined();

@@ -92,14 +92,14 @@ const CASES: BadInput[] = [
     input: 'api-token',
     kind: 'missing',
     inputs: { 'api-token': '' },
-    says: /is empty\. Pass your organization API token from a secret/,
+    says: /^The API token is empty: set the api-token input from a secret that holds/,
   },
   {
     operation: 'get-queue',
     input: 'api-token',
     kind: 'missing (blank)',
     inputs: { 'api-token': '   ' },
-    says: /is empty\./,
+    says: /^The API token is empty: /,
   },
   // api-url
   {
@@ -539,7 +539,7 @@ const CASES: BadInput[] = [
     input: 'org-url-slug',
     kind: 'missing',
     inputs: {},
-    says: /is required by operation list-unhealthy-tests/,
+    says: /^list-unhealthy-tests needs your organization's slug as in its app URL: set the org-url-slug input\.$/,
   },
   {
     operation: 'list-unhealthy-tests',
@@ -603,7 +603,7 @@ const CASES: BadInput[] = [
     input: 'test-id',
     kind: 'missing',
     inputs: { 'org-url-slug': 'acme' },
-    says: /is required by operation get-test-details/,
+    says: /^get-test-details needs the test's id: set the test-id input\.$/,
   },
   // An id no request could carry (it would change the route over v2) is a bad input, over both versions.
   ...(
@@ -634,7 +634,7 @@ const CASES: BadInput[] = [
     input: 'external-ticket-id',
     kind: 'missing',
     inputs: { 'test-case-id': 'tc-1' },
-    says: /is required by operation link-ticket-to-test-case/,
+    says: /^link-ticket-to-test-case needs the ticket: set the external-ticket-id input\.$/,
   },
   // issue 18: tokens a header cannot carry, values that must be one line, files that are not files
   ...(

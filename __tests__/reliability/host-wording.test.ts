@@ -81,14 +81,14 @@ describe('a bad input, in each host’s terms', () => {
   it('the action names its input', async () => {
     expect(await action({ operation: 'get-test-details', 'org-url-slug': 'acme' })).toEqual({
       failed: true,
-      line: 'Input "test-id": is required by operation get-test-details. Set the test-id input (the test\'s id).',
+      line: "get-test-details needs the test's id: set the test-id input.",
     });
   });
 
   it('the CLI names the flag and the variable, in the line and in its advice', async () => {
     expect(await cli(['get-test-details', '--org-url-slug', 'acme'])).toEqual({
       exitCode: EXIT_CODES.badInput,
-      line: "merge-queue-action: --test-id or MERGE_QUEUE_TEST_ID: is required by operation get-test-details. Give --test-id or MERGE_QUEUE_TEST_ID (the test's id).",
+      line: "merge-queue-action: get-test-details needs the test's id: give --test-id or MERGE_QUEUE_TEST_ID.",
     });
   });
 

@@ -12,6 +12,7 @@ export const CLI_WORDING: Wording = {
   subject: given,
   name: (input) => (input === 'api-token' ? variablesOf(input)[0]! : `--${input}`),
   give: (input) => `${input === 'api-token' ? 'set' : 'give'} ${given(input)}`,
+  operation: (name) => `\`merge-queue-action ${name}\``,
 };
 
 /**
@@ -24,4 +25,7 @@ export const TERMINAL_WORDING: Wording = {
     input === 'api-token'
       ? `${given(input)} is exported in this shell (export ${variablesOf(input)[0]}=<token>)`
       : `${given(input)} is given`,
+  supply: (input) =>
+    `export ${variablesOf(input)[0]}=<token> in this shell, with your organization API token (Settings > Organization > API token)`,
+  again: 'run the command again',
 };

@@ -1,7 +1,7 @@
 // Failures as data: what kind each is (which decides the exit code), what it names, what is wrong and what
 // to do, and apart from our words the service's own text about it. Each host words a failure when it
 // shows it (see words.ts); ApiError (api/errors.ts) is the failure of a call to the service.
-import { ACTION_WORDING, asWords, say, type Words, type Wording } from './words.js';
+import { ACTION_WORDING, asWords, give, say, words, type Words, type Wording } from './words.js';
 
 /**
  * What kind of failure it is, which decides the exit code (README, "Exit codes"): a bad input or context
@@ -44,6 +44,26 @@ export class InputError extends Error implements Failure {
   wordedFor(wording: Wording): string {
     return `${wording.subject(this.input)}: ${say(this.problem, wording)}. ${say(this.fix, wording)}`;
   }
+}
+
+/**
+ * An input the run cannot go without, given no value: one sentence that says what needs it and how to give
+ * it, in the host's terms ("get-test-details needs the test's id: give --test-id or MERGE_QUEUE_TEST_ID.").
+ */
+export class MissingInputError extends InputError {
+  override name = 'MissingInputError';
+  constructor(input: string, sentence: string | Words) {
+    super(input, 'is missing', sentence);
+  }
+
+  override wordedFor(wording: Wording): string {
+    return say(this.fix, wording);
+  }
+}
+
+/** "get-test-details needs the test's id: give --test-id or MERGE_QUEUE_TEST_ID." */
+export function neededBy(operation: string, input: string, what: string): MissingInputError {
+  return new MissingInputError(input, words`${operation} needs ${what}: ${give(input)}.`);
 }
 
 /** A context (repository, pull request, branch) that cannot be worked out from the pipeline. */

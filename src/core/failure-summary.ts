@@ -4,6 +4,17 @@
 import { ApiError } from './api/errors.js';
 import { ContextError, InputError } from './errors.js';
 import { Markdown, escapeMarkdown, link } from './report/markdown.js';
+import {
+  ACTION_WORDING,
+  againIn,
+  nameOf,
+  operationIn,
+  reach,
+  say,
+  words,
+  type Words,
+  type Wording,
+} from './words.js';
 
 export interface FailureFacts {
   operation?: string;
@@ -21,8 +32,9 @@ const KINDS: Record<number, string> = {
   4: 'service unreachable',
 };
 
-export function failureSummary(facts: FailureFacts): string {
-  const { headline, fix } = explain(facts.error);
+/** The summary in the words of the host that shows it (`wording`: the action's when not given). */
+export function failureSummary(facts: FailureFacts, wording: Wording = ACTION_WORDING): string {
+  const { headline, fix } = explain(facts.error, wording);
   const summary = new Markdown()
     .headingMarkdown(
       `❌ ${escapeMarkdown(facts.operation ?? 'merge-queue-action')}: ${escapeMarkdown(headline)}`,
@@ -49,47 +61,67 @@ function whatHappened(facts: FailureFacts): string {
   return firstSentence ? firstSentence[0] : facts.failure;
 }
 
-function explain(error: unknown): { headline: string; fix: string } {
+/** Names said as code in Markdown: `--repo`, `api-token`. */
+function asCode(wording: Wording): Wording {
+  return { ...wording, name: (input) => `\`${wording.name(input)}\`` };
+}
+
+function explain(error: unknown, wording: Wording): { headline: string; fix: string } {
+  const again = againIn(wording);
+  const fix = (text: Words) => say(text, asCode(wording));
   if (error instanceof InputError) {
     return {
       headline: `input ${error.input} cannot be used`,
-      fix: `change input <code>${escapeMarkdown(error.input)}</code> as the message says, then re-run the job.`,
+      fix: fix(words`change ${nameOf(error.input)} as the message says, then ${again}.`),
     };
   }
   if (error instanceof ContextError) {
     return {
       headline: 'this run does not say what to act on',
-      fix: 'set the input the message names (pr-number, target-branch, repo), or run the step on a pull request event.',
+      fix: fix(
+        words`give what the message names (${nameOf('pr-number')}, ${nameOf('target-branch')}, ${nameOf('repo')}), then ${again}.`,
+      ),
     };
   }
-  if (error instanceof ApiError) return explainApiError(error);
+  if (error instanceof ApiError) return explainApiError(error, wording, fix);
   return {
     headline: 'it could not finish',
     fix: 'read the message above; it says what went wrong and what to do.',
   };
 }
 
-function explainApiError(error: ApiError): { headline: string; fix: string } {
+function explainApiError(
+  error: ApiError,
+  wording: Wording,
+  fix: (text: Words) => string,
+): { headline: string; fix: string } {
+  const again = againIn(wording);
   switch (error.status) {
     case 401:
       return {
         headline: 'the service refused the API token',
-        fix: 'check that `api-token` holds your organization API token (Settings › Organization › API token) and that the secret is passed to this job; secrets are empty in runs for forks and Dependabot PRs.',
+        fix: fix(
+          words`check that ${nameOf('api-token')} holds your organization API token (Settings › Organization › API token) and that ${reach('api-token')}.`,
+        ),
       };
     case 403:
       return {
         headline: 'the token may not do this',
-        fix: 'check that the token belongs to the organization that owns this repository, and `repo` / `repo-host`.',
+        fix: fix(
+          words`check that the token belongs to the organization that owns this repository, and ${nameOf('repo')} / ${nameOf('repo-host')}.`,
+        ),
       };
     case 404:
       return {
         headline: 'the service does not know this queue or PR',
-        fix: 'check `repo`, `repo-host`, `target-branch` and `pr-number`; create the queue first with `operation: create-queue` if there is none.',
+        fix: fix(
+          words`check ${nameOf('repo')}, ${nameOf('repo-host')}, ${nameOf('target-branch')} and ${nameOf('pr-number')}; if the branch has no queue yet, create it first (${operationIn(wording, 'create-queue')}).`,
+        ),
       };
     case 409:
       return {
         headline: 'it conflicts with what already exists',
-        fix: 'the thing this step creates exists already: read it instead, or use the operation that updates it.',
+        fix: 'what this creates exists already: read it instead, or use the operation that updates it.',
       };
     case 413:
       return {
@@ -99,7 +131,9 @@ function explainApiError(error: ApiError): { headline: string; fix: string } {
     case 429:
       return {
         headline: 'the organization is over its rate limit',
-        fix: 'run fewer calls at once, or raise `timeout-seconds` so that retries can wait longer.',
+        fix: fix(
+          words`run fewer calls at once, or raise ${nameOf('timeout-seconds')} so that retries can wait longer.`,
+        ),
       };
     default:
       if (error.kind === 'http' && error.status !== undefined && error.status < 500) {
@@ -110,7 +144,9 @@ function explainApiError(error: ApiError): { headline: string; fix: string } {
       }
       return {
         headline: 'the service could not be reached or kept failing',
-        fix: "check `api-url` and the service's status, then re-run the job; raise `timeout-seconds` to retry for longer.",
+        fix: fix(
+          words`check ${nameOf('api-url')} and the service's status, then ${again}; raise ${nameOf('timeout-seconds')} to retry for longer.`,
+        ),
       };
   }
 }

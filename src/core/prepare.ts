@@ -1,7 +1,7 @@
 // Before anything is looked up or sent: the operation named, and every input it uses read and checked,
 // so that a bad input fails the run at once with one line that names it.
 import { COMMON_INPUTS, readCommonSettings, type CommonSettings } from './common-inputs.js';
-import { InputError } from './errors.js';
+import { InputError, MissingInputError, neededBy } from './errors.js';
 import type { Host } from './host.js';
 import { Inputs, quoted } from './inputs.js';
 import {
@@ -17,7 +17,7 @@ import type { OperationResult } from './operations/types.js';
 import { oneLine } from './report/control-syntax.js';
 import type { Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
-import { give, words } from './words.js';
+import { supply, words } from './words.js';
 
 /** Every input any operation reads, for warning about inputs given to one that does not read them. */
 const ALL_INPUT_NAMES = [
@@ -52,11 +52,7 @@ export function prepareOperation(host: InputSource, redact: Redact = (text) => t
   requireInputs(host, operation, row);
   const { settings, start } = row.prepare(input, operation);
   if (!common.apiToken && !row.tokenOptional) {
-    throw new InputError(
-      'api-token',
-      'is empty',
-      words`Pass your organization API token from a secret: ${give('api-token')}; a secret is empty in a job run for a fork or Dependabot PR.`,
-    );
+    throw new MissingInputError('api-token', words`The API token is empty: ${supply('api-token')}.`);
   }
   return { operation, row, common, settings, start };
 }
@@ -99,13 +95,16 @@ function warnAboutUnusedInputs(
 function requireInputs(host: InputSource, operation: OperationName, row: RegisteredOperation): void {
   for (const input of row.inputs) {
     if (input.required && !host.input(input.name).trim()) {
-      // "The test's id." as "(the test's id)"; "PR number" stays as it is.
-      const what = input.description.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
-      throw new InputError(
-        input.name,
-        `is required by operation ${operation}`,
-        words`${give(input.name)} (${what}).`,
-      );
+      throw neededBy(operation, input.name, whatItHolds(input.description));
     }
   }
+}
+
+/**
+ * What an input holds, from its description's first phrase: "The test's id." is "the test's id", "JUnit
+ * XML reports: globs ..." is "JUnit XML reports".
+ */
+function whatItHolds(description: string): string {
+  const phrase = description.split(/[.:;(]|, e\.g\./)[0]!.trim();
+  return phrase.replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
 }

@@ -111,7 +111,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const exitCode = exitCodeOf(error);
     host.log.error(failure, { title: titleOf(error, operation) });
     if (summaryWanted) {
-      const summary = failureSummary({ operation, failure, exitCode, error, runUrl });
+      const summary = failureSummary({ operation, failure, exitCode, error, runUrl }, wordingOf(host));
       await host.writeSummary(showControls(scope.redact(summary)));
     }
     return {

@@ -4,11 +4,12 @@
 
 /**
  * An input named inside a message: `name` says it, `give` tells the reader to give it, `reach` says how
- * its value reaches this run (a CI job's secret, a terminal's exported variable).
+ * its value reaches this run (a CI job's secret, a terminal's exported variable), `supply` tells the
+ * reader how to put a secret's value where this run reads it.
  */
 export interface InputPart {
   readonly input: string;
-  readonly as: 'name' | 'give' | 'reach';
+  readonly as: 'name' | 'give' | 'reach' | 'supply';
 }
 
 export type Part = string | InputPart;
@@ -26,11 +27,32 @@ export interface Wording {
   give(input: string): string;
   /** How its value reaches the run, to check: `the secret is passed to this job`; the action's when absent. */
   reach?(input: string): string;
+  /** How to put a secret's value where this run reads it, lower case; a CI job's secret when absent. */
+  supply?(input: string): string;
+  /** How the reader runs it again once it is fixed: `re-run the job` when absent. */
+  readonly again?: string;
+  /** How the reader runs another operation, in code: `operation: create-queue` when absent. */
+  operation?(name: string): string;
 }
 
 /** The action's (and any CI job's) way a secret reaches the run. */
 export function reachInCi(): string {
   return 'the secret is passed to this job';
+}
+
+/** The action's (and any CI job's) way to give a secret: from the CI's secrets, which a fork's run lacks. */
+function supplyInCi(wording: Wording, input: string): string {
+  return `${wording.give(input)} from a secret that holds your organization API token (Settings > Organization > API token); a job run for a fork or Dependabot PR gets empty secrets`;
+}
+
+/** How the reader runs operation `name`, as the host says it, in Markdown code. */
+export function operationIn(wording: Wording, name: string): string {
+  return wording.operation ? wording.operation(name) : `\`operation: ${name}\``;
+}
+
+/** How the reader runs it again, as the host says it. */
+export function againIn(wording: Wording): string {
+  return wording.again ?? 're-run the job';
 }
 
 /** The action's words: its inputs as a workflow's `with:` names them. */
@@ -48,6 +70,11 @@ export function nameOf(input: string): InputPart {
 /** How the input's value reaches this run, as the host says it: "that {reach} ...". */
 export function reach(input: string): InputPart {
   return { input, as: 'reach' };
+}
+
+/** How to put a secret's value where this run reads it, as the host says it. */
+export function supply(input: string): InputPart {
+  return { input, as: 'supply' };
 }
 
 /** Telling the reader to give the input, as the host says it (capitalised at a sentence's start). */
@@ -81,13 +108,21 @@ export function say(message: string | Words, wording: Wording = ACTION_WORDING):
       line += part;
       continue;
     }
-    const said =
-      part.as === 'name'
-        ? wording.name(part.input)
-        : part.as === 'reach'
-          ? (wording.reach ?? reachInCi)(part.input)
-          : wording.give(part.input);
+    const said = sayPart(part, wording);
     line += /(^|[.!?]\s+)$/.test(line) ? said.charAt(0).toUpperCase() + said.slice(1) : said;
   }
   return line;
+}
+
+function sayPart(part: InputPart, wording: Wording): string {
+  switch (part.as) {
+    case 'name':
+      return wording.name(part.input);
+    case 'give':
+      return wording.give(part.input);
+    case 'reach':
+      return (wording.reach ?? reachInCi)(part.input);
+    case 'supply':
+      return wording.supply ? wording.supply(part.input) : supplyInCi(wording, part.input);
+  }
 }

@@ -30,5 +30,10 @@ export function mcpWording(fromArguments: ReadonlySet<string>): Wording {
       input === 'api-token'
         ? 'MERGE_QUEUE_API_TOKEN (or TRUNK_API_TOKEN) is set in the env of this server’s entry in the agent’s MCP settings'
         : `${serverOption(input)} is given`,
+    supply: () =>
+      'set MERGE_QUEUE_API_TOKEN (or TRUNK_API_TOKEN) to your organization API token in the env of this server’s entry in the agent’s MCP settings, then restart the server',
+    again: 'call the tool again',
+    // No tool creates or administers a queue: a person runs the CLI.
+    operation: (name) => `a person runs \`merge-queue-action ${name}\``,
   };
 }

@@ -1,8 +1,8 @@
 // What every flaky-tests request carries, and 404s turned into advice about the inputs that name things.
 import { ApiError } from '../../api/errors.js';
 import type { Repo } from '../../../wire/index.js';
-import { InputError } from '../../errors.js';
-import { give, nameOf, words, type Words } from '../../words.js';
+import { neededBy } from '../../errors.js';
+import { nameOf, words, type Words } from '../../words.js';
 import type { OperationContext } from '../types.js';
 import type { FlakyTestsSettings } from './inputs.js';
 
@@ -18,7 +18,7 @@ export function flakyRequestBase(op: OperationContext<FlakyTestsSettings>): {
 } {
   return {
     repo: flakyRepo(op),
-    org_url_slug: requireInput(op, op.settings.orgUrlSlug, 'org-url-slug'),
+    org_url_slug: requireInput(op, op.settings.orgUrlSlug, 'org-url-slug', "your organization's slug"),
   };
 }
 
@@ -27,9 +27,10 @@ export function requireInput(
   op: OperationContext<FlakyTestsSettings>,
   value: string | undefined,
   input: string,
+  what: string,
 ): string {
   if (value) return value;
-  throw new InputError(input, `is required by operation ${op.operation}`, words`${give(input)}.`);
+  throw neededBy(op.operation, input, what);
 }
 
 export const REPOSITORY_NOT_FOUND = words`Check ${nameOf('org-url-slug')}, ${nameOf('repo')} and ${nameOf('repo-host')}: the service knows no such repository in that organization.`;

@@ -10,7 +10,7 @@ import { cell, owners, percent, rate, readTest, testLink, text, ticketLink } fro
 import type { FlakyTestsSettings } from './inputs.js';
 
 export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
-  const testId = requireInput(op, op.settings.testId, 'test-id');
+  const testId = requireInput(op, op.settings.testId, 'test-id', "the test's id");
   const response = await op.client
     .call('getTestDetails', { ...flakyRequestBase(op), test_id: testId })
     .catch(
@@ -60,8 +60,8 @@ export const getTestDetails: Operation<FlakyTestsSettings> = async (op) => {
 };
 
 export const linkTicketToTestCase: Operation<FlakyTestsSettings> = async (op) => {
-  const testCaseId = requireInput(op, op.settings.testCaseId, 'test-case-id');
-  const ticket = requireInput(op, op.settings.externalTicketId, 'external-ticket-id');
+  const testCaseId = requireInput(op, op.settings.testCaseId, 'test-case-id', 'the test case id');
+  const ticket = requireInput(op, op.settings.externalTicketId, 'external-ticket-id', 'the ticket');
   const response = await op.client
     .call('linkTicketToTestCase', {
       repo: flakyRepo(op),

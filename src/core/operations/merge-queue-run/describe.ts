@@ -4,10 +4,10 @@
 import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
 import type { ServiceClient } from '../../api/client.js';
 import { isMergeQueueRun, type ResolvedContext } from '../../context.js';
-import { Markdown, codeSpan, escapeMarkdown, link } from '../../report/markdown.js';
+import { Markdown, escapeMarkdown, link } from '../../report/markdown.js';
 import { pullRequestUrl, queueRef, stateOutput } from '../common.js';
 import { testRunReport } from '../pull-request/failing-checks.js';
-import { lookUp } from '../pull-request/lookup.js';
+import { lookUp, runTitle } from '../pull-request/lookup.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
 import type { MergeQueueRunSettings } from './inputs.js';
 
@@ -90,8 +90,9 @@ export const describeMergeQueueRun: Operation<MergeQueueRunSettings> = async (op
     `Merge-queue test run ${run.testRunId ?? '(no id)'}: tests ${prs}; impacted targets: ${targets}.`,
   );
 
+  const title = runTitle({ ...run, prNumbers: run.testedPrNumbers });
   const summary = new Markdown().headingMarkdown(
-    `${dequeued ? '🛑 Obsolete merge-queue test run' : '🧪 Merge-queue test run'}: ${codeSpan(run.testBranch ?? run.testRunId ?? op.context.trigger)}`,
+    `${dequeued ? '🛑 Obsolete merge-queue test run' : '🧪 Merge-queue test run'}${run.testBranch ? ': ' : ' '}${title}`,
   );
   summary.paragraph(
     dequeued

@@ -3,6 +3,7 @@ import type { ApiResponse } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { queueRef, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
+import { codeSpan, escapeMarkdown } from '../../report/markdown.js';
 
 import type { PullRequestEntry } from '../../api/typed-answers.js';
 
@@ -42,4 +43,22 @@ const TRAILING_UUID = /\/([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
  */
 export function shortTestBranch(branch: string): string {
   return branch.replace(TRAILING_UUID, '/$1…');
+}
+
+/**
+ * A merge-queue test run as a title names it, in Markdown: its test branch (shortened, as code) when the
+ * service gave one, else the PRs it tests ("of PRs #12 and #13", "of 5 PRs"), else its id cut to the
+ * eight characters the timeline shows; never a whole uuid.
+ */
+export function runTitle(run: {
+  testBranch?: string;
+  testRunId?: string;
+  prNumbers: readonly number[];
+}): string {
+  if (run.testBranch) return codeSpan(shortTestBranch(run.testBranch));
+  const prs = run.prNumbers.map((n) => `#${n}`);
+  if (prs.length === 0) return escapeMarkdown(`run ${(run.testRunId ?? '').slice(0, 8) || '(no id)'}`);
+  if (prs.length > 3) return `of ${prs.length} PRs`;
+  const last = prs.pop()!;
+  return escapeMarkdown(prs.length ? `of PRs ${prs.join(', ')} and ${last}` : `of PR ${last}`);
 }

@@ -33,7 +33,7 @@ import type { TestRunReport } from './test-run-report.js';
 import { InputError } from '../../errors.js';
 import type { PullRequestSettings } from './inputs.js';
 import { readLine } from './line.js';
-import { lookUp, prRequest, shortTestBranch, type PullRequestEntry } from './lookup.js';
+import { lookUp, prRequest, runTitle, type PullRequestEntry } from './lookup.js';
 import { notificationHeadline, notifyEnd } from './notify.js';
 import { cancelledBy, cancelledNextStep, outcomeLine, prSummary, reasonOf } from './summary.js';
 import { waitForState, type PrReport } from './wait.js';
@@ -307,7 +307,7 @@ function testRunSummary(
   const status = report.status ?? 'unknown';
   const words = status === 'in_progress' ? 'Test run in progress' : `Test run ${status}`;
   const summary = new Markdown().headingMarkdown(
-    `${RUN_ICONS[status] ?? '❔'} ${escapeMarkdown(words)}: ${codeSpan(shortTestBranch(report.testBranch ?? testRunId))}`,
+    `${RUN_ICONS[status] ?? '❔'} ${escapeMarkdown(words)}${report.testBranch ? ': ' : ' '}${runTitle({ testBranch: report.testBranch, testRunId, prNumbers: tested.map((pr) => pr.prNumber) })}`,
   );
   if (report.failing.length) {
     const first = report.failing[0]!;
