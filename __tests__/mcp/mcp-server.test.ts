@@ -201,7 +201,7 @@ describe('handshake and tools', () => {
       })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result.content)).toContain(
-        'MERGE_QUEUE_API_TOKEN or TRUNK_API_TOKEN in the server',
+        'MERGE_QUEUE_API_TOKEN (or TRUNK_API_TOKEN) to your organization API token in the env of this server',
       );
     } finally {
       await tokenless.close();
