@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import { GitHubApi } from '../helpers/github-api.js';
+import { jestProjectFiles } from '../helpers/jest-project.js';
+import { quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { runWorkflow, type JobResult, type WorkflowEvent } from '../helpers/github-workflow.js';
 import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 import { example } from '../helpers/webhook-examples.js';
@@ -342,4 +344,44 @@ describe("the README's step lists, each the steps of one job", () => {
     expect(jobs[0]!.summary).toContain('search finds');
     expect(await queue.queue()).toMatchObject({ state: expect.stringMatching(/^paused$/i) });
   });
+});
+
+describe('examples/check-test-results.yml, the quarantine gate on a pull request', () => {
+  let shop: PullRequestWorkspace;
+  const gateRoot = () => join(root, 'gate');
+  beforeAll(async () => {
+    shop = pullRequestWorkspace('feature/cart');
+    // The job checks the project out at <root>/test/work: npm's lockfile names its links from there.
+    shop.headSha = shop.checkout.commit('cart', jestProjectFiles(join(gateRoot(), 'test', 'work')));
+    shop.checkout.git('push', '-q', 'origin', 'HEAD:refs/heads/feature/cart');
+    const [owner, name] = REPO.split('/') as [string, string];
+    const seed = quarantineSyncsWhenOffline({ host: 'github.com', owner, name });
+    expect((await emu.control('POST', '/flaky-tests', seed)).status).toBe(200);
+  });
+  afterAll(() => shop.remove());
+
+  it(
+    'npm ci and jest as pasted: the quarantined failure passes, the new one turns the job red, the reports are kept',
+    async () => {
+      const event = pullRequestEvent('synchronize', 41);
+      (event.payload.pull_request as { head: { sha: string } }).head.sha = shop.headSha;
+      const jobs = await runWorkflow(
+        readFileSync('examples/check-test-results.yml', 'utf8'),
+        { ...event, sha: shop.headSha },
+        {
+          repository: REPO,
+          origin: join(shop.parent, 'origin.git'),
+          secrets: { TRUNK_API_TOKEN: TEST_TOKEN },
+          root: gateRoot(),
+          actionInputs: { 'api-url': emu.current.url },
+        },
+      );
+      // checkout, npm ci, jest (failed, continue-on-error), upload-artifact, the gate (failed).
+      expect(results(jobs)).toEqual(['test: failure (success, success, failure, success, failure)']);
+      expect(jobs[0]!.steps[4]!.outputs).toMatchObject({ 'failed-count': '2', 'step-failing-count': '1' });
+      expect(jobs[0]!.summary).toContain('Cart expires after a timeout');
+      expect(readdirSync(join(gateRoot(), 'artifacts', 'junit-reports'))).toEqual(['junit.xml']);
+    },
+    TIMEOUT_MS,
+  );
 });
