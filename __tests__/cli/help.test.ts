@@ -13,6 +13,7 @@ import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
 import { CLI, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { prepareExampleWorld } from '../helpers/operation-samples.js';
 
 const emulator = useEmulator();
 
@@ -183,8 +184,8 @@ async function runToTheEnd(
 }
 
 /**
- * The state an example expects: queues for main and release, PR 12 in main's, the org's tests, and a
- * history file for the planner to read (exported as its own example does).
+ * The state an example expects (helpers/operation-samples.ts), and for the planner a history file to read
+ * (exported as its own example does).
  */
 async function prepare(repo: string, operation: OperationName, cwd: string, waits = false): Promise<void> {
   if (operation === 'plan-queue-settings') {
@@ -196,11 +197,5 @@ async function prepare(repo: string, operation: OperationName, cwd: string, wait
     expect(exported.exitCode).toBe(0);
     return;
   }
-  const main = new QueueDriver(emulator, repo, 'main');
-  if (operation !== 'create-queue') await main.create({ requiredStatuses: ['emulated-ci/test'] });
-  if (operation !== 'create-queue' && !waits) await main.submit(12);
-  await new QueueDriver(emulator, repo, 'release').create();
-  await emulator.control('POST', '/flaky-tests', {
-    repositories: [{ repo: main.repo, org_url_slug: 'acme', generate: { flaky: 2, healthy: 2, seed: 3 } }],
-  });
+  await prepareExampleWorld(emulator, repo, { noQueue: operation === 'create-queue', noPr: waits });
 }

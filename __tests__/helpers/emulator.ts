@@ -43,10 +43,14 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorHandle {
   afterAll(async () => {
     await emulator?.close();
   });
-  const current = () => {
+  return handleOf(() => {
     if (!emulator) throw new Error('useEmulator: the emulator runs only inside tests and hooks');
     return emulator;
-  };
+  });
+}
+
+/** A handle on an emulator a test started itself. */
+export function handleOf(current: () => Emulator): EmulatorHandle {
   return {
     get current() {
       return current();

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { ApiClient } from '../../src/core/api/client.js';
 import { ApiError } from '../../src/core/api/errors.js';
 import type { Repo } from '../../src/wire/index.js';
+import { ROUTES } from '../../src/wire/routes.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import {
@@ -18,6 +19,8 @@ import {
   type OperationName,
 } from '../../src/core/operations/registry.js';
 import { ActionPool, type PooledRun } from '../helpers/action-pool.js';
+import { handleOf } from '../helpers/emulator.js';
+import { prepareExampleWorld, sampleInputs } from '../helpers/operation-samples.js';
 import { secretLeaks } from '../helpers/leaks.js';
 import { writeRecord, type FaultCellRow } from '../helpers/reliability-record.js';
 import { example } from '../helpers/webhook-examples.js';
@@ -294,6 +297,8 @@ interface OperationSpec {
   success: Record<string, string | RegExp>;
   /** Where this operation must end otherwise than the fault's column says. */
   overrides?: Partial<Record<string, Pick<FaultColumn, 'expect' | 'attempts' | 'says'>>>;
+  /** For a row taken from the operation's sample: why its cells cannot run, once its probe ran. */
+  unusable?: string;
 }
 
 /** A write that is not repeated once its answer is lost: a dropped connection ends the step. */
@@ -302,6 +307,26 @@ const NOT_REPEATED = {
   attempts: 1,
   says: /It was not sent again: the service may already have done it/,
 } as const;
+
+/** Where an endpoint's row in src/wire/routes.ts makes its operations end otherwise than a column says. */
+function routeOverrides(endpoint: string): OperationSpec['overrides'] {
+  const route = Object.values(ROUTES).find((candidate) => candidate.path === endpoint);
+  const lost = ['hang', 'reset', 'reset-after-handling', 'truncated'];
+  return {
+    // Metrics are Prometheus text: the operation reads them, and garbage fails it with its own line.
+    ...(route?.answer === 'metrics'
+      ? Object.fromEntries(
+          NOT_THE_ANSWER_FAULTS.map((fault) => [
+            fault,
+            { expect: 'failed', attempts: 1, says: /answered 200 with text that is not Prometheus metrics/ },
+          ]),
+        )
+      : {}),
+    ...(route && 'repeatable' in route && route.repeatable === false
+      ? Object.fromEntries(lost.map((fault) => [fault, NOT_REPEATED]))
+      : {}),
+  };
+}
 
 const PR_INPUTS = { 'target-branch': BRANCH, 'pr-number': String(PR) };
 const QUEUE_INPUTS = { 'target-branch': BRANCH };
@@ -354,7 +379,8 @@ async function queueSetting(
   return { described: `queue ${field}: ${String(value)}`, problems };
 }
 
-const OPERATIONS: OperationSpec[] = [
+/** The rows written here: a world, inputs, outputs and side effects checked closely. */
+const WRITTEN: OperationSpec[] = [
   {
     operation: 'submit-pull-request',
     endpoint: '/submitPullRequest',
@@ -394,13 +420,8 @@ const OPERATIONS: OperationSpec[] = [
         (await world.prEvents()).filter((e) => e.reason === 'TESTS_RESTARTED_BY_API_REQUEST').length,
         succeeded,
       ),
+    // Not repeated once its answer is lost: its route's row says so (routeOverrides).
     success: {},
-    overrides: {
-      hang: NOT_REPEATED,
-      reset: NOT_REPEATED,
-      'reset-after-handling': NOT_REPEATED,
-      truncated: NOT_REPEATED,
-    },
   },
   {
     operation: 'get-submitted-pull-request',
@@ -628,6 +649,91 @@ const OPERATIONS: OperationSpec[] = [
   },
 ];
 
+/** Any value: an output its sample set, which a successful cell must set too. */
+const SET = /[\s\S]*/;
+/** Outputs run() sets from the context before the operation runs, however it ends. */
+const CONTEXT_OUTPUTS = ['repo', 'pr-number', 'target-branch', 'is-merge-queue-test-run'];
+
+/**
+ * The row of an operation without a written one, from its sample (helpers/operation-samples.ts): its first
+ * help example in the world the help's examples expect. Where it meets the fault, how many calls it makes,
+ * the outputs it sets and the history events it adds are what one run without a fault showed (`probe`);
+ * how a lost answer ends is its endpoint's route row.
+ */
+function fromSample(operation: OperationName): OperationSpec {
+  let changes = 0;
+  const spec: OperationSpec = {
+    operation,
+    endpoint: '',
+    inputs: () => sampleInputs(operation),
+    setup: async (world) => {
+      await prepareExampleWorld(
+        handleOf(() => world.emulator),
+        world.slug,
+      );
+      world.historyBefore = (await world.history()).length;
+    },
+    effects: async (world, succeeded) => {
+      if (!changes) return unchangedHistory(world);
+      const added = (await world.history()).length - world.historyBefore;
+      return counted('history event(s)', added, succeeded, changes);
+    },
+    success: {},
+  };
+  const probe = async () => {
+    // Twice, in two worlds: an output both runs set alike is a value a success must set (but the
+    // response, the service's own answer, which differs when a retry meets the work already done).
+    const [first, second] = [await probeRun(spec, 'probe-a'), await probeRun(spec, 'probe-b')];
+    if (first.run.failed)
+      return `its help example failed with no fault: ${first.run.error || first.run.stderr.trim()}`;
+    if (first.called.length !== 1)
+      return `it called ${first.called.length} endpoint(s) (${first.called.join(', ')}): write its row here, naming the one that meets the fault`;
+    const [endpoint, calls] = [first.called[0]!, first.calls[0]!];
+    changes = first.changes;
+    const outputs = Object.entries(first.run.outputs).filter(([name]) => !CONTEXT_OUTPUTS.includes(name));
+    Object.assign(spec, {
+      endpoint,
+      calls,
+      success: Object.fromEntries(
+        outputs.map(([name, value]) => [
+          name,
+          name !== 'response' && second.run.outputs[name] === value ? value : SET,
+        ]),
+      ),
+      overrides: routeOverrides(endpoint),
+    });
+    return undefined;
+  };
+  sampleProbes.set(operation, async () => {
+    spec.unusable = await probe().catch((error: Error) => `its probe could not run: ${error.message}`);
+  });
+  return spec;
+}
+
+const sampleProbes = new Map<OperationName, () => Promise<void>>();
+
+/** One run of a sample without a fault, in a world of its own: what it called and changed. */
+async function probeRun(spec: OperationSpec, name: string) {
+  const emulator = emulators.get(spec.operation)!;
+  const world = new CellWorld(emulator, name);
+  await spec.setup!(world);
+  const before = await requestCounts(emulator);
+  const run = await pool.run(
+    { inputs: await cellInputs(spec, world), eventName: 'workflow_dispatch', payload: dispatchEvent },
+    WATCHDOG_MS,
+  );
+  const after = await requestCounts(emulator);
+  const called = Object.keys(after).filter((path) => after[path]! > (before[path] ?? 0));
+  const calls = called.map((path) => after[path]! - (before[path] ?? 0));
+  return { run, called, calls, changes: (await world.history()).length - world.historyBefore };
+}
+
+/** Every operation that calls the service (the registry says so), by its written row or its sample's. */
+const OPERATIONS: OperationSpec[] = OPERATION_NAMES.filter((name) => REGISTRY[name].api === undefined).map(
+  (name) => WRITTEN.find((spec) => spec.operation === name) ?? fromSample(name),
+);
+for (const spec of WRITTEN) spec.overrides = { ...routeOverrides(spec.endpoint), ...spec.overrides };
+
 /**
  * Cells that show a defect already reported to the owners of the code, with the problem they show. Such a
  * cell passes while it shows exactly that problem; once the defect is fixed it fails until removed here.
@@ -654,43 +760,36 @@ const elsewhereRequests: string[] = [];
 const results = new Map<string, CellResult>();
 let matrixSeconds = 0;
 
-// Metrics are Prometheus text: the operation reads them, and garbage fails it with its own line.
-for (const spec of OPERATIONS) {
-  if (spec.endpoint !== '/getMergeQueueMetrics') continue;
-  for (const fault of NOT_THE_ANSWER_FAULTS) {
-    spec.overrides = {
-      ...spec.overrides,
-      [fault]: {
-        expect: 'failed',
-        attempts: 1,
-        says: /answered 200 with text that is not Prometheus metrics/,
-      },
-    };
-  }
-}
-
 const cellKey = (operation: string, fault: string) => `${operation} × ${fault}`;
 
-async function requestCount(emulator: Emulator, endpoint: string): Promise<number> {
+/** How many requests each endpoint of the emulator has received. */
+async function requestCounts(emulator: Emulator): Promise<Record<string, number>> {
   const response = await fetch(`${emulator.origin}/_emulator/faults/requests`, {
     headers: { 'x-api-token': TOKEN },
   });
-  const counts = (await response.json()) as Record<string, number>;
-  return counts[endpoint] ?? 0;
+  return (await response.json()) as Record<string, number>;
+}
+
+async function requestCount(emulator: Emulator, endpoint: string): Promise<number> {
+  return (await requestCounts(emulator))[endpoint] ?? 0;
+}
+
+async function cellInputs(spec: OperationSpec, world: CellWorld): Promise<Record<string, string>> {
+  return {
+    operation: spec.operation,
+    'api-token': TOKEN,
+    'api-url': world.emulator.url,
+    repo: world.slug,
+    'timeout-seconds': String(TIMEOUT_SECONDS),
+    ...(await spec.inputs?.(world)),
+  };
 }
 
 async function runCell(spec: OperationSpec, column: FaultColumn): Promise<CellResult> {
   const emulator = emulators.get(spec.operation)!;
   const world = new CellWorld(emulator, column.id);
   await spec.setup?.(world);
-  const inputs: Record<string, string> = {
-    operation: spec.operation,
-    'api-token': TOKEN,
-    'api-url': emulator.url,
-    repo: world.slug,
-    'timeout-seconds': String(TIMEOUT_SECONDS),
-    ...(await spec.inputs?.(world)),
-  };
+  const inputs = await cellInputs(spec, world);
   const redirectTo = `${elsewhereUrl}/v1${spec.endpoint}`;
   const before = await requestCount(emulator, spec.endpoint);
   const elsewhereBefore = elsewhereRequests.length;
@@ -771,7 +870,7 @@ function outputProblems(spec: OperationSpec, run: PooledRun): string[] {
     if (!run.summary.trim()) problems.push('succeeded without a summary');
   } else {
     for (const [name, wanted] of Object.entries(spec.success)) {
-      if (matches(name, wanted))
+      if (wanted !== SET && matches(name, wanted))
         problems.push(`failed, yet output ${name} claims success (${run.outputs[name]})`);
     }
   }
@@ -791,6 +890,7 @@ beforeAll(async () => {
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   pool = await ActionPool.start(POOL_SIZE);
   for (const spec of OPERATIONS) emulators.set(spec.operation, await startEmulator({ token: TOKEN }));
+  await Promise.all([...sampleProbes.values()].map((probe) => probe()));
 
   const started = performance.now();
   // One lane per operation (its own emulator, its cells one after another, so that two cells never
@@ -800,6 +900,7 @@ beforeAll(async () => {
       for (const column of FAULTS) {
         let result: CellResult;
         try {
+          if (spec.unusable) throw new Error(spec.unusable);
           result = await runCell(spec, column);
         } catch (error) {
           const problem = `the cell could not run: ${(error as Error).message}`;
@@ -853,12 +954,16 @@ afterAll(async () => {
 });
 
 describe('the fault matrix', () => {
-  it('covers every operation of the action', () => {
+  it('runs every operation of the action, from its written row or its sample', () => {
     // Those whose registry row says `api: 'none'` call no endpoint of the service: their own failures
     // (git, the GitHub API, a command) are covered by __tests__/core/impacted-targets-*.test.ts. Those
     // whose row says `api: 'v2'` stop over v1 before any request: the v2 transport's faults (retries, a
     // write read back before it is resent) are covered by __tests__/core/v2-client.test.ts, the planner's
     // refusals by __tests__/planner/.
+    const unusable = OPERATIONS.filter((spec) => spec.unusable).map(
+      (spec) => `${spec.operation}: ${spec.unusable}`,
+    );
+    expect(unusable).toEqual([]);
     expect(OPERATIONS.map((spec) => spec.operation).sort()).toEqual(
       OPERATION_NAMES.filter((name) => REGISTRY[name].api === undefined).sort(),
     );
