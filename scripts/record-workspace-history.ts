@@ -310,8 +310,13 @@ function lockfileLines(gitDir: string, sha: string): Set<string> {
   )) {
     // A project's peers are kept apart (`p`): turbo does not count them, a package's it does.
     const project = !key.includes('node_modules/');
-    const namesOf = (fields: string[]) =>
-      [...new Set(fields.flatMap((field) => Object.keys((entry[field] as object | undefined) ?? {})))].sort();
+    // A package's optional peers (peerDependenciesMeta) are left out, as turbo leaves them out.
+    const optional = (entry.peerDependenciesMeta ?? {}) as Record<string, { optional?: boolean }>;
+    const keysOf = (field: string) =>
+      Object.keys((entry[field] as object | undefined) ?? {}).filter(
+        (name) => project || field !== 'peerDependencies' || optional[name]?.optional !== true,
+      );
+    const namesOf = (fields: string[]) => [...new Set(fields.flatMap(keysOf))].sort();
     const d = namesOf(
       project ? DEPENDENCY_FIELDS.filter((f) => f !== 'peerDependencies') : DEPENDENCY_FIELDS,
     );

@@ -11,7 +11,8 @@
 // 4.4.1, its checked-in release, enableTransparentWorkspaces: false), vuejs/core (pnpm 10) and
 // documenso/documenso (npm workspaces, against turbo 2.11, whose answer attributes package-lock.json);
 // and sveltejs/kit (pnpm 11.19, linkWorkspacePackages: true, test apps listed under test/, two of them
-// with one name).
+// with one name); Shopify/hydrogen (pnpm 10, catalogs and overrides) and graphql/graphiql (yarn 4.16, its
+// checked-in release; yarn.lock changed in 51 of the 100 commits).
 import { describe, expect, it } from '@jest/globals';
 import { join, resolve } from 'node:path';
 import { readHistory } from '../helpers/recorded-workspace.js';
@@ -70,6 +71,8 @@ describe.each([
   ['vue-core.json', 'pnpm'],
   ['documenso.json', 'turbo'],
   ['svelte-kit.json', 'pnpm'],
+  ['hydrogen.json', 'pnpm'],
+  ['graphiql.json', 'yarn berry'],
 ])('the history in %s against %s, with the recommended config', (fixture, manager) => {
   it('agrees with the package manager on at least 97 of 100 commits', async () => {
     const history = readHistory(join(FIXTURES, fixture));

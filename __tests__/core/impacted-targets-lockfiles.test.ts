@@ -127,15 +127,67 @@ describe('package-lock.json, as turbo attributes it', () => {
   });
 
   it("impacts every package when the root's own dependencies or the lockfile's version change", async () => {
-    const base = { ...NPM_FILES, 'package-lock.json': npmLock('4.17.20') };
-    const rootDeps = JSON.parse(npmLock('4.17.20')) as { packages: Record<string, Record<string, unknown>> };
-    rootDeps.packages['']!.devDependencies = { express: '^4.0.0' };
+    const rootManifest = json({
+      ...JSON.parse(NPM_FILES['package.json']),
+      devDependencies: { express: '^4.0.0' },
+    });
+    const withRootExpress = (express: string) => {
+      const lock = JSON.parse(npmLock('4.17.20')) as { packages: Record<string, Record<string, unknown>> };
+      lock.packages['']!.devDependencies = { express: '^4.0.0' };
+      lock.packages['node_modules/express']!.version = express;
+      return json(lock);
+    };
+    // ui and web use no express: the root's does, and turbo puts the root under every package.
+    const base = {
+      ...NPM_FILES,
+      'package.json': rootManifest,
+      'package-lock.json': withRootExpress('4.19.0'),
+    };
     const everyone = ['api', 'ui', 'web'];
-    expect((await computed(base, { 'package-lock.json': json(rootDeps) })).targets).toEqual(everyone);
-    const v2 = npmLock('4.17.20').replace('"lockfileVersion": 3', '"lockfileVersion": 2');
+    const { targets: bumped, impact: why } = await computed(base, {
+      'package-lock.json': withRootExpress('4.20.0'),
+    });
+    expect(bumped).toEqual(everyone);
+    expect([...(why.targets.get('ui')?.via ?? [])][0]).toContain("changed the root's resolved dependencies");
+    const v2 = withRootExpress('4.19.0').replace('"lockfileVersion": 3', '"lockfileVersion": 2');
     const { targets, impact } = await computed(base, { 'package-lock.json': v2 });
     expect(targets).toEqual(everyone);
     expect([...(impact.targets.get('ui')?.via ?? [])][0]).toContain('settings changed (lockfileVersion 3');
+  });
+
+  it("reads the root's dependencies from its package.json when the root is no package, as turbo does (rocicorp/mono)", async () => {
+    // The root's package.json named express all along; the base's lockfile entry for the root had not
+    // caught up (express was there for api). Putting the entry right changes no resolution: turbo
+    // selects nothing, where reading the root's entry made every package impacted.
+    const rootManifest = json({
+      ...JSON.parse(NPM_FILES['package.json']),
+      devDependencies: { express: '^4.0.0' },
+    });
+    const caughtUp = JSON.parse(npmLock('4.17.20')) as { packages: Record<string, Record<string, unknown>> };
+    caughtUp.packages['']!.devDependencies = { express: '^4.0.0' };
+    const base = { ...NPM_FILES, 'package.json': rootManifest, 'package-lock.json': npmLock('4.17.20') };
+    expect((await computed(base, { 'package-lock.json': json(caughtUp) })).targets).toEqual([]);
+  });
+
+  it("leaves a package's optional peers out, as turbo does (rocicorp/mono: vitest's optional peer uninstalled)", async () => {
+    // lodash asks for a peer `p`; another package had it installed at the base, not at the head.
+    const lodashWithPeer = (optional: boolean, installed: boolean) =>
+      npmLock('4.17.20', {
+        'node_modules/lodash': {
+          version: '4.17.20',
+          peerDependencies: { p: '*' },
+          ...(optional && { peerDependenciesMeta: { p: { optional: true } } }),
+        },
+        ...(installed && { 'node_modules/p': { version: '1.0.0' } }),
+      });
+    const optional = { ...NPM_FILES, 'package-lock.json': lodashWithPeer(true, true) };
+    expect((await computed(optional, { 'package-lock.json': lodashWithPeer(true, false) })).targets).toEqual(
+      [],
+    );
+    const required = { ...NPM_FILES, 'package-lock.json': lodashWithPeer(false, true) };
+    expect((await computed(required, { 'package-lock.json': lodashWithPeer(false, false) })).targets).toEqual(
+      ['web'],
+    );
   });
 
   it('falls back to unmatched, with the reason, when a side cannot be read', async () => {

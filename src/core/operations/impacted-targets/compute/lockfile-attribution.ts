@@ -92,6 +92,7 @@ function graphOf(workspace: Workspace, file: string, text: string, budget: Lockf
 
 function declared(workspace: Workspace): ManifestDependencies {
   const map: ManifestDependencies = new Map();
+  if (workspace.rootDeclared) map.set('', workspace.rootDeclared);
   for (const pkg of workspace.byName.values()) if (pkg.declared) map.set(pkg.dir, pkg.declared);
   return map;
 }

@@ -2,7 +2,7 @@
 // commits, resolved as turbo resolves it: a project's dependency from `<project>/node_modules/<name>`,
 // else the root's `node_modules/<name>`; a package's dependency from its own nested node_modules, then
 // each one above it. Every dependency field of a package's entry counts (dependencies, dev, optional and
-// peer), as turbo counts them. A project's external dependencies are the names its package.json gives
+// peer, but not a peer peerDependenciesMeta marks optional), as turbo counts them. A project's external dependencies are the names its package.json gives
 // (dependencies, dev and optional ones, not its peers: a peer is its dependents' to install), the same
 // for both sides, as turbo reads them: a lockfile entry that lists other names for the project (a stale
 // lockfile put right) changes nothing by itself. A project whose manifest is not known (the root, when it
@@ -225,14 +225,27 @@ function resolve(key: string, name: string, side: Side, budget: LockfileBudget):
   }
 }
 
-/** The names an entry lists in its dependency fields, field after field, in the lockfile's order. */
+/**
+ * The names an entry lists in its dependency fields, field after field, in the lockfile's order; a
+ * package's optional peers (peerDependenciesMeta) left out, as turbo leaves them out.
+ */
 function listedNames(key: string, entry: Entry): string[] {
   const names: string[] = [];
   for (const field of fieldsOf(key)) {
     const listed = entry[field];
-    if (isEntry(listed)) names.push(...Object.keys(listed));
+    if (!isEntry(listed)) continue;
+    if (field === 'peerDependencies') names.push(...requiredPeers(listed, entry.peerDependenciesMeta));
+    else names.push(...Object.keys(listed));
   }
   return names;
+}
+
+function requiredPeers(peers: Entry, meta: unknown): string[] {
+  if (!isEntry(meta)) return Object.keys(peers);
+  return Object.keys(peers).filter((name) => {
+    const about = meta[name];
+    return !(isEntry(about) && about.optional === true);
+  });
 }
 
 /**

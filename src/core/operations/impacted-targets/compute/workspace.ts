@@ -43,6 +43,11 @@ export class Workspace {
     /** Files of the root that belong to no package (yarn berry's own), whatever the root holds. */
     private readonly unowned?: (path: string) => boolean,
     readonly rules?: WorkspaceRules,
+    /**
+     * The root manifest's dependencies when the root is no package: turbo still resolves the root's
+     * external dependencies from its package.json, not from the lockfile's entry for it.
+     */
+    readonly rootDeclared?: [string, string][],
   ) {
     for (const pkg of packages) {
       this.byName.set(pkg.name, pkg);
@@ -156,12 +161,11 @@ export async function buildWorkspace(
     plainRanges: { link: rules.plainRangesLink, setting: rules.plainRangesSetting },
     peers: rules.peers,
   };
+  const readsManifests = rules.manager === 'npm' || (rules.manager === 'yarn' && !rules.berry);
   for (const { dir, manifest, pkg } of projects) {
     const edges = edgesOf(manifest, { ...context, dir }).filter((edge) => edge.to !== pkg.name);
     setEdges(pkg, edges);
-    if (rules.manager === 'npm' || (rules.manager === 'yarn' && !rules.berry)) {
-      pkg.declared = declaredDependencies(manifest);
-    }
+    if (readsManifests) pkg.declared = declaredDependencies(manifest);
   }
   if (rules.lockfileMode === 'resolved' && layout.rootManifest) {
     const rootEdges = edgesOf(layout.rootManifest, { ...context, dir: '' });
@@ -180,6 +184,9 @@ export async function buildWorkspace(
     projects.map((p) => p.pkg),
     unowned,
     rules,
+    readsManifests && layout.rootManifest && !byDir.has('')
+      ? declaredDependencies(layout.rootManifest)
+      : undefined,
   );
 }
 
