@@ -2,12 +2,17 @@
 // here: the agent is a binary from Buildkite's servers): the upload interpolates the build's variables
 // into the steps ($$ stays a literal $ for the job's shell); each step's `if` is evaluated against the
 // build; a block step is unblocked, as the person who presses it would; a step runs when the steps it
-// depends on passed; a command runs with `bash -e -c` in the checkout, as the agent's default shell; a
-// step's plugins run their hooks: this repository's plugin its hooks/command (configured through
-// BUILDKITE_PLUGIN_* variables by the agent's rules), the artifacts plugin its download. buildkite-agent
-// itself is helpers/buildkite-agent.ts's stand-in.
+// depends on passed (or finished, with allow_dependency_failure); a command runs with `bash -e -c` in the
+// checkout with the step's env, as the agent's default shell, and its artifact_paths are uploaded whatever its exit code; a
+// failed step with soft_fail is 'soft failed'; a step's plugins run their hooks: this repository's plugin
+// its hooks/command (configured through BUILDKITE_PLUGIN_* variables by the agent's rules), the artifacts
+// plugin its download (globs matched against the artifacts uploaded). buildkite-agent itself is
+// helpers/buildkite-agent.ts's stand-in.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { globSync } from 'tinyglobby';
 import { parse } from 'yaml';
-import { resolve } from 'node:path';
 import { BuildkiteAgentStandIn } from './buildkite-agent.js';
 import { runScript } from './run-script.js';
 
@@ -17,7 +22,7 @@ const ARTIFACTS_PLUGIN = /^artifacts#v\d/;
 
 export interface StepResult {
   step: string;
-  state: 'passed' | 'failed' | 'skipped' | 'unblocked';
+  state: 'passed' | 'failed' | 'soft failed' | 'skipped' | 'unblocked';
   code?: number;
   output: string;
 }
@@ -110,11 +115,13 @@ export class BuildkitePipeline {
     const { steps } = interpolate(parse(pipelineYaml), this.env) as { steps: Step[] };
     const results: StepResult[] = [];
     const passed = new Set<string>();
+    const finished = new Set<string>();
     for (const step of steps) {
-      const result = await this.runStep(step, passed);
+      const result = await this.runStep(step, step.allow_dependency_failure ? finished : passed);
       results.push(result);
       if (step.key && (result.state === 'passed' || result.state === 'unblocked'))
         passed.add(String(step.key));
+      if (step.key && result.state !== 'skipped') finished.add(String(step.key));
     }
     return results;
   }
@@ -126,7 +133,11 @@ export class BuildkitePipeline {
     if ('block' in step) return { step: name, state: 'unblocked', output: '' };
     if (dependencies(step).some((key) => !passed.has(key)))
       return { step: name, state: 'skipped', output: 'a step it depends on did not pass' };
-    const env = { ...this.env, PATH: `${this.agent.dir}:${this.env.PATH ?? process.env.PATH}` };
+    const env = {
+      ...this.env,
+      ...((step.env ?? {}) as Record<string, string>),
+      PATH: `${this.agent.dir}:${this.env.PATH ?? process.env.PATH}`,
+    };
     let output = '';
     let commandHook: Record<string, string> | undefined;
     for (const entry of (step.plugins ?? []) as Record<string, unknown>[]) {
@@ -134,7 +145,7 @@ export class BuildkitePipeline {
       if (OUR_PLUGIN.test(source)) {
         commandHook = this.ourPluginVariables(source, config);
       } else if (ARTIFACTS_PLUGIN.test(source)) {
-        for (const file of [(config as { download: unknown }).download].flat()) {
+        for (const file of this.uploaded([(config as { download: unknown }).download].flat().map(String))) {
           const download = await runScript(
             'buildkite-agent',
             ['artifact', 'download', String(file), '.'],
@@ -160,7 +171,28 @@ export class BuildkitePipeline {
           cwd: this.checkout,
         });
     output += run.stdout + run.stderr;
-    return { step: name, state: run.code === 0 ? 'passed' : 'failed', code: run.code, output };
+    for (const file of globSync([step.artifact_paths ?? []].flat().map(String), { cwd: this.checkout })) {
+      const upload = await runScript('buildkite-agent', ['artifact', 'upload', file], env, {
+        cwd: this.checkout,
+      });
+      output += upload.stdout + upload.stderr;
+    }
+    const failed = step.soft_fail ? 'soft failed' : 'failed';
+    return { step: name, state: run.code === 0 ? 'passed' : failed, code: run.code, output };
+  }
+
+  /** The uploaded artifacts each pattern matches (a pattern matching none stays, for its download to fail). */
+  private uploaded(patterns: string[]): string[] {
+    const stored = join(this.agent.dir, 'artifacts');
+    const names = existsSync(stored)
+      ? readdirSync(stored, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name).slice(stored.length + 1))
+      : [];
+    return patterns.flatMap((pattern) => {
+      const matching = names.filter((name) => picomatch(pattern)(name));
+      return matching.length > 0 ? matching : [pattern];
+    });
   }
 
   /** What the agent sets for our plugin's hooks: its name, configuration, and the flattened variables. */

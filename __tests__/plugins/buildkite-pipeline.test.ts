@@ -5,10 +5,12 @@
 // default CLI (the dist/ committed there); the emulator's address is set on the agent, as a rehearsal's
 // environment hook would.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BuildkitePipeline, holds } from '../helpers/buildkite-pipeline.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { jestProjectFiles } from '../helpers/jest-project.js';
+import { quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 
 // The submit step waits for the merge: the PR's simulated CI (5 virtual minutes) passes in half a second.
@@ -132,6 +134,35 @@ describe("the README's Buildkite snippet, a whole build", () => {
         ':twisted_rightwards_arrows: submit to the merge queue: passed',
       ]);
       expect((await queue.pr(18)).state.toUpperCase()).toBe('MERGED');
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
+
+describe('examples/ci/check-test-results/buildkite.yml, the quarantine gate', () => {
+  it(
+    'npm ci and jest as pasted, soft-failed; the gate downloads the reports, passes the quarantined failure and fails for the new one',
+    async () => {
+      const shop = join(workspace.parent, 'shop');
+      for (const [file, text] of Object.entries(jestProjectFiles(shop))) {
+        mkdirSync(dirname(join(shop, file)), { recursive: true });
+        writeFileSync(join(shop, file), text);
+      }
+      const seed = quarantineSyncsWhenOffline(queue.repo);
+      expect((await emu.control('POST', '/flaky-tests', seed)).status).toBe(200);
+      const pipeline = new BuildkitePipeline(
+        shop,
+        { ...build(19), BUILDKITE_BUILD_CHECKOUT_PATH: shop },
+        join(workspace.parent, 'agent-gate'),
+      );
+      const results = await pipeline.run(
+        readFileSync('examples/ci/check-test-results/buildkite.yml', 'utf8'),
+      );
+      expect(states(results)).toEqual([':jest: tests: soft failed', ':shield: quarantine gate: failed']);
+      expect(pipeline.agent.metaData()).toMatchObject({ 'failed-count': '2', 'step-failing-count': '1' });
+      const [annotation] = pipeline.agent.annotations();
+      expect(annotation).toMatchObject({ style: 'error', context: 'check-test-results' });
+      expect(annotation!.body).toContain('Cart expires after a timeout');
     },
     BUILD_TIMEOUT_MS,
   );
