@@ -1,10 +1,10 @@
-// Writes action.yml's inputs and docs/reference.md from the operation registry, and
-// src/wire/answer-shapes.ts and src/wire/v2/answer-shapes.ts from the answer schemas. `--check` exits 1
-// when any is out of date instead
-// of writing it.
+// Writes action.yml's inputs, docs/reference.md and the area pages' operations tables from the operation
+// registry, and src/wire/answer-shapes.ts and src/wire/v2/answer-shapes.ts from the answer schemas.
+// `--check` exits 1 when any is out of date instead of writing it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format } from 'prettier';
 import { renderAnswerShapes } from './answer-shapes.js';
+import { AREA_PAGE_PATHS, renderAreaPage } from './area-pages.js';
 import { renderV2AnswerShapes } from './v2-answer-shapes.js';
 import { renderActionYml, renderReference } from './reference.js';
 
@@ -23,12 +23,20 @@ const newReference = await format(renderReference(reference, newActionYml), {
 });
 const newAnswerShapes = await format(renderAnswerShapes(), { ...options, parser: 'typescript' });
 const newV2AnswerShapes = await format(renderV2AnswerShapes(), { ...options, parser: 'typescript' });
+const areaPages = await Promise.all(
+  AREA_PAGE_PATHS.map(async (path) => {
+    const page = readFileSync(path, 'utf8');
+    const made = await format(renderAreaPage(path, page), { ...options, parser: 'markdown' });
+    return { path, stale: made !== page, made };
+  }),
+);
 if (process.argv.includes('--check')) {
   const stale = [
     newActionYml !== actionYml && 'action.yml',
     newReference !== reference && REFERENCE,
     newAnswerShapes !== answerShapes && ANSWER_SHAPES,
     newV2AnswerShapes !== v2AnswerShapes && V2_ANSWER_SHAPES,
+    ...areaPages.filter((page) => page.stale).map((page) => page.path),
   ].filter(Boolean);
   if (stale.length) {
     console.error(`${stale.join(' and ')} out of date: run \`npm run metadata\`.`);
@@ -39,4 +47,5 @@ if (process.argv.includes('--check')) {
   writeFileSync(REFERENCE, newReference);
   writeFileSync(ANSWER_SHAPES, newAnswerShapes);
   writeFileSync(V2_ANSWER_SHAPES, newV2AnswerShapes);
+  for (const page of areaPages) writeFileSync(page.path, page.made);
 }
