@@ -13,7 +13,8 @@ import type { PlanPace } from './pace.js';
 import { decide, replayCandidates } from './plan.js';
 import { planReport, type PlanReport } from './report.js';
 import { ordered, SETTING_KINDS, SETTING_NAMES, type PlanSettings } from './settings.js';
-import { mix } from './synthetic.js';
+import { prDurationsFor } from './pr-durations.js';
+import { mix, type ReplayScenario } from './synthetic.js';
 
 export const MIN_PRS = 300;
 export const MIN_FAILED_RUNS = 20;
@@ -105,20 +106,30 @@ function refusal(
 }
 
 export function historyModel(fitted: FittedQueue, runnerCap: number | undefined): QueueModel {
+  const bySeed = new Map<number, Map<number, number>>();
+  const durationsOf = (seed: number, scenario: ReplayScenario) => {
+    let durations = bySeed.get(seed);
+    if (!durations) {
+      const prs = scenario.arrivals.map((a) => a.prNumber);
+      durations = prDurationsFor(fitted.durations, prs, (pr) => scenario.culprits.has(pr), seed);
+      bySeed.set(seed, durations);
+    }
+    return durations;
+  };
   return {
     scenario: () => fitted.scenario,
-    ci: (seed, scenario, clock) =>
-      new SampledCi({
+    ci: (seed, scenario, clock) => {
+      const durations = durationsOf(seed, scenario);
+      return new SampledCi({
         random: new SeededRandom(mix(seed, 0xc1)),
-        duration: fitted.mainDuration,
-        failedDuration: fitted.mainFailedDuration,
-        bisectionDuration: fitted.bisectionDuration,
-        bisectionFailedDuration: fitted.bisectionFailedDuration,
+        duration: (pr) => durations.get(pr) ?? 0,
         flakeRate: fitted.flakeRate,
+        flakePer: 'pr',
         isCulprit: (pr) => scenario.culprits.has(pr),
         runners: runnerCap,
         now: () => clock.now(),
-      }),
+      });
+    },
     resubmitAfterMs: fitted.resubmitAfterMs,
   };
 }

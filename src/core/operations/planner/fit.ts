@@ -1,10 +1,11 @@
 // Fitting what the engine cannot know from a history file: arrivals (each PR's first ready time, in
-// recorded order), each PR's verdict (culprit: it ended failed; clean: it merged), a per-run flake rate
-// (failed runs whose every PR later merged), empirical CI durations (main and bisection runs), and how
-// soon people re-submit a PR that failed. Also what actually happened, as the backtest's `recorded`.
-import type { DurationModel } from '../../../queue-model/distributions.js';
+// recorded order), each PR's verdict (culprit: it ended failed; clean: it merged), a flake rate per PR
+// tested (from failed runs whose every PR later merged: a batch of n has n chances to flake), each PR's CI duration (pr-durations.ts), and how soon
+// people re-submit a PR that failed. Also what actually happened, as the backtest's `recorded`.
 import { perBatch, percentile, round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
 import type { EntryRecord, QueueHistory, RunRecord } from './history-file.js';
+import { likeliestShare } from './all-of-n.js';
+import { durationOf, fitPrDurations, type PrDurationFit } from './pr-durations.js';
 import type { ReplayScenario } from './synthetic.js';
 
 const MINUTE_MS = 60_000;
@@ -12,13 +13,9 @@ const DEFAULT_RESUBMIT_MS = 15 * MINUTE_MS;
 
 export interface FittedQueue {
   scenario: ReplayScenario;
+  /** The chance that one clean PR fails a run it is tested in anyway. */
   flakeRate: number;
-  /** Passed main runs (all main runs when too few passed). */
-  mainDuration: DurationModel;
-  /** Failed main runs; undefined when too few failed to tell. */
-  mainFailedDuration: DurationModel | undefined;
-  bisectionDuration: DurationModel;
-  bisectionFailedDuration: DurationModel | undefined;
+  durations: PrDurationFit;
   resubmitAfterMs: number;
   prs: number;
   failedRuns: number;
@@ -94,17 +91,11 @@ export function fitQueue(history: QueueHistory, fitRuns: readonly RunRecord[] = 
   const judged = executed.filter(
     (r) => r.status !== 'cancelled' && [...r.tested, ...r.dependent].every((n) => clean.has(n)),
   );
-  const flaked = judged.filter((r) => r.status === 'failed').length;
   const gaps = stories.flatMap((s) => s.resubmitGaps).sort((a, b) => a - b);
-  const main = durationsByOutcome(executed.filter((r) => !r.bisection));
-  const bisection = durationsByOutcome(executed.filter((r) => r.bisection));
   return {
     scenario: { arrivals: stories.map((s) => ({ at: s.readyAt, prNumber: s.number })), culprits },
-    flakeRate: judged.length > 0 ? flaked / judged.length : 0,
-    mainDuration: main.passed,
-    mainFailedDuration: main.failed,
-    bisectionDuration: bisection.passed,
-    bisectionFailedDuration: bisection.failed,
+    flakeRate: perPrFlakeRate(judged),
+    durations: fitPrDurations(executed),
     resubmitAfterMs: gaps.length > 0 ? percentile(gaps, 0.5) : DEFAULT_RESUBMIT_MS,
     prs: stories.length,
     failedRuns: executed.filter((r) => r.status === 'failed').length,
@@ -149,38 +140,21 @@ export function recordedMetrics(history: QueueHistory): ReplayMetrics {
   };
 }
 
+/** The likeliest chance that one clean PR flakes in a run, a run failing when any of its PRs does. */
+function perPrFlakeRate(judged: readonly RunRecord[]): number {
+  let held = 0;
+  const flaked = new Map<number, number>();
+  for (const run of judged) {
+    const size = Math.max(1, run.tested.length);
+    if (run.status === 'failed') flaked.set(size, (flaked.get(size) ?? 0) + 1);
+    else held += size;
+  }
+  return 1 - likeliestShare(held, flaked);
+}
+
 /** A run CI executed: a failure the queue reused (skip-redundant) took no time and is not one. */
 function ranInCi(run: RunRecord): boolean {
   return !(run.status === 'failed' && durationOf(run) === 0);
-}
-
-function durationOf(run: RunRecord): number {
-  return Date.parse(run.finishedAt) - Date.parse(run.createdAt);
-}
-
-/** Runs of one outcome needed before their own durations stand for it. */
-const RUNS_PER_OUTCOME = 10;
-
-/**
- * Durations of passed and of failed runs of one kind, each from its own runs when there are enough of
- * them (a failing run often stops early), else from all the kind's runs; cancelled runs are left out.
- */
-function durationsByOutcome(runs: readonly RunRecord[]): {
-  passed: DurationModel;
-  failed: DurationModel | undefined;
-} {
-  const finished = runs.filter((r) => r.status !== 'cancelled');
-  const passed = finished.filter((r) => r.status === 'succeeded');
-  const failed = finished.filter((r) => r.status === 'failed');
-  return {
-    passed: passed.length >= RUNS_PER_OUTCOME ? durationsOf(passed) : durationsOf(finished),
-    failed: failed.length >= RUNS_PER_OUTCOME ? durationsOf(failed) : undefined,
-  };
-}
-
-function durationsOf(runs: readonly RunRecord[]): DurationModel {
-  const ms = runs.map(durationOf).sort((a, b) => a - b);
-  return ms.length > 0 ? { kind: 'empirical', ms } : { kind: 'fixed', ms: 30 * MINUTE_MS };
 }
 
 function peakConcurrent(runs: readonly RunRecord[]): number {
