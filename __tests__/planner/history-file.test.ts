@@ -12,6 +12,7 @@ import {
   readHistoryFiles,
   type HistoryRecord,
 } from '../../src/core/operations/planner/history-file.js';
+import { newQueueSettings } from '../../src/core/operations/planner/settings.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'history-file-'));
 const FORMAT = '{"type":"format","key":"format","format":"queue-history/1"}';
@@ -41,6 +42,14 @@ function file(name: string, text: string | Buffer): string {
   return path;
 }
 
+const snapshot = (at: string, concurrency: number): HistoryRecord => ({
+  type: 'settings',
+  key: `settings:${at}`,
+  at,
+  queue: 'acme/app@main',
+  settings: { ...newQueueSettings(), concurrency },
+});
+
 async function refusal(path: string): Promise<string> {
   const error = await readHistoryFiles([path]).then(
     () => undefined,
@@ -51,6 +60,22 @@ async function refusal(path: string): Promise<string> {
 }
 
 describe('history file', () => {
+  it('adds a later settings snapshot only when the settings changed since the latest in the file', async () => {
+    const path = join(dir, 'snapshots.jsonl');
+    expect(await appendHistory(path, [snapshot('2026-01-05T03:17:00.000Z', 4), run('a')])).toBe(2);
+    // The next night: the same settings, nothing new.
+    expect(await appendHistory(path, [snapshot('2026-01-06T03:17:00.000Z', 4), run('a')])).toBe(0);
+    expect(await appendHistory(path, [snapshot('2026-01-07T03:17:00.000Z', 6)])).toBe(1);
+    // Back to 4: the latest says 6, so this one is news.
+    expect(await appendHistory(path, [snapshot('2026-01-08T03:17:00.000Z', 4)])).toBe(1);
+    const history = await readHistoryFiles([path]);
+    expect(history.settings.map((s) => [s.at.slice(0, 10), s.settings.concurrency])).toEqual([
+      ['2026-01-05', 4],
+      ['2026-01-07', 6],
+      ['2026-01-08', 4],
+    ]);
+  });
+
   it.each(['plan.jsonl', 'plan.jsonl.gz'])(
     'appends %s, and an overlapping append adds nothing',
     async (name) => {

@@ -108,13 +108,16 @@ async function mcpPlan(version: Version, args: Record<string, unknown>) {
 
 describe('read-only everywhere: nothing but reads reaches the service', () => {
   it(
-    'over v2, the CLI exports, then plans from the file without a request',
+    'over v2, the CLI exports (a second night adds nothing), then plans from the file without a request',
     async () => {
       const exported = await requestsOf(() => cli('v2', ['export-queue-history', '--history', history]));
       expect(exported.result.stderr).toMatch(/histories of 330 of 330 PRs read/);
       expect(exported.result.exitCode).toBe(EXIT_CODES.done);
       expect(exported.requests.length).toBeGreaterThan(10);
       expect(exported.requests.filter((r) => !isRead(r))).toEqual([]);
+      // The next night's export overlaps it: no entry, run or settings snapshot again.
+      const again = await cli('v2', ['export-queue-history', '--history', history, '--json']);
+      expect(JSON.parse(again.stdout).outputs).toMatchObject({ added: 0, prs: 330 });
 
       const planned = await requestsOf(() =>
         cli('v2', ['plan-queue-settings', '--history', history, '--seeds', '1', '--json']),

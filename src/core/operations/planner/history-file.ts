@@ -1,7 +1,8 @@
 // The history file, format queue-history/1: JSON Lines (gzip allowed, told by its first bytes), one
 // record a line, each with a `key` that names what it records, so that an export overlapping an earlier
-// one adds nothing. Records: the format line, a settings snapshot per export, each concluded queue entry
-// of a PR (its transitions) and each finished verification run. About 1 KB a PR.
+// one adds nothing. Records: the format line, a settings snapshot per export whose settings differ from the
+// file's latest, each concluded queue entry of a PR (its transitions) and each finished verification run.
+// About 1 KB a PR.
 // The file is read as untrusted: lines and records are bounded, and a record of a known type with a
 // wrong shape stops the read with the file, the line and what is wrong.
 import { createReadStream, existsSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { appendFile, open, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { gzipSync, createGunzip } from 'node:zlib';
 import { InputError } from '../../errors.js';
-import type { PlanSettings } from './settings.js';
+import { SETTING_NAMES, type PlanSettings } from './settings.js';
 
 export const HISTORY_FORMAT = 'queue-history/1';
 const MAX_LINE_CHARS = 256 * 1024;
@@ -74,12 +75,22 @@ export function historyCollector() {
   return { history, take };
 }
 
-/** Appends the records the file does not have yet (a new file starts with the format line); the count added. */
+/**
+ * Appends the records the file does not have yet (a new file starts with the format line), and a settings
+ * snapshot only when it differs from the file's latest of that queue; the count added.
+ */
 export async function appendHistory(path: string, records: readonly HistoryRecord[], input = 'history') {
   const known = new Set<string>();
+  const latest = new Map<string, SettingsRecord>();
   const exists = existsSync(path);
-  if (exists) await eachRecord(path, input, (record) => known.add(record.key));
-  const fresh = records.filter((r) => !known.has(r.key) && (known.add(r.key), true));
+  if (exists)
+    await eachRecord(path, input, (record) => {
+      known.add(record.key);
+      if (record.type === 'settings') keepLatest(latest, record);
+    });
+  const fresh = records.filter(
+    (r) => !known.has(r.key) && !repeatsLatest(latest, r) && (known.add(r.key), true),
+  );
   const lines = [
     ...(exists ? [] : [JSON.stringify({ type: 'format', key: 'format', format: HISTORY_FORMAT })]),
     ...fresh.map((r) => JSON.stringify(r)),
@@ -90,6 +101,21 @@ export async function appendHistory(path: string, records: readonly HistoryRecor
   const gzip = exists ? await isGzip(path) : path.endsWith('.gz');
   await appendFile(path, gzip ? gzipSync(text) : text, { mode: 0o600 });
   return fresh.length;
+}
+
+function keepLatest(latest: Map<string, SettingsRecord>, record: SettingsRecord): void {
+  const held = latest.get(record.queue);
+  if (!held || Date.parse(record.at) >= Date.parse(held.at)) latest.set(record.queue, record);
+}
+
+/** A snapshot later than the latest of its queue, with the same settings: it says nothing new. */
+function repeatsLatest(latest: Map<string, SettingsRecord>, record: HistoryRecord): boolean {
+  if (record.type !== 'settings') return false;
+  const held = latest.get(record.queue);
+  if (!held || Date.parse(record.at) < Date.parse(held.at)) return false;
+  const given = record.settings as unknown as Record<string, unknown>;
+  const kept = held.settings as unknown as Record<string, unknown>;
+  return SETTING_NAMES.every((name) => given[name] === kept[name]);
 }
 
 /**
