@@ -4,11 +4,13 @@
 // origin, and a timer build of main, against the emulator. The CLI is the library's default, with only
 // its download swapped for this checkout's build (helpers/npx-shim.ts). Jenkins itself does not run here.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
 import type { GitRepo } from '../helpers/git-repo.js';
 import { runJenkinsBuild } from '../helpers/jenkins-build.js';
+import { jestProjectFiles } from '../helpers/jest-project.js';
+import { quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
@@ -198,4 +200,37 @@ describeWithTools([TOOLS.groovy()], 'Jenkinsfiles using the library, run by Groo
     expect(run.stdout).toContain('ERROR: script returned exit code 2');
     expect(() => readFileSync(join(repo.dir, 'pwned'))).toThrow();
   });
+});
+
+describeWithTools([TOOLS.groovy()], 'examples/ci/check-test-results/Jenkinsfile, the quarantine gate', () => {
+  it(
+    'npm ci and jest as pasted, the reports recorded, then the gate fails the build for the new failure only',
+    async () => {
+      const shop = join(parent, 'shop');
+      for (const [file, text] of Object.entries(jestProjectFiles(shop))) {
+        mkdirSync(dirname(join(shop, file)), { recursive: true });
+        writeFileSync(join(shop, file), text);
+      }
+      const seed = quarantineSyncsWhenOffline(queue.repo);
+      expect((await emu.control('POST', '/flaky-tests', seed)).status).toBe(200);
+      const run = await runJenkinsBuild('examples/ci/check-test-results/Jenkinsfile', {
+        workspace: shop,
+        env: { ...pullRequestBuild(), CHANGE_ID: '7', BRANCH_NAME: 'PR-7' },
+        credentials: CREDENTIALS,
+      });
+      const log = run.stdout + run.stderr;
+      expect({ code: run.code, end: log.split('\n').slice(-6) }).toMatchObject({ code: 1 });
+      expect(stages(log)).toEqual(['Test', 'Quarantine gate']);
+      expect(log).toContain('Recording test results: 1 file(s), 2 failed test(s)');
+      expect(log).toMatch(/ERROR: script returned exit code 1\nFinished: FAILURE\n$/);
+      const outputs = JSON.parse(
+        readFileSync(join(shop, 'check-test-results-outputs.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      expect(outputs).toMatchObject({ 'failed-count': '2', 'step-failing-count': '1' });
+      expect(readFileSync(join(shop, 'check-test-results-summary.md'), 'utf8')).toContain(
+        'Cart expires after a timeout',
+      );
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });

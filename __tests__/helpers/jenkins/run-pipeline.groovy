@@ -7,13 +7,18 @@
 //   credentials   in `environment`, the secret text of the credential with that id
 //   error         fails the build with its message
 //   archiveArtifacts  lists the files it archives (they must exist unless allowEmptyArchive)
+//   junit         records the JUnit reports a glob matches (none fails the build); a failed test in
+//                 them marks the build UNSTABLE, which a later failure turns to FAILURE
 //   when          changeRequest(), branch, triggeredBy, expression, allOf, anyOf, not
+//   post          a stage's `always` block runs after its steps, whether they failed or not
+//   agent         ignored: every stage runs here, as on an agent with the tools it needs
 // Usage: groovy run-pipeline.groovy <Jenkinsfile> <library root>, in the workspace, with the build's
 // variables (CHANGE_ID, BRANCH_NAME, ...) in the environment and, as JSON in JENKINS_STANDIN: the
 // build's parameters ("params"), the credentials store ("credentials", id -> secret text) and what
 // started it ("cause", e.g. TimerTrigger). Prints a log like Jenkins' and ends with
-// "Finished: SUCCESS" (exit 0) or "Finished: FAILURE" (exit 1).
+// "Finished: SUCCESS" (exit 0), "Finished: UNSTABLE" (exit 0) or "Finished: FAILURE" (exit 1).
 import groovy.json.JsonSlurper
+import java.nio.file.FileSystems
 import java.lang.annotation.Retention
 import java.lang.annotation.RetentionPolicy
 import org.codehaus.groovy.control.CompilerConfiguration
@@ -36,6 +41,7 @@ class Build {
   File library
   List<String> masked = []
   List<String> archived = []
+  boolean unstable = false
 
   String mask(String text) {
     masked.inject(text) { shown, secret -> shown.replace(secret, '****') }
@@ -94,6 +100,18 @@ abstract class PipelineScript extends Script {
     build.archived.addAll(files)
   }
 
+  def junit(String pattern) {
+    def glob = FileSystems.default.getPathMatcher("glob:${pattern}")
+    List<File> reports = []
+    build.workspace.eachFileRecurse { File file ->
+      if (file.isFile() && glob.matches(build.workspace.toPath().relativize(file.toPath()))) reports << file
+    }
+    if (reports.isEmpty()) throw new BuildFailed('No test report files were found. Configuration error?')
+    int failures = reports.sum { File report -> (report.text =~ /<failure[\s>]/).count } as int
+    build.log("Recording test results: ${reports.size()} file(s), ${failures} failed test(s)")
+    if (failures > 0) build.unstable = true
+  }
+
   /** A step of the shared library: vars/<name>.groovy, whose call() runs with these steps. */
   def methodMissing(String name, args) {
     File step = new File(build.library, "vars/${name}.groovy")
@@ -142,10 +160,18 @@ class Pipeline {
         build.log("Stage \"${stage.name}\" skipped due to when conditional")
         continue
       }
-      stage.steps.resolveStrategy = Closure.DELEGATE_FIRST
-      stage.steps.delegate = script
-      stage.steps()
+      try {
+        inScript(stage.steps)
+      } finally {
+        if (stage.always) inScript(stage.always as Closure)
+      }
     }
+  }
+
+  private inScript(Closure body) {
+    body.resolveStrategy = Closure.DELEGATE_FIRST
+    body.delegate = script
+    body()
   }
 }
 
@@ -181,15 +207,18 @@ class Stages {
   def stage(String name, Closure body) {
     Stage stage = new Stage()
     PipelineRunner.within(stage, body)
-    stages << [name: name, when: stage.conditions, steps: stage.body]
+    stages << [name: name, when: stage.conditions, steps: stage.body, always: stage.alwaysBlock]
   }
 }
 
 class Stage {
   List<Closure> conditions = []
   Closure body
+  Closure alwaysBlock
   def when(Closure conditions) { this.conditions.addAll(PipelineRunner.conditions(conditions)) }
   def steps(Closure body) { this.body = body }
+  def post(Closure conditions) { PipelineRunner.within(this, conditions) }
+  def always(Closure body) { this.alwaysBlock = body }
 }
 
 /** The conditions of a `when` block, each a closure answering whether it holds for this build. */
@@ -250,7 +279,7 @@ PipelineRunner.current = build
 
 try {
   PipelineRunner.shell(build).parse(new File(args[0])).run()
-  build.log('Finished: SUCCESS')
+  build.log(build.unstable ? 'Finished: UNSTABLE' : 'Finished: SUCCESS')
 } catch (BuildFailed failure) {
   build.log("ERROR: ${failure.message}")
   build.log('Finished: FAILURE')
