@@ -45,6 +45,28 @@ describe('a failed PR', () => {
   });
 });
 
+// Before the listings, which move the clock days on: the failed PR is in the last hour here.
+describe('the metrics', () => {
+  it('shows the metrics as the summary does: the hour in a line, durations in minutes, not seconds', async () => {
+    const run = await runCli(['get-merge-queue-metrics'], { env: laptop() });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.split('\n')[0]).toMatch(
+      /^Merge queue of acme\/pages main, last hour: \d+ in queue, \d+ testing, \d+ merged, 1 failed$/,
+    );
+    expect(run.stdout).toMatch(/^ {2}Failed +1$/m);
+    expect(run.stdout).toMatch(/^ {2}Test duration +about \d+m( \d+s)? \(p50\)$/m);
+    expect(run.stdout).not.toMatch(/-seconds|last-hour/);
+  });
+
+  it('--json gives the metrics as numbers, the percentiles too', async () => {
+    const run = await runCli(['get-merge-queue-metrics', '--json'], { env: laptop() });
+    const { outputs } = JSON.parse(run.stdout) as { outputs: Record<string, unknown> };
+    expect(typeof outputs['failed-last-hour']).toBe('number');
+    expect(typeof outputs['test-duration-p50-seconds']).toBe('number');
+    expect(typeof outputs['wait-p50-seconds']).toBe('number');
+  });
+});
+
 describe('listings and files', () => {
   it('says how long a test has been unhealthy in days, as the nightly summary does', async () => {
     await queue.advance(60 * 24 * 3);

@@ -107,7 +107,8 @@ describe('get-submitted-pull-request', () => {
     expect(run.stdout).toMatch(/^ {2}Title +Fix the flux capacitor$/m);
     expect(run.stdout).toMatch(/^ {2}Place in line +position 2 of 3 \(1 PR ahead\)$/m);
     expect(run.stdout).toMatch(/^ {2}Waits for +1 PR ahead to be tested$/m);
-    expect(run.stdout).toMatch(/Ahead of it \(1\)\n.*\n +#11 +TESTING/);
+    // The priority of a PR ahead is said as the PR's own is: a name, not the service's number.
+    expect(run.stdout).toMatch(/Ahead of it \(1\)\n.*\n +#11 +TESTING +medium$/m);
   });
 
   it('is-submitted is false once the PR has left the queue (cancelled)', async () => {
@@ -121,6 +122,13 @@ describe('get-submitted-pull-request', () => {
     expect(outputs).toMatchObject({ state: 'CANCELLED', 'is-submitted': false });
     const page = await runCli(['get-submitted-pull-request', '--pr-number', '14'], { env: laptop() });
     expect(page.stdout.split('\n')[0]).toBe('Cancelled in the merge queue: PR #14 → main of acme/present');
+    // The reason is a sentence longer than a line: wrapped under itself, whole, never cut with an ellipsis.
+    const why = page.stdout.slice(page.stdout.indexOf('  Why')).split(/\n {2}\S/)[0]!;
+    expect(why.replace(/\s+/g, ' ').trim()).toBe(
+      'Why PR #14 was cancelled: the service did not say by whom or why (API v1 does not tell; v2 names the person or the push).',
+    );
+    expect(why.split('\n').every((line) => line.length <= 120)).toBe(true);
+    expect(page.stdout).not.toContain('…');
   });
 });
 

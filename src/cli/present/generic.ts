@@ -14,13 +14,33 @@ const CONTEXT_OUTPUTS = new Set([
 
 export function presentOutputs(page: Page, operation: string, outputs: Record<string, string>): void {
   page.outcome(`${operation}: done`, 'good');
-  const gone = Object.entries(outputs).filter(([name, value]) => isFileOutput(name) && isRemoved(value));
+  const gone = removedFiles(outputs);
   page.facts(
     Object.entries(outputs)
       .filter(([name, value]) => !CONTEXT_OUTPUTS.has(name) && value !== '')
       .filter(([name]) => !gone.some(([goneName]) => goneName === name))
       .map(([name, value]) => [name, value]),
   );
+  notGone(page, gone);
+}
+
+/** The files the run wrote and kept, as facts; those removed at exit said once, not named. */
+export function presentKeptFiles(page: Page, outputs: Record<string, string>): void {
+  const gone = removedFiles(outputs);
+  page.facts(
+    Object.entries(outputs)
+      .filter(([name, value]) => isFileOutput(name) && value !== '')
+      .filter(([name]) => !gone.some(([goneName]) => goneName === name))
+      .map(([name, value]) => [name, value]),
+  );
+  notGone(page, gone);
+}
+
+function removedFiles(outputs: Record<string, string>): [string, string][] {
+  return Object.entries(outputs).filter(([name, value]) => isFileOutput(name) && isRemoved(value));
+}
+
+function notGone(page: Page, gone: [string, string][]): void {
   if (gone.length) {
     page.note(
       `${gone.map(([name]) => name).join(' and ')}: not kept, as nothing reads it after this run; --outputs-file PATH or --json keeps it.`,

@@ -4,6 +4,7 @@ import type { OperationDetails, RunResult } from '../../core/index.js';
 import { presentTestList, presentTestResults } from './flaky-tests.js';
 import { presentOutputs } from './generic.js';
 import { presentComputedTargets, presentConfigLint, presentUploadedTargets } from './impacted-targets.js';
+import { presentMetrics } from './metrics.js';
 import { Page } from './page.js';
 import { presentQueuePlan } from './plan.js';
 import { presentPullRequest, presentPullRequestAction } from './pull-request.js';
@@ -20,6 +21,8 @@ export function presentResult(result: RunResult, options: PresentOptions): strin
   const redact = result.redact ?? ((text: string) => text);
   const page = new Page(painter(options.colour), redact);
   if (result.details) presentDetails(page, result.details);
+  else if (!result.failure && result.operation === 'get-merge-queue-metrics')
+    presentMetrics(page, result.outputs);
   else if (!result.failure && result.operation) presentOutputs(page, result.operation, result.outputs);
   return page.toString();
 }

@@ -17,6 +17,8 @@ export interface Column {
 
 const DEFAULT_MAX = 40;
 const FACT_MAX = 100;
+/** The most lines a fact's value takes before it is cut. */
+const FACT_LINES = 4;
 const LINE_MAX = 160;
 const INDENT = '  ';
 
@@ -40,8 +42,12 @@ export class Page {
     if (!shown.length) return this;
     const width = Math.max(...shown.map(([label]) => stringWidth(label)));
     for (const [label, value] of shown) {
-      const cell = this.cell(value!, FACT_MAX);
-      this.lines.push(`${INDENT}${this.paint(pad(label, width), 'muted')}  ${cell}`);
+      // A long value (a reason in words, a URL) is wrapped under itself, never cut mid-sentence.
+      const text = oneLine(this.redact(String(textOf(value!))).slice(0, FACT_MAX * FACT_LINES));
+      wrap(text, FACT_MAX, FACT_LINES).forEach((part, i) => {
+        const shownLabel = i === 0 ? this.paint(pad(label, width), 'muted') : ' '.repeat(width);
+        this.lines.push(`${INDENT}${shownLabel}  ${this.paint(part, toneOf(value!))}`);
+      });
     }
     return this;
   }
@@ -96,10 +102,6 @@ export class Page {
     return this.lines.length ? `${this.lines.join('\n')}\n` : '';
   }
 
-  private cell(value: Cell, max: number): string {
-    return this.paint(this.clean(value, max), toneOf(value));
-  }
-
   /** A value as one safe line of at most `max` columns (a long one is shortened before it is measured). */
   private clean(value: Cell, max: number): string {
     return cut(oneLine(this.redact(String(textOf(value))).slice(0, max * 4)), max);
@@ -126,6 +128,28 @@ export function cut(text: string, max: number): string {
     width += next;
   }
   return `${out}…`;
+}
+
+/**
+ * Text as lines of at most `width` columns, broken between words (a word wider than a line, a URL, has a
+ * line of its own, whole); past `lines` lines the rest is cut with an ellipsis.
+ */
+export function wrap(text: string, width: number, lines: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const joined = line ? `${line} ${word}` : word;
+    if (!line || stringWidth(joined) <= width) line = joined;
+    else {
+      out.push(line);
+      line = word;
+    }
+  }
+  out.push(line);
+  if (out.length <= lines) return out;
+  const kept = out.slice(0, lines);
+  kept[lines - 1] = cut(`${kept[lines - 1]!} ${out[lines]!}`, width);
+  return kept;
 }
 
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -63,14 +63,13 @@ export function presentPullRequest(page: Page, details: PullRequestDetails): voi
   if (ahead.length && report.outcome === 'in_queue') {
     page.table(
       `Ahead of it (${ahead.length})`,
-      [{ title: 'PR', align: 'right' }, { title: 'State' }, { title: 'Priority', align: 'right' }],
-      ahead
-        .slice(0, AHEAD_SHOWN)
-        .map((pr) => [
-          `#${pr.prNumber}`,
-          { text: pr.state.toUpperCase(), tone: prStateTone(pr.state) },
-          pr.urgent ? 'urgent' : (pr.priorityValue ?? ''),
-        ]),
+      [{ title: 'PR', align: 'right' }, { title: 'State' }, { title: 'Priority' }],
+      ahead.slice(0, AHEAD_SHOWN).map((pr) => [
+        `#${pr.prNumber}`,
+        { text: pr.state.toUpperCase(), tone: prStateTone(pr.state) },
+        // As the PR's own Priority fact says it: "medium", not 100.
+        pr.urgent ? 'urgent' : (pr.priorityName ?? pr.priorityValue ?? ''),
+      ]),
       ahead.length,
     );
   }

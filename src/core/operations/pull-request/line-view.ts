@@ -4,6 +4,8 @@ export interface LinePr {
   prNumber: number;
   state: string;
   priorityValue?: number;
+  /** The priority's name as the service gives it (`medium`), where it does (v1's getQueue). */
+  priorityName?: string;
   urgent: boolean;
   prSha?: string;
 }

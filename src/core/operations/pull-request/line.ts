@@ -33,6 +33,8 @@ export function lineOf(queue: QueueAnswer, prNumber: number): LineView {
     prNumber: Number(pr.prNumber),
     state: enumValue(pr.state),
     priorityValue: typeof pr.priorityValue === 'number' ? pr.priorityValue : undefined,
+    priorityName:
+      typeof pr.priorityName === 'string' && pr.priorityName ? pr.priorityName.toLowerCase() : undefined,
     urgent: pr.priorityValue === 0 || pr.skipTheLine === true,
     prSha: typeof pr.prSha === 'string' ? pr.prSha : undefined,
   }));
