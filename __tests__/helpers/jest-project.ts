@@ -27,6 +27,8 @@ export function jestProjectFiles(at: string): Record<string, string> {
     {
       name: 'shop',
       private: true,
+      // gitlab-ci-local copies the project into .gitlab-ci-local/ inside it: jest would run both copies.
+      jest: { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.gitlab-ci-local/'] },
       devDependencies: Object.fromEntries(
         ['jest', 'jest-junit'].map((name) => [name, `file:${resolve('node_modules', name)}`]),
       ),

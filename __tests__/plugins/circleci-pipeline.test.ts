@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { CircleciRun, type CircleciPipeline, type JobResult } from '../helpers/circleci-pipeline.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
+import { jestProjectFiles } from '../helpers/jest-project.js';
+import { quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { pullRequestWorkspace, type PullRequestWorkspace } from '../helpers/pr-workspace.js';
 
@@ -177,6 +179,38 @@ describe("the orb's own examples (orb/examples/), whole pipelines", () => {
       const results = await new CircleciRun(usage('flaky-report'), pipeline('orb-flaky', undefined)).start();
       expect(states(results)).toEqual(['merge-queue/flaky-report: failed']);
       expect(results[0]!.output).toContain('api starts');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+});
+
+describe('examples/ci/check-test-results/circleci-config.yml, a whole pipeline', () => {
+  it(
+    'npm ci and jest as pasted, the reports stored; the gate fails the job for the new failure only',
+    async () => {
+      const shop = pullRequestWorkspace('feature/cart');
+      try {
+        const root = join(shop.parent, 'pipeline');
+        // The job checks the project out at <root>/test: npm's lockfile names its links from there.
+        const sha = shop.checkout.commit('cart', jestProjectFiles(join(root, 'test')));
+        const seed = quarantineSyncsWhenOffline(queue.repo);
+        expect((await emu.control('POST', '/flaky-tests', seed)).status).toBe(200);
+        const example = readFileSync('examples/ci/check-test-results/circleci-config.yml', 'utf8');
+        // No context in this example: the token (and, to rehearse, the address) are project variables.
+        const base = pipeline('gate', 35);
+        const env = { ...base.env, MERGE_QUEUE_API_TOKEN: TEST_TOKEN, MERGE_QUEUE_API_URL: emu.current.url };
+        const run = { ...base, env, repository: shop.checkout.dir, sha, root };
+        const [job, ...others] = await new CircleciRun(example, run).start();
+        expect([job!.job, job!.state, others]).toEqual(['test', 'failed', []]);
+        expect(job!.artifacts).toEqual(['reports', 'gate-summary.md']);
+        const outputs = JSON.parse(readFileSync(join(job!.dir, 'gate-outputs.json'), 'utf8')) as object;
+        expect(outputs).toMatchObject({ 'failed-count': '2', 'step-failing-count': '1' });
+        expect(readFileSync(join(job!.dir, 'gate-summary.md'), 'utf8')).toContain(
+          'Cart expires after a timeout',
+        );
+      } finally {
+        shop.remove();
+      }
     },
     PIPELINE_TIMEOUT_MS,
   );

@@ -3,16 +3,18 @@
 // submit button pressed, a later job reading the outputs) and of a scheduled one (the flaky-test report).
 // The components come from this checkout's templates/, where GitLab would find them in a copy of this
 // repository. The jobs run the components' default CLI command as pasted, with only its download from
-// GitHub swapped for this checkout's build (helpers/npx-shim.ts). Then the quarantine gate of
-// examples/ci/check-test-results/gitlab-ci.yml over a JUnit report the test job would have left.
+// GitHub swapped for this checkout's build (helpers/npx-shim.ts). Then the quarantine gate pipeline of
+// examples/ci/check-test-results/gitlab-ci.yml, whole: its test job runs npm ci and jest in the project
+// of helpers/jest-project.ts, and the gate job reads the report that job left.
 // gitlab-ci-local and Node 24 as in gitlab-component.test.ts.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { readFileSync, rmSync } from 'node:fs';
 import { GITLAB_HOST, GitlabProject } from '../helpers/gitlab-project.js';
 import { TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
-import { CART_JUNIT as JUNIT, quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
+import { quarantineSyncsWhenOffline } from '../helpers/junit-sample.js';
 import { pathWithNpxShim } from '../helpers/npx-shim.js';
 import { runScript } from '../helpers/run-script.js';
+import { jestProjectFiles } from '../helpers/jest-project.js';
 import { describeWithTools } from '../helpers/tool-gate.js';
 import { TOOLS } from '../helpers/tools.js';
 
@@ -119,7 +121,8 @@ describeWithTools(RUNNER, 'examples/ci/check-test-results/gitlab-ci.yml under gi
   let gateProject: GitlabProject;
   beforeAll(async () => {
     gateProject = new GitlabProject('acme/shop');
-    gateProject.commit({ '.gitlab-ci.yml': GATE_EXAMPLE, 'reports/junit.xml': JUNIT }, 'tests');
+    // The project's jest runs in the test job (shell executor: in the project's folder).
+    gateProject.commit({ '.gitlab-ci.yml': GATE_EXAMPLE, ...jestProjectFiles(gateProject.dir) }, 'tests');
     gateProject.publish('main');
     const seed = await emu.control(
       'POST',
@@ -131,7 +134,7 @@ describeWithTools(RUNNER, 'examples/ci/check-test-results/gitlab-ci.yml under gi
   afterAll(() => gateProject?.remove());
 
   it(
-    'the gate job reads the report, passes the quarantined failure and fails the job for the new one',
+    'npm ci and jest as pasted (allowed to fail); the gate job reads the report, passes the quarantined failure and fails for the new one',
     async () => {
       const run = await gateProject.run(
         {
@@ -141,9 +144,10 @@ describeWithTools(RUNNER, 'examples/ci/check-test-results/gitlab-ci.yml under gi
           CI_MERGE_REQUEST_IID: '8',
           CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
         },
-        ['quarantine-gate'],
+        [],
         PATH,
       );
+      expect(run.stdout).toMatch(/WARN\s+test/);
       expect(run.stdout).toMatch(/FAIL\s+quarantine-gate/);
       const summary = readFileSync(`${gateProject.dir}/gate-summary.md`, 'utf8');
       expect(summary).toContain('Cart expires after a timeout');
