@@ -13,7 +13,15 @@
 // directory, and `pnpm ls -r --filter "...[<parent>]" --depth -1 --json` runs there (pnpm from PATH or
 // PNPM=<path>). The test then reads the fixture alone, with no network and no package manager.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 
@@ -107,8 +115,19 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
     const env = { ...CHILD_ENV, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
     // turbo 2 reads `tasks`, which older commits call `pipeline` (turbo's own codemod renames it); the
     // range form compares the two commits, so that the rewritten work tree is not taken for a change.
+    // A repository without turbo.json is read by turbo with an empty one, and without packageManager
+    // as npm's (turbo needs the field); the range form compares commits, not these rewritten files.
     const config = join(workTree, 'turbo.json');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('"pipeline"', '"tasks"'));
+    const text = existsSync(config) ? readFileSync(config, 'utf8') : '{"tasks":{}}';
+    writeFileSync(config, text.replace('"pipeline"', '"tasks"'));
+    const root = JSON.parse(readFileSync(join(workTree, 'package.json'), 'utf8')) as Record<string, unknown>;
+    if (!root.packageManager) {
+      writeFileSync(
+        join(workTree, 'package.json'),
+        JSON.stringify({ ...root, packageManager: 'npm@10.9.2' }),
+      );
+    }
+    hideFromTurbo(workTree, ['turbo.json', 'package.json']);
     const sha = execFileSync('git', ['-C', workTree, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     const filter = `...[${parent}...${sha}]`;
     const out = execFileSync(turbo, ['ls', '--filter', filter, '--output', 'json'], {
@@ -116,6 +135,8 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
       env,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
+    // The next commit's checkout must see them again.
+    assumeUnchanged(workTree, ['turbo.json', 'package.json'], false);
     const items = (JSON.parse(out) as { packages: { items: { path: string }[] } }).packages.items;
     return items.map((item) => (item.path === '.' || item.path === '//' ? '' : item.path)).sort();
   }
@@ -129,8 +150,10 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
     const projects = JSON.parse(out || '[]') as { path: string }[];
     return projects.map((p) => relative(workTree, p.path).split('\\').join('/')).sort();
   }
-  const yarnPath = /^yarnPath:\s*(\S+)/m.exec(readFileSync(join(workTree, '.yarnrc.yml'), 'utf8'))?.[1];
-  if (!yarnPath) throw new Error('no yarnPath in .yarnrc.yml: a yarn berry release checked in is needed');
+  // The release the commit checks in, else YARN=<a yarn berry release> (a repository on corepack).
+  const yarnPath =
+    /^yarnPath:\s*(\S+)/m.exec(readFileSync(join(workTree, '.yarnrc.yml'), 'utf8'))?.[1] ?? process.env.YARN;
+  if (!yarnPath) throw new Error('no yarnPath in .yarnrc.yml and no YARN=<yarn berry release> given');
   const args = [yarnPath, 'workspaces', 'list', `--since=${parent}`, '--recursive', '--json'];
   const out = execFileSync(process.execPath, args, options);
   return out
@@ -141,9 +164,34 @@ function selectedBy(manager: Manager, workTree: string, parent: string): string[
     .sort();
 }
 
+/**
+ * turbo counts the work tree's own changes even with a range of two commits: a rewritten file would be
+ * a change of its global files (every package). Git is told to see none: an untracked file excluded, a
+ * tracked one assumed unchanged.
+ */
+function hideFromTurbo(workTree: string, files: string[]): void {
+  const exclude = join(workTree, '.git', 'info', 'exclude');
+  const excluded = existsSync(exclude) ? readFileSync(exclude, 'utf8').split('\n') : [];
+  const missing = files.map((file) => `/${file}`).filter((line) => !excluded.includes(line));
+  if (missing.length) appendFileSync(exclude, missing.map((line) => `${line}\n`).join(''));
+  assumeUnchanged(workTree, files, true);
+}
+
+function assumeUnchanged(workTree: string, files: string[], on: boolean): void {
+  const flag = on ? '--assume-unchanged' : '--no-assume-unchanged';
+  for (const file of files) {
+    try {
+      execFileSync('git', ['-C', workTree, 'update-index', flag, file], { stdio: 'ignore' });
+    } catch {
+      // Not tracked at this commit: the exclude hides it.
+    }
+  }
+}
+
 function managerAt(gitDir: string, sha: string): Manager {
   const files = git(gitDir, ['ls-tree', '--name-only', sha]).split('\n');
-  if (process.env.TURBO && files.includes('turbo.json')) return 'turbo';
+  if (process.env.TURBO && (files.includes('turbo.json') || files.includes('package-lock.json')))
+    return 'turbo';
   if (files.includes('pnpm-workspace.yaml')) return 'pnpm';
   return files.includes('package-lock.json') ? 'npm' : 'yarn';
 }
@@ -456,6 +504,10 @@ function managerVersion(manager: Manager | undefined): string {
     return `turbo@${version} (npm workspaces)`;
   }
   if (manager === 'npm') return `npm@${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`;
+  if (manager === 'yarn' && process.env.YARN) {
+    const version = execFileSync(process.execPath, [process.env.YARN, '--version'], { encoding: 'utf8' });
+    return `yarn@${version.trim()} (YARN; the commit's own yarnPath release where it has one)`;
+  }
   if (manager === 'yarn') return "yarn (each commit's own yarnPath release)";
   return `pnpm@${execFileSync(process.env.PNPM ?? 'pnpm', ['--version'], { encoding: 'utf8' }).trim()}`;
 }

@@ -12,7 +12,8 @@
 // documenso/documenso (npm workspaces, against turbo 2.11, whose answer attributes package-lock.json);
 // and sveltejs/kit (pnpm 11.19, linkWorkspacePackages: true, test apps listed under test/, two of them
 // with one name); Shopify/hydrogen (pnpm 10, catalogs and overrides) and graphql/graphiql (yarn 4.16, its
-// checked-in release; yarn.lock changed in 51 of the 100 commits).
+// checked-in release; yarn.lock changed in 51 of the 100 commits) and MetaMask/core (yarn 4.16 as its
+// packageManager names it, 110 workspaces; yarn.lock changed in 34).
 import { describe, expect, it } from '@jest/globals';
 import { join, resolve } from 'node:path';
 import { readHistory } from '../helpers/recorded-workspace.js';
@@ -73,6 +74,7 @@ describe.each([
   ['svelte-kit.json', 'pnpm'],
   ['hydrogen.json', 'pnpm'],
   ['graphiql.json', 'yarn berry'],
+  ['metamask-core.json', 'yarn berry'],
 ])('the history in %s against %s, with the recommended config', (fixture, manager) => {
   it('agrees with the package manager on at least 97 of 100 commits', async () => {
     const history = readHistory(join(FIXTURES, fixture));
