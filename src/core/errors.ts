@@ -4,11 +4,11 @@
 import { ACTION_WORDING, asWords, give, say, words, type Words, type Wording } from './words.js';
 
 /**
- * What kind of failure it is, which decides the exit code (README, "Exit codes"): a bad input or context
- * 2, a request the service refused (a 4xx, a 404 included) 3, a service unreachable, failing or
- * answering what is not its answer 4.
+ * What kind of failure it is, which decides the exit code (README, "Exit codes"): the step could not do
+ * its work 1, a bad input or context 2, a request the service refused (a 4xx, a 404 included) 3, a
+ * service unreachable, failing or answering what is not its answer 4.
  */
-export type FailureKind = 'bad-input' | 'refused' | 'not-found' | 'unreachable' | 'bad-answer';
+export type FailureKind = 'failed' | 'bad-input' | 'refused' | 'not-found' | 'unreachable' | 'bad-answer';
 
 /** A failure a host can word: every error the core raises for a user to act on is one. */
 export interface Failure {
@@ -66,7 +66,10 @@ export function neededBy(operation: string, input: string, what: string): Missin
   return new MissingInputError(input, words`${operation} needs ${what}: ${give(input)}.`);
 }
 
-/** A context (repository, pull request, branch) that cannot be worked out from the pipeline. */
+/**
+ * A context (repository, pull request, branch) that cannot be worked out from the pipeline, or a place
+ * the run was told to write to (--outputs-file) that cannot be used.
+ */
 export class ContextError extends Error implements Failure {
   override name = 'ContextError';
   readonly failureKind = 'bad-input';
@@ -81,4 +84,36 @@ export class ContextError extends Error implements Failure {
   wordedFor(wording: Wording): string {
     return say(this.what, wording).trim();
   }
+}
+
+/**
+ * The step could not do its work (the repository's own tool failed, say) and its inputs say to fail then:
+ * our words, naming the inputs that decide it.
+ */
+export class StepFailure extends Error implements Failure {
+  override name = 'StepFailure';
+  readonly failureKind = 'failed';
+  readonly serviceSaid = '';
+  readonly what: Words;
+  constructor(what: string | Words) {
+    super();
+    this.what = asWords(what);
+    this.message = this.wordedFor(ACTION_WORDING);
+  }
+
+  wordedFor(wording: Wording): string {
+    return say(this.what, wording);
+  }
+}
+
+/** A promise our own code broke, never an input's, a pipeline's or the service's doing: a bug to report. */
+export class InternalError extends Error {
+  override name = 'InternalError';
+}
+
+/** Marks a place our own code never reaches; should it be reached, the message asks for a bug report. */
+export function unreachable(what: string): never {
+  throw new InternalError(
+    `internal: ${what}; this is a bug of merge-queue-action, please report it with this message.`,
+  );
 }

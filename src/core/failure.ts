@@ -20,6 +20,7 @@ export const EXIT_CODES = {
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 const EXIT_CODE_OF_KIND: Record<FailureKind, ExitCode> = {
+  failed: EXIT_CODES.failed,
   'bad-input': EXIT_CODES.badInput,
   refused: EXIT_CODES.refused,
   'not-found': EXIT_CODES.refused,

@@ -32,7 +32,7 @@ import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine, showControls } from './report/control-syntax.js';
 import { SecretSet, type Redact } from './report/redact.js';
 import { ACTION_WORDING, say, type Wording } from './words.js';
-import { isFailure } from './errors.js';
+import { isFailure, unreachable } from './errors.js';
 
 export interface RunResult {
   exitCode: ExitCode;
@@ -353,7 +353,8 @@ async function loadService(
 
 /** The client of an operation that works from files and git alone (`api: 'none'`): it sends nothing. */
 const NO_SERVICE: ServiceClient = {
-  call: (endpoint) => Promise.reject(new Error(`${endpoint}: this operation sends nothing to the service.`)),
+  call: async (endpoint) =>
+    unreachable(`${endpoint} called by an operation whose registry row says it sends nothing`),
 };
 
 /** On a merge-queue test run every operation says which PRs it tests; a failure to ask is only a warning. */

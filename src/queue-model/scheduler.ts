@@ -11,6 +11,7 @@ import { compareInLine, dependenciesAhead, dependentsBehind, TargetUnion, unionO
 import { REASONS } from './reasons.js';
 import type { Bisection, QueueRecord, RunKind, RunStatus, Submission, TestRun } from './types.js';
 import { DEFAULT_REQUIRED_STATUSES } from './views.js';
+import { QueueModelError } from './errors.js';
 
 const MINUTE_MS = 60_000;
 /** A step repeats its pass while something changes; this bounds a runaway loop. */
@@ -72,7 +73,8 @@ export class Scheduler {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (!this.pass(queue)) return;
     }
-    throw new Error(`the scheduler of ${queue.key} did not settle`);
+    // A bound on the model's own loop, never a caller's doing: the emulator answers it as a 500.
+    throw new QueueModelError(500, `internal: the scheduler of ${queue.key} did not settle`);
   }
 
   /** The queue's live PRs in line order (not-ready PRs, and those awaiting admission, are not in line). */

@@ -3,6 +3,7 @@
 // standard output, written once the run is over (a JSON object or a report is whole, or not there).
 import { appendFile, lstat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ContextError } from '../../core/errors.js';
 import type { LogStream } from './log.js';
 
 /** The path that means standard output (or standard input, for a file we read). */
@@ -15,16 +16,15 @@ async function checkWritable(path: string, flag: string): Promise<void> {
     throw error;
   });
   if (stat && !stat.isFile()) {
-    throw new Error(`${flag} ${path} exists and is not a regular file; give a path to a file.`);
+    throw new ContextError(`${flag} ${path} exists and is not a regular file; give a path to a file.`);
   }
 }
 
-/** One line for a file that could not be written: which flag, which path, why. */
-function failure(flag: string, path: string, error: unknown): Error {
+/** One line for a file that could not be written (a bad input: exit 2): which flag, which path, why. */
+function failure(flag: string, path: string, error: unknown): ContextError {
+  if (error instanceof ContextError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new Error(
-    reason.startsWith(flag) ? reason : `Could not write ${flag} ${path}: ${reason.replace(/\s+/g, ' ')}`,
-  );
+  return new ContextError(`Could not write ${flag} ${path}: ${reason.replace(/\s+/g, ' ')}`);
 }
 
 /**

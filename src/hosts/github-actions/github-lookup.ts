@@ -1,5 +1,6 @@
 // What the context needs from GitHub beyond the event payload: a pull request's head, base and fork
 // status, and a repository's default branch. Called only when the event does not carry them.
+import { ApiError } from '../../core/api/errors.js';
 
 /** The facts about a pull request that an operation can need. */
 export interface PullRequestFacts {
@@ -75,7 +76,10 @@ async function explained<T>(call: string, token: string, send: () => Promise<T>)
       typeof status === 'number'
         ? `${call} answered ${status}${STATUS_HINTS[status] ?? ''}`
         : `${call} failed: ${error instanceof Error ? error.message : String(error)}`;
-    throw new Error(token ? oneLine(reason).split(token).join('***') : oneLine(reason));
+    const line = token ? oneLine(reason).split(token).join('***') : oneLine(reason);
+    throw typeof status === 'number'
+      ? new ApiError(call, line, { kind: 'http', status })
+      : new ApiError(call, line, { kind: 'network' });
   }
 }
 

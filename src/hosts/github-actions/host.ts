@@ -37,8 +37,11 @@ export function githubActionsHost(env: Environment, workingDirectory: string): H
       await appendFile(env.GITHUB_OUTPUT, text.join(''), 'utf8');
     },
     async writeSummary(markdown) {
+      if (!env.GITHUB_STEP_SUMMARY) {
+        log.warning('The job summary was not written: GITHUB_STEP_SUMMARY is not set');
+        return;
+      }
       try {
-        if (!env.GITHUB_STEP_SUMMARY) throw new Error('GITHUB_STEP_SUMMARY is not set');
         await appendFile(env.GITHUB_STEP_SUMMARY, `${markdown}\n`, 'utf8');
       } catch (error) {
         log.warning(`The job summary was not written: ${(error as Error).message}`);

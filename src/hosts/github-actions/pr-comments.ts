@@ -1,6 +1,7 @@
 // One PR comment per marker through GitHub's REST API: found among the PR's comments by its hidden
 // marker and its author, the token's own login, and updated in place, or created when there is none. A
 // comment that starts with our marker but was written by anyone else is never touched.
+import { ApiError } from '../../core/api/errors.js';
 import type { PullRequestComments } from '../../core/host.js';
 import { field, text } from './github-lookup.js';
 
@@ -51,7 +52,9 @@ export function gitHubPullRequestComments(apiUrl: string): PullRequestComments {
           typeof status === 'number'
             ? `the GitHub API answered ${status}${status === 403 || status === 404 ? ' (github-token needs write access to pull requests; a run for a fork PR has a read-only token)' : ''}`
             : `the GitHub API could not be reached (${error instanceof Error ? error.name : 'error'})`;
-        throw new Error(why);
+        throw typeof status === 'number'
+          ? new ApiError('GitHub comments', why, { kind: 'http', status })
+          : new ApiError('GitHub comments', why, { kind: 'network' });
       }
     },
   };

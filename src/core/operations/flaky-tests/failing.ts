@@ -2,6 +2,7 @@
 // end-time exclusive; settings default and check the window before any request).
 import type { ApiResponse } from '../../api/client.js';
 import type { FailingTest } from '../../../wire/index.js';
+import { unreachable } from '../../errors.js';
 import { filledColumns } from '../../report/filled-columns.js';
 import { Markdown } from '../../report/markdown.js';
 import { plural } from '../../report/words.js';
@@ -31,8 +32,8 @@ interface FailingTestView extends TestView {
 
 export const listFailingTests: Operation<FlakyTestsSettings> = async (op) => {
   const { pageSize, maxPages, startTime, endTime } = op.settings;
-  // Cannot happen: the operation's settings always set the window (inputs.ts), the types only do not say so.
-  if (!startTime || !endTime) throw new Error('internal: list-failing-tests ran without its window');
+  // The operation's settings always set the window (inputs.ts); the types only do not say so.
+  if (!startTime || !endTime) unreachable('list-failing-tests ran without its window');
   const base = flakyRequestBase(op);
   let last: ApiResponse | undefined;
   const { items } = await followPages({

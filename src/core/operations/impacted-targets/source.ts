@@ -6,7 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../../../wire/index.js';
-import { InputError } from '../../errors.js';
+import { InputError, unreachable } from '../../errors.js';
 import { readInputFile } from '../../files.js';
 import { readStandardInput, STANDARD_INPUT } from '../../stdin.js';
 import type { OperationContext } from '../types.js';
@@ -366,9 +366,7 @@ function diagnoseJson(content: Buffer, bom: number, origin: Origin): never {
   const index = entries.findIndex((entry) => typeof entry !== 'string');
   if (index < 0) {
     // JSON.parse accepted what the fast path did not: a case the fast path must learn.
-    throw new Error(
-      `${input}: ${subjectOf(origin)}could not be read as a JSON array; please report this as a bug.`,
-    );
+    unreachable(`${input}: ${subjectOf(origin)}could not be read as a JSON array by the fast path`);
   }
   throw new InputError(
     input,

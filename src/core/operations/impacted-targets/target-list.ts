@@ -7,6 +7,7 @@
 // (in a JSON array) or line end (in lines of text) after its start, less the whitespace before that; one
 // holding a quote would have been re-encoded into `extra`, where each target is followed by a NUL. A
 // length kept per target cost 2 bytes more, which put the 20 MiB upload of npm names over its memory goal.
+import { unreachable } from '../../errors.js';
 import { hashBytes, PlainJsonStrings, randomHashBase, seededHash } from './target-hash.js';
 
 /** What the source is: the strings of a JSON array, or lines of text. */
@@ -360,7 +361,7 @@ export class TargetList {
       slot = slot + 1 === size ? 0 : slot + 1;
     }
     if (this.count === this.startsAndTags.length || this.count === INDEX_MASK || start >= START_LIMIT)
-      throw new Error('TargetList: more targets than expectedCount, or a start past START_LIMIT');
+      unreachable('TargetList: more targets than expectedCount, or a start past START_LIMIT');
     const index = this.count++;
     const tag = inExtra ? IN_EXTRA : this.spellingTag(buffer, start, end, index);
     this.startsAndTags[index] = start * (TAG_MASK + 1) + tag;

@@ -122,7 +122,7 @@ function repeatsLatest(latest: Map<string, SettingsRecord>, record: HistoryRecor
  * The file's lines, bounded before they are held in memory: a line longer than MAX_LINE_CHARS, or text
  * past MAX_TEXT_BYTES (a small gzip file can unpack to gigabytes), stops the read.
  */
-async function* linesOf(path: string): AsyncGenerator<string> {
+async function* linesOf(path: string, input: string): AsyncGenerator<string> {
   const file = createReadStream(path);
   const text: AsyncIterable<Buffer> = (await isGzip(path))
     ? pipeline(file, createGunzip(), () => undefined)
@@ -132,7 +132,8 @@ async function* linesOf(path: string): AsyncGenerator<string> {
   let pendingBytes = 0;
   for await (const chunk of text) {
     total += chunk.length;
-    if (total > MAX_TEXT_BYTES) throw new Error(`it unpacks to more than ${MAX_TEXT_BYTES / 2 ** 20} MiB`);
+    if (total > MAX_TEXT_BYTES)
+      throw unreadable(input, path, `it unpacks to more than ${MAX_TEXT_BYTES / 2 ** 20} MiB`);
     let from = 0;
     for (let newline = chunk.indexOf(0x0a); newline >= 0; newline = chunk.indexOf(0x0a, from)) {
       pending.push(chunk.subarray(from, newline));
@@ -143,7 +144,8 @@ async function* linesOf(path: string): AsyncGenerator<string> {
     }
     pending.push(chunk.subarray(from));
     pendingBytes += chunk.length - from;
-    if (pendingBytes > MAX_LINE_CHARS) throw new Error(`a line is longer than ${MAX_LINE_CHARS} bytes`);
+    if (pendingBytes > MAX_LINE_CHARS)
+      throw unreadable(input, path, `a line is longer than ${MAX_LINE_CHARS} bytes`);
   }
   if (pendingBytes > 0) yield Buffer.concat(pending).toString('utf8');
 }
@@ -162,8 +164,8 @@ async function eachRecord(path: string, input: string, take: (record: HistoryRec
   const where = (line: number) => `${path} line ${line}`;
   let number = 0;
   try {
-    if (!(await stat(path)).isFile()) throw new Error('it is not a regular file');
-    for await (const line of linesOf(path)) {
+    if (!(await stat(path)).isFile()) throw unreadable(input, path, 'it is not a regular file');
+    for await (const line of linesOf(path, input)) {
       number++;
       if (number > MAX_RECORDS) throw bad(input, where(number), `has more than ${MAX_RECORDS} records`);
       if (!line.trim()) continue;
@@ -174,12 +176,16 @@ async function eachRecord(path: string, input: string, take: (record: HistoryRec
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(
-      input,
-      `${path} cannot be read (${(error as Error).message})`,
-      'Give the path of a history file written by export-queue-history (.jsonl or .jsonl.gz).',
-    );
+    throw unreadable(input, path, (error as Error).message);
   }
+}
+
+function unreadable(input: string, path: string, why: string): InputError {
+  return new InputError(
+    input,
+    `${path} cannot be read (${why})`,
+    'Give the path of a history file written by export-queue-history (.jsonl or .jsonl.gz).',
+  );
 }
 
 function parseRecord(line: string, input: string, where: string, first: boolean): HistoryRecord | undefined {

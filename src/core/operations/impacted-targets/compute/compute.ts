@@ -4,7 +4,7 @@
 // on-compute-error is fail. A bad config always fails: it is the user's to fix, and ALL would hide it.
 import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
-import { InputError } from '../../../errors.js';
+import { InputError, StepFailure } from '../../../errors.js';
 import { quoted } from '../../../inputs.js';
 import { beginChangedFiles, type ChangedFiles } from './changed-files.js';
 import { loadTargetsConfig, type TargetsConfig } from './config.js';
@@ -12,7 +12,8 @@ import { trackedFiles } from './git-changes.js';
 import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
 import { lockfileAttributions } from './lockfile-change.js';
 import type { ComputeSettings } from './inputs.js';
-import { lastLine, runCommand } from './run-command.js';
+import { CommandError, lastLine, runCommand } from './run-command.js';
+import { nameOf, words } from '../../../words.js';
 import { readWorkspace, type Workspace } from './workspace.js';
 
 const MAX_COMMAND_OUTPUT = 16 * 1024 * 1024;
@@ -96,7 +97,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     if (error instanceof InputError) throw error;
     const reason = `the impacted targets could not be computed: ${(error as Error).message}`;
     if (settings.onComputeError === 'fail')
-      throw new Error(`${capitalize(reason)} (on-compute-error: fail).`);
+      throw new StepFailure(words`${capitalize(reason)} (${nameOf('on-compute-error')}: fail).`);
     request.log.warning(
       `Impacting ALL targets, because ${reason}. Set on-compute-error: fail to fail the step instead.`,
     );
@@ -148,7 +149,7 @@ async function addCommandTargets(config: TargetsConfig, impact: Impact, changed:
     stdin: commandInput(changed),
   });
   if (result.exitCode !== 0) {
-    throw new Error(
+    throw new CommandError(
       `the dependents command \`${config.command.run.join(' ')}\` exited with code ${result.exitCode}${result.stderr ? ` (${lastLine(result.stderr)})` : ''}`,
     );
   }
@@ -169,7 +170,7 @@ async function addCommandTargets(config: TargetsConfig, impact: Impact, changed:
 function commandInput(changed: ChangedFiles): string {
   const broken = changed.files.find((file) => /[\r\n]/.test(file.path));
   if (broken) {
-    throw new Error(
+    throw new CommandError(
       `the changed file ${quoted(broken.path)} has a line break in its name, which the dependents command (one file a line on its stdin) cannot be told`,
     );
   }
