@@ -6,8 +6,9 @@
 // on Node 24 (this Node when there is none) with every input as INPUT_* (action.yml's defaults, then
 // `with:`); `run:` steps run with `bash --noprofile --norc -eo pipefail`; GITHUB_OUTPUT, GITHUB_ENV and
 // GITHUB_STEP_SUMMARY are files per step; actions/checkout fetches the commit from `origin`, and
-// upload-artifact and download-artifact keep artifacts in a folder of the run.
-import { cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// upload-artifact and download-artifact keep artifacts in a folder of the run; actions/cache keeps its
+// entries in a folder of the root, across runs.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { condition, interpolate, interpolateAll, type Contexts } from './github-expressions.js';
@@ -137,7 +138,7 @@ function baseContexts(workflow: Workflow, event: WorkflowEvent, options: Workflo
       token: 'ghs_runner-token-stand-in',
       server_url: 'https://github.com',
       api_url: options.env?.GITHUB_API_URL ?? 'https://api.github.com',
-      run_id: '4242',
+      run_id: options.env?.GITHUB_RUN_ID ?? '4242',
     },
     inputs,
     secrets: options.secrets,
@@ -179,6 +180,8 @@ async function runJob(
   const stepsContext: Record<string, { outcome: string; outputs: Record<string, string> }> = {};
   let failed = false;
   let summary = '';
+  /** What steps do after the job, as actions/cache saves (only after a job that succeeded). */
+  const posts: (() => void)[] = [];
   for (const [index, step] of job.steps.entries()) {
     const stepContexts = { ...contexts, steps: stepsContext, env };
     const stepName = step.name ?? step.uses ?? step.run!.split('\n')[0]!;
@@ -188,7 +191,7 @@ async function runJob(
     }
     const files = stepFiles(dir, index);
     const stepEnv = { ...env, ...interpolateAll(step.env, stepContexts), ...files };
-    const { ok, log } = await runStep(step, stepContexts, stepEnv, workspace, options);
+    const { ok, log } = await runStep(step, stepContexts, stepEnv, workspace, options, posts);
     const outputs = readOutputs(files.GITHUB_OUTPUT);
     Object.assign(env, readOutputs(files.GITHUB_ENV));
     summary += readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8');
@@ -196,6 +199,7 @@ async function runJob(
     if (step.id) stepsContext[step.id] = { outcome: ok ? 'success' : 'failure', outputs };
     if (!ok && !step['continue-on-error']) failed = true;
   }
+  if (!failed) posts.forEach((post) => post());
   const outputs = interpolateAll(job.outputs, { ...contexts, steps: stepsContext });
   return { job: name, result: failed ? 'failure' : 'success', steps, outputs, summary, workspace };
 }
@@ -262,6 +266,7 @@ async function runStep(
   env: Record<string, string>,
   workspace: string,
   options: WorkflowOptions,
+  posts: (() => void)[],
 ): Promise<{ ok: boolean; log: string }> {
   const given = interpolateAll(step.with, contexts);
   if (step.run !== undefined) {
@@ -277,6 +282,7 @@ async function runStep(
   if (uses.startsWith('actions/checkout@')) return checkout(given, contexts, workspace, options.origin);
   if (uses.startsWith('actions/upload-artifact@')) return uploadArtifact(given, workspace, options.root);
   if (uses.startsWith('actions/download-artifact@')) return downloadArtifact(given, workspace, options.root);
+  if (uses.startsWith('actions/cache@')) return cache(given, workspace, options.root, posts);
   throw new Error(`github-workflow: no stand-in for ${uses}`);
 }
 
@@ -370,4 +376,30 @@ function downloadArtifact(given: Record<string, string>, workspace: string, root
   if (!existsSync(from)) return { ok: false, log: `Artifact not found: ${given.name}` };
   cpSync(from, resolve(workspace, given.path ?? '.'), { recursive: true });
   return { ok: true, log: `downloaded ${given.name}` };
+}
+
+/**
+ * actions/cache: `path` restored from the entry of `key`, else from the newest entry whose key starts
+ * with one of `restore-keys`; saved under `key` after the job when that key was not restored.
+ */
+function cache(given: Record<string, string>, workspace: string, root: string, posts: (() => void)[]) {
+  const entries = join(root, 'caches');
+  const key = given.key!;
+  const prefixes = (given['restore-keys'] ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const held = existsSync(entries) ? readdirSync(entries) : [];
+  const newest = held
+    .filter((entry) => prefixes.some((prefix) => entry.startsWith(prefix)))
+    .sort((a, b) => statSync(join(entries, b)).mtimeMs - statSync(join(entries, a)).mtimeMs)[0];
+  const hit = held.includes(key) ? key : newest;
+  if (hit) cpSync(join(entries, hit), workspace, { recursive: true });
+  if (hit !== key) {
+    posts.push(() => {
+      const path = resolve(workspace, given.path!);
+      if (existsSync(path)) cpSync(path, join(entries, key, given.path!), { recursive: true });
+    });
+  }
+  return { ok: true, log: hit ? `Cache restored from key: ${hit}` : `Cache not found for key: ${key}` };
 }
