@@ -1,6 +1,7 @@
 // What the README says of the npm package (Pin a release: "about N kB (M MB unpacked") holds for what
 // `npm pack` would pack from this checkout's dist/, and the package carries each file once (the MCP
-// server's code is chunks of the CLI's bundle, not a second bundle with copies of the shared code).
+// server's code is chunks of the CLI's bundle, not a second bundle with copies of the shared code); and
+// GitHub's archive of a commit, which the plugins' default CLI fetches, carries no picture.
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -44,5 +45,21 @@ describe("the README's words on the package", () => {
     }
     expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
     expect(packed.files.some((file) => file.path === 'dist/cli/index.js')).toBe(true);
+  });
+});
+
+describe("GitHub's archive of this commit (what the plugins' default CLI downloads on every job)", () => {
+  it('leaves out the pictures of the README and docs (.gitattributes export-ignore)', () => {
+    const archive = execFileSync('git', ['archive', '--format=tar', 'HEAD'], { maxBuffer: 64 * 1024 * 1024 });
+    const names = execFileSync('tar', ['-t'], {
+      input: archive,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    })
+      .split('\n')
+      .filter(Boolean);
+    expect(names).toContain('dist/cli/index.js');
+    expect(names).toContain('action.yml');
+    expect(names.filter((name) => /\.(png|jpe?g|gif|webp)$/i.test(name))).toEqual([]);
   });
 });
