@@ -2,9 +2,12 @@
 // SimulatedCi answers it from per-PR behaviours set over its control surface; a replay plugs in a model
 // drawn from a seeded source (SampledCi) or fitted to a team's history.
 import type { RunVerdict } from './ci.js';
-import type { RunKind } from './types.js';
 
 export interface CiModel {
-  /** How a run testing `tested` on top of `base` ends; `kind` says whether it is a bisection run. */
-  verdict(repoKey: string, tested: readonly number[], base: Iterable<number>, kind?: RunKind): RunVerdict;
+  /** How the run `runId`, testing `tested` on top of `base`, ends. */
+  verdict(repoKey: string, tested: readonly number[], base: Iterable<number>, runId: string): RunVerdict;
+  /** The run ended (passed, failed, timed out or cancelled) at the clock's time: its runner is free. */
+  ended?(runId: string): void;
+  /** How long the run waited for a runner before it executed: part of its duration, not CI minutes. */
+  queuedMs?(runId: string): number;
 }

@@ -1,6 +1,6 @@
 // What a replay measures, streamed from the engine's events so that nothing of a concluded PR is kept:
 // merges and their time in queue (from ready to merged, across re-submissions of the same PR), CI runs
-// that executed and their minutes (cancelled runs included), innocent evictions, peak concurrent runs.
+// that executed and their minutes (cancelled runs included, time waiting for a runner not), innocent evictions, peak concurrent runs.
 import type { HistoryEvent } from './types.js';
 
 const MINUTE_MS = 60_000;
@@ -39,8 +39,14 @@ export class MetricsCollector {
   private isolationRuns = 0;
   private failedBatches = 0;
 
-  /** `isCulprit` tells a PR that breaks the build from one that does not (unknown: treat as culprit). */
-  constructor(private readonly isCulprit: (prNumber: number) => boolean) {}
+  /**
+   * `isCulprit` tells a PR that breaks the build from one that does not (unknown: treat as culprit);
+   * `queuedMs` how long a run waited for a runner (not CI minutes).
+   */
+  constructor(
+    private readonly isCulprit: (prNumber: number) => boolean,
+    private readonly queuedMs: (runId: string) => number = () => 0,
+  ) {}
 
   observe(event: HistoryEvent): void {
     if (event.kind === 'run') this.observeRun(event);
@@ -64,7 +70,7 @@ export class MetricsCollector {
     if (startedAt === undefined) return;
     this.runStartedAt.delete(event.runId);
     this.running--;
-    this.ciMs += event.at - startedAt;
+    this.ciMs += Math.max(0, event.at - startedAt - this.queuedMs(event.runId));
   }
 
   private observeState(event: Extract<HistoryEvent, { kind: 'pr_state' }>): void {

@@ -42,12 +42,13 @@ export function replay(input: ReplayInput): ReplayOutcome {
   const first = input.arrivals[0]?.at ?? 0;
   const last = input.arrivals.at(-1)?.at ?? first;
   const clock = new VirtualClock(first);
-  const engine = new MergeQueueEngine({ clock, seed: input.seed, ci: input.ci(clock), keepHistory: false });
+  const ci = input.ci(clock);
+  const engine = new MergeQueueEngine({ clock, seed: input.seed, ci, keepHistory: false });
   const queue = engine.createQueue(REPO, BRANCH);
   Object.assign(queue.settings, input.settings);
   if (input.settings.bisectionConcurrency !== undefined) queue.bisectionConcurrencySet = true;
 
-  const metrics = new MetricsCollector(input.isCulprit);
+  const metrics = new MetricsCollector(input.isCulprit, (runId) => ci.queuedMs?.(runId) ?? 0);
   const counts = { arrived: 0, left: 0, sinceCompaction: 0 };
   engine.core.onEvent((event) => {
     metrics.observe(event);

@@ -2,7 +2,8 @@
 // fails with the flake rate (per run, or per PR it tests: a batch of n has n chances to flake). Its duration is either drawn per run from one model (synthetic
 // queues: "30-minute CI"), or the longest of its PRs' own durations, as a batch's build lasts as long as
 // its slowest PR (fitted histories). With a runner cap, a run that finds every runner busy waits for the
-// first to free up (CI time then grows with load); without one, CI time does not depend on load.
+// first to free up (time in queue then grows with load, CI minutes count only the time it executed, and
+// a cancelled run gives its runner back); without one, CI time does not depend on load.
 import type { RunVerdict } from './ci.js';
 import type { CiModel } from './ci-model.js';
 import { drawDuration, type DurationModel, type Uniform } from './distributions.js';
@@ -21,21 +22,46 @@ export interface SampledCiOptions {
   now: () => number;
 }
 
+/** A run on a runner: it waits from when it was asked for until `startAt`, then executes until `endAt`. */
+interface Booking {
+  runner: number;
+  askedAt: number;
+  startAt: number;
+  endAt: number;
+}
+
 export class SampledCi implements CiModel {
   /** When each runner frees up (runner cap only). */
   private readonly runnerFreeAt: number[];
+  private readonly bookings = new Map<string, Booking>();
 
   constructor(private readonly options: SampledCiOptions) {
     this.runnerFreeAt = options.runners === undefined ? [] : new Array<number>(options.runners).fill(0);
   }
 
-  verdict(_repoKey: string, tested: readonly number[], base: Iterable<number>): RunVerdict {
+  verdict(_repoKey: string, tested: readonly number[], base: Iterable<number>, runId: string): RunVerdict {
     const { random, isCulprit } = this.options;
     const flaked = random.next() < this.flakeChance(tested.length);
     const failed = flaked || tested.some(isCulprit) || someOf(base, isCulprit);
     const ranMs = this.durationOf(tested);
-    const durationMs = this.waitForRunner(ranMs) + ranMs;
+    const durationMs = this.waitForRunner(runId, ranMs) + ranMs;
     return { result: failed ? 'failed' : 'succeeded', durationMs };
+  }
+
+  queuedMs(runId: string): number {
+    const booking = this.bookings.get(runId);
+    return booking ? booking.startAt - booking.askedAt : 0;
+  }
+
+  /** A run that ends before its booking does (cancelled, timed out) frees its runner then, if no run is booked after it. */
+  ended(runId: string): void {
+    const booking = this.bookings.get(runId);
+    if (!booking) return;
+    this.bookings.delete(runId);
+    const free = this.runnerFreeAt;
+    if (free[booking.runner] === booking.endAt) {
+      free[booking.runner] = Math.max(this.options.now(), booking.startAt);
+    }
   }
 
   private flakeChance(prs: number): number {
@@ -51,15 +77,16 @@ export class SampledCi implements CiModel {
     return longest;
   }
 
-  private waitForRunner(ranMs: number): number {
+  private waitForRunner(runId: string, ranMs: number): number {
     const free = this.runnerFreeAt;
     if (free.length === 0) return 0;
-    let first = 0;
-    for (let i = 1; i < free.length; i++) if (free[i]! < free[first]!) first = i;
+    let runner = 0;
+    for (let i = 1; i < free.length; i++) if (free[i]! < free[runner]!) runner = i;
     const now = this.options.now();
-    const start = Math.max(now, free[first]!);
-    free[first] = start + ranMs;
-    return start - now;
+    const startAt = Math.max(now, free[runner]!);
+    free[runner] = startAt + ranMs;
+    this.bookings.set(runId, { runner, askedAt: now, startAt, endAt: startAt + ranMs });
+    return startAt - now;
   }
 }
 

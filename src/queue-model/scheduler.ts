@@ -443,7 +443,7 @@ export class Scheduler {
   }
 
   private startRun(queue: QueueRecord, plan: RunPlan): TestRun {
-    const { kind, members, includes } = plan;
+    const { members, includes } = plan;
     const core = this.core;
     const now = core.clock.now();
     const run = this.newRun(queue, plan);
@@ -472,7 +472,7 @@ export class Scheduler {
         repoKeyOf(queue.repo),
         members.map((s) => s.prNumber),
         includes.map((s) => s.prNumber),
-        kind,
+        run.id,
       );
       if (verdict.result !== 'hang' && verdict.durationMs < timeoutMs) {
         const result = verdict.result;
@@ -507,6 +507,7 @@ export class Scheduler {
     run.reason = reason;
     run.finishedAt = this.core.clock.now();
     this.core.recordRun(run);
+    this.core.ciModel.ended?.(run.id);
   }
 
   private countFinishedOnTop(run: TestRun): void {
