@@ -1,6 +1,8 @@
-// compute-impacted-targets beside each package manager's own change filter, on the three public
-// monorepos recorded in __tests__/fixtures/workspace-history (redux-toolkit: yarn berry, vuejs/core:
-// pnpm, documenso: npm workspaces against turbo). For each, the recorded commit that changes the most
+// compute-impacted-targets beside each package manager's own change filter, on public monorepos
+// recorded in __tests__/fixtures/workspace-history (redux-toolkit: yarn berry; vuejs/core and
+// Shopify/hydrogen: pnpm; documenso: npm workspaces against turbo). Not graphql/graphiql: its recorded
+// manifests carry no versions, and yarn's transparent workspaces link a plain range only to a
+// workspace whose version satisfies it. For each, the recorded commit that changes the most
 // files among those that change the lockfile is written into a git repository: its parent on `main`, the
 // commit on `feature` (the manifests as recorded, documenso's package-lock.json rebuilt from its recorded
 // lines, every other changed file with stand-in content), and the config docs/impacted-targets.md
@@ -56,6 +58,14 @@ const CASES: Case[] = [
     config: ROOTED,
     goal: (ours, peer) => ours < peer,
     goalText: 'faster than yarn',
+  },
+  {
+    fixture: 'hydrogen.json',
+    manager: 'pnpm',
+    lockfile: 'pnpm-lock.yaml',
+    config: ROOTED,
+    goal: (ours, peer) => ours < peer,
+    goalText: 'faster than pnpm',
   },
   {
     fixture: 'documenso.json',
@@ -254,7 +264,7 @@ function resultOf(
 }
 
 async function measureCase(kase: Case, dir: string, modules: string | undefined): Promise<BenchResult> {
-  const repo = join(dir, kase.manager);
+  const repo = join(dir, kase.fixture.replace(/\.json$/, ''));
   const { head, repository, expected } = buildRepository(repo, kase);
   const step = stepEnvironment(dir, {
     eventName: 'workflow_dispatch',
