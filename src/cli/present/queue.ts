@@ -23,11 +23,11 @@ export function presentQueue(page: Page, details: QueueDetails): void {
   }
   const state = enumValue(queue.state).toUpperCase() || 'UNKNOWN';
   const prs = queue.enqueuedPullRequests ?? [];
-  const line = `is ${state}: ${countsByState(prs)}`;
+  // What a write did names the state already ("paused"); the State fact below says it in capitals.
   page.outcome(
     details.action === 'Merge queue'
-      ? `Queue ${where} ${line}`
-      : `${details.action}${by}: queue ${where} ${line}`,
+      ? `Queue ${where} is ${state}: ${countsByState(prs)}`
+      : `${details.action}${by}: ${where}; ${countsByState(prs)}`,
     queueStateTone(state),
   );
   page.facts([

@@ -147,7 +147,8 @@ async function applyUpdate(
     if (error instanceof ApiError && error.status === 404) throw error.reworded(noQueue(op, 'updateQueue'));
     throw error;
   }
-  op.log.info(
+  // A CI log keeps the line; a terminal's page says it in its first line and its Reason.
+  (op.log.outcome ?? op.log.info)(
     `Set ${sentSettings(update)} on the merge queue for ${describeRef(op)}${byAndWhy(op.context.actor, op.settings.reason)}.`,
   );
   const { queue, response } = await readBack(op, updateResponse);
