@@ -76,7 +76,7 @@ let runs = 0;
 function run(
   text: string,
   event: WorkflowEvent,
-  secrets = { TRUNK_API_TOKEN: TEST_TOKEN },
+  secrets: Record<string, string> = { TRUNK_API_TOKEN: TEST_TOKEN },
   env = {},
   inputs: Record<string, string> = {},
 ) {
@@ -383,4 +383,18 @@ describe('examples/check-test-results.yml, the quarantine gate on a pull request
     },
     TIMEOUT_MS,
   );
+});
+
+describe("docs/api-v2.md's step, over the service's v2 API", () => {
+  it('reprioritizes the PR of the event to urgent with a v2 key', async () => {
+    // The queue was paused above: the PR waits in it instead of merging at once.
+    await queue.submit(51);
+    const snippet = block('docs/api-v2.md', 'operation: reprioritize-pull-request');
+    const jobs = await run(asJob(snippet, 'pull_request'), pullRequestEvent('synchronize', 51), {
+      TRUNK_V2_KEY: emu.v2Key,
+    });
+    expect(results(jobs)).toEqual(['snippet: success (success)']);
+    expect(warnings(jobs)).toEqual([]);
+    expect(await queue.pr(51)).toMatchObject({ priorityName: expect.stringMatching(/^urgent$/i) });
+  });
 });
