@@ -179,6 +179,18 @@ describe('plan-queue-settings, synthetic', () => {
     expect(report.verdict).toMatch(/^keep your settings: /);
   });
 
+  it('says so when no candidate beats the settings, rather than calling a loss within the margin', async () => {
+    // One PR every two hours of 30-minute CI: batching only adds its 5-minute wait.
+    const { report } = await plan([
+      ...['--prs', '20', '--arrivals', 'every:2h', '--ci-duration', '30m', '--vary', 'allowBatching=true'],
+    ]);
+    expect(report.candidates.map((c) => c.metrics.p90Minutes)).toEqual([30, 35]);
+    expect(report.recommendation).toBeNull();
+    expect(report.verdict).toBe(
+      'keep your settings: no candidate beats them; the best tried (allowBatching false -> true) makes the p90 time in queue 5 min worse',
+    );
+  });
+
   it.each([
     [['--prs', '10', '--arrivals', '12/x'], 'arrivals'],
     [['--prs', '10', '--ci-duration', 'p50=30m,p90=10m'], 'ci-duration'],

@@ -73,6 +73,11 @@ export function choose(
   const gain = mean(current.objectiveBySeed) - mean(best.objectiveBySeed);
   const margin =
     Math.max(spread(current.objectiveBySeed), spread(best.objectiveBySeed)) + (options.modelError ?? 0);
+  if (current.stable && !(gain > 0)) {
+    return none(
+      `keep your settings: no candidate beats them; the best tried (${changeOf(current.settings, best.settings)}) ${gain < 0 ? `makes the ${words.what} ${fmt(-gain)} ${words.unit} worse` : `leaves the ${words.what} as it is`}`,
+    );
+  }
   if (current.stable && !(gain > margin)) {
     return none(
       `keep your settings: the best candidate (${changeOf(current.settings, best.settings)}) changes the ${words.what} by ${fmt(-gain)} ${words.unit}, within the model's margin of ${fmt(margin)} ${words.unit} (seeds' spread${options.modelError ? ' plus the backtest error' : ''})`,
