@@ -23,13 +23,13 @@ async function refusal(args: string[]) {
 describe('history, a number to one operation and a file to others', () => {
   it('plan-queue-settings given a number says history is a file there, and points to days', async () => {
     const line = await refusal(['plan-queue-settings', '--history', '30', ...SERVICE]);
-    expect(line).toMatch(/history.*"30" is a number, and for plan-queue-settings history is a file/);
-    expect(line).toContain('give days 30 instead');
+    expect(line).toMatch(/history.*"30" is a number, and for plan-queue-settings --history is a file/);
+    expect(line).toContain('give --days 30 instead');
   });
 
   it('export-queue-history given a number says it appends to a file', async () => {
     const line = await refusal(['export-queue-history', '--history', '200', ...SERVICE]);
-    expect(line).toMatch(/"200" is a number, and for export-queue-history history is a file/);
+    expect(line).toMatch(/"200" is a number, and for export-queue-history --history is a file/);
     expect(line).toContain('queue-history.jsonl.gz');
   });
 

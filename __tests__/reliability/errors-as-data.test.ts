@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
 import { EXIT_CODES } from '../../src/core/failure.js';
+import { runAction } from '../helpers/action-runner.js';
 
 let dir = '';
 
@@ -70,6 +71,46 @@ describe('a failure is data: its kind decides the exit code, its inputs are word
     expect(run.exitCode).toBe(EXIT_CODES.badInput);
     expect(run.lines.at(-1)).toBe(
       `merge-queue-action: --outputs-file ${join(cwd, 'out')} exists and is not a regular file; give a path to a file.`,
+    );
+  });
+});
+
+/** The action run as the runner runs it, with nothing to call: its ::error:: line. */
+async function action(inputs: Record<string, string>): Promise<string> {
+  const run = await runAction({
+    inputs: { 'api-url': 'http://127.0.0.1:9/v1', 'api-token': 'tok_errors_as_data', ...inputs },
+  });
+  expect(run.failed).toBe(true);
+  return run.error;
+}
+
+describe('an input named inside another input’s message is worded by the host (issue 42)', () => {
+  it('the planner: a full grid without vary', async () => {
+    const run = await cli(['plan-queue-settings', '--grid', 'full'], mkdtempSync(join(dir, 'plan-')));
+    expect(run.exitCode).toBe(EXIT_CODES.badInput);
+    expect(run.lines.at(-1)).toBe(
+      'merge-queue-action: --grid or MERGE_QUEUE_GRID: is full, which combines the --vary values, but --vary is empty. Give --vary or MERGE_QUEUE_VARY (key=v1,v2,...) once per setting to combine.',
+    );
+    expect(await action({ operation: 'plan-queue-settings', grid: 'full' })).toBe(
+      'Input "grid": is full, which combines the vary values, but vary is empty. Set the vary input (key=v1,v2,...) once per setting to combine.',
+    );
+  });
+
+  it('compute: changed files from a file, with no file given', async () => {
+    const cwd = mkdtempSync(join(dir, 'compute-'));
+    const run = await cli(['compute-impacted-targets', '--changed-files-from', 'file'], cwd);
+    expect(run.exitCode).toBe(EXIT_CODES.badInput);
+    expect(run.lines.at(-1)).toBe(
+      'merge-queue-action: --changed-files-from or MERGE_QUEUE_CHANGED_FILES_FROM: is file, but --changed-files-file is empty. Give --changed-files-file or MERGE_QUEUE_CHANGED_FILES_FILE (the list of changed files, - for standard input), or use git or github-api.',
+    );
+    expect(
+      await action({
+        operation: 'compute-impacted-targets',
+        'changed-files-from': 'file',
+        'working-directory': cwd,
+      }),
+    ).toBe(
+      'Input "changed-files-from": is file, but changed-files-file is empty. Set the changed-files-file input (the list of changed files, - for standard input), or use git or github-api.',
     );
   });
 });

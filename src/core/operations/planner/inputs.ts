@@ -1,5 +1,6 @@
 // Inputs of plan-queue-settings (and the history file export-queue-history appends to).
 import { InputError } from '../../errors.js';
+import { give, nameOf, words, type Words } from '../../words.js';
 import { quoted, type Inputs, type InputSpec } from '../../inputs.js';
 import type { DurationModel } from '../../../queue-model/distributions.js';
 import { SETTING_KINDS, SETTING_NAMES, type PlanSettings, type SettingName } from './settings.js';
@@ -150,15 +151,15 @@ export function readPlanSettings(input: Inputs): PlanQueueSettings {
     refuseCount(
       file,
       'plan-queue-settings',
-      `a file written by export-queue-history; to read the last ${file} days from the API give days ${file} instead`,
+      words`a file written by export-queue-history; to read the last ${file} days from the API give ${nameOf('days')} ${file} instead`,
     );
   }
   const synthetic = readSynthetic(input);
   if (synthetic && historyFiles.length > 0) {
     throw new InputError(
       'prs',
-      'is given with history, and a plan is either synthetic or from history',
-      'Remove prs (and the other synthetic inputs) to plan from the history files, or history for a synthetic plan.',
+      words`is given with ${nameOf('history')}, and a plan is either synthetic or from history`,
+      words`Remove ${nameOf('prs')} (and the other synthetic inputs) to plan from the history files, or ${nameOf('history')} for a synthetic plan.`,
     );
   }
   const vary = lines(input.raw('vary')).map(parseVariation);
@@ -166,16 +167,16 @@ export function readPlanSettings(input: Inputs): PlanQueueSettings {
   if (grid === 'full' && vary.length === 0) {
     throw new InputError(
       'grid',
-      'is full, which combines the vary values, but vary is empty',
-      'Give vary (key=v1,v2,...) once per setting to combine.',
+      words`is full, which combines the ${nameOf('vary')} values, but ${nameOf('vary')} is empty`,
+      words`${give('vary')} (key=v1,v2,...) once per setting to combine.`,
     );
   }
   const size = vary.reduce((n, v) => n * v.values.length, 1);
   if (grid === 'full' && size > MAX_FULL_GRID) {
     throw new InputError(
       'grid',
-      `is full, and the vary values make ${size} combinations (at most ${MAX_FULL_GRID})`,
-      'Give fewer values, or vary one setting at a time (grid one-at-a-time).',
+      words`is full, and the ${nameOf('vary')} values make ${size} combinations (at most ${MAX_FULL_GRID})`,
+      words`Give fewer values, or vary one setting at a time (${nameOf('grid')} one-at-a-time).`,
     );
   }
   return {
@@ -199,8 +200,8 @@ function readSynthetic(input: Inputs): SyntheticQueue | undefined {
     if (stray) {
       throw new InputError(
         stray,
-        'is a synthetic input, but prs is not set',
-        'Set prs too (e.g. --prs 200).',
+        words`is a synthetic input, but ${nameOf('prs')} is not set`,
+        words`${give('prs')} too (e.g. 200).`,
       );
     }
     return undefined;
@@ -218,12 +219,12 @@ function readSynthetic(input: Inputs): SyntheticQueue | undefined {
  * A bare number as history is lint-impacted-targets-config's meaning (commits to replay), not a file: one
  * line says so (a file really named that way can be given as ./30).
  */
-function refuseCount(value: string, operation: string, takes: string): void {
+function refuseCount(value: string, operation: string, takes: string | Words): void {
   if (!/^\d+$/.test(value)) return;
   throw new InputError(
     'history',
-    `${quoted(value)} is a number, and for ${operation} history is a file (a number of commits is lint-impacted-targets-config's history)`,
-    `Give ${takes}.`,
+    words`${quoted(value)} is a number, and for ${operation} ${nameOf('history')} is a file (a number of commits is lint-impacted-targets-config's history)`,
+    words`Give ${takes}.`,
   );
 }
 

@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ResolvedContext } from '../../../context.js';
 import { InputError } from '../../../errors.js';
+import { nameOf, words } from '../../../words.js';
 import { readStandardInput } from '../../../stdin.js';
 import { defaultGithubApiUrl, GITHUB_FILES_CAP, githubChangedFiles } from './github-changes.js';
 import {
@@ -98,7 +99,7 @@ async function findChangedFiles(
       throw new InputError(
         'target-branch',
         'is not known',
-        'Set target-branch to the branch the PR merges into.',
+        words`Set ${nameOf('target-branch')} to the branch the PR merges into.`,
       );
     }
     let changes;
@@ -126,7 +127,7 @@ async function fromGithub(request: ChangedFilesRequest): Promise<ChangedFiles> {
     throw new InputError(
       'pr-number',
       'is not known, and the changed files can only come from the GitHub API here (no git checkout)',
-      'Run this in a pull request workflow, set pr-number, or check out the repository.',
+      words`Run this in a pull request workflow, set ${nameOf('pr-number')}, or check out the repository.`,
     );
   }
   const changes = await githubChangedFiles({

@@ -2,6 +2,7 @@
 // computes the targets itself (targets-config). Kept apart from the compute code, which is loaded only
 // when an operation computes.
 import { InputError } from '../../../errors.js';
+import { give, nameOf, words } from '../../../words.js';
 import { quoted, type Inputs, type InputSpec } from '../../../inputs.js';
 
 export const DEFAULT_TARGETS_CONFIG = '.github/impacted-targets.yml';
@@ -118,15 +119,15 @@ export function readComputeSettings(
   if (source === 'file' && !changedFilesFile) {
     throw new InputError(
       'changed-files-from',
-      'is file, but changed-files-file is empty',
-      'Set changed-files-file to the list of changed files (- for standard input), or use git or github-api.',
+      words`is file, but ${nameOf('changed-files-file')} is empty`,
+      words`${give('changed-files-file')} (the list of changed files, - for standard input), or use git or github-api.`,
     );
   }
   if (changedFilesFile && source !== 'auto' && source !== 'file') {
     throw new InputError(
       'changed-files-file',
-      `is set, but changed-files-from is ${source}`,
-      'Leave one of them: changed-files-file (with changed-files-from auto or file), or changed-files-from alone.',
+      words`is set, but ${nameOf('changed-files-from')} is ${source}`,
+      words`Leave one of them: ${nameOf('changed-files-file')} (with ${nameOf('changed-files-from')} auto or file), or ${nameOf('changed-files-from')} alone.`,
     );
   }
   const githubApiUrl = input.text('github-api-url') || undefined;
