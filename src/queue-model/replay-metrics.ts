@@ -1,6 +1,7 @@
 // What a replay measures, streamed from the engine's events so that nothing of a concluded PR is kept:
 // merges and their time in queue (from ready to merged, across re-submissions of the same PR), CI runs
-// that executed and their minutes (cancelled runs included, time waiting for a runner not), innocent evictions, peak concurrent runs.
+// that executed and their minutes (cancelled runs included, time waiting for a runner not), innocent
+// evictions, peak concurrent runs.
 import type { HistoryEvent } from './types.js';
 
 const MINUTE_MS = 60_000;

@@ -1,9 +1,10 @@
 // A CI model for replays: a run fails when a PR it tests, or one it is built on, is a culprit; otherwise it
-// fails with the flake rate (per run, or per PR it tests: a batch of n has n chances to flake). Its duration is either drawn per run from one model (synthetic
-// queues: "30-minute CI"), or the longest of its PRs' own durations, as a batch's build lasts as long as
-// its slowest PR (fitted histories). With a runner cap, a run that finds every runner busy waits for the
-// first to free up (time in queue then grows with load, CI minutes count only the time it executed, and
-// a cancelled run gives its runner back); without one, CI time does not depend on load.
+// fails with the flake rate (per run, or per PR it tests: a batch of n has n chances to flake). Its
+// duration is either drawn per run from one model (synthetic queues: "30-minute CI"), or the longest of
+// its PRs' own durations, as a batch's build lasts as long as its slowest PR (fitted histories). With a
+// runner cap, a run that finds every runner busy waits for the first to free up (time in queue then
+// grows with load, CI minutes count only the time it executed, and a cancelled run gives its runner
+// back); without one, CI time does not depend on load.
 import type { RunVerdict } from './ci.js';
 import type { CiModel } from './ci-model.js';
 import { drawDuration, type DurationModel, type Uniform } from './distributions.js';
@@ -53,7 +54,7 @@ export class SampledCi implements CiModel {
     return booking ? booking.startAt - booking.askedAt : 0;
   }
 
-  /** A run that ends before its booking does (cancelled, timed out) frees its runner then, if no run is booked after it. */
+  /** A run ending before its booking does (cancelled, timed out) frees its runner, if none is booked after. */
   ended(runId: string): void {
     const booking = this.bookings.get(runId);
     if (!booking) return;

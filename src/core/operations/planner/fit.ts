@@ -1,7 +1,8 @@
 // Fitting what the engine cannot know from a history file: arrivals (each PR's first ready time, in
 // recorded order), each PR's verdict (culprit: it ended failed; clean: it merged), a flake rate per PR
-// tested (from failed runs whose every PR later merged: a batch of n has n chances to flake), each PR's CI duration (pr-durations.ts), and how soon
-// people re-submit a PR that failed. Also what actually happened, as the backtest's `recorded`.
+// tested (from failed runs whose every PR later merged: a batch of n has n chances to flake), each PR's
+// CI duration (pr-durations.ts), and how soon people re-submit a PR that failed. Also what actually
+// happened, as the backtest's `recorded`.
 import { perBatch, percentile, round, type ReplayMetrics } from '../../../queue-model/replay-metrics.js';
 import type { EntryRecord, QueueHistory, RunRecord } from './history-file.js';
 import { likeliestShare } from './all-of-n.js';
