@@ -69,5 +69,5 @@ describe('the emulator over the queue model', () => {
       }),
       { numRuns: 15 },
     );
-  });
+  }, 180_000); // fifteen emulators started and played through: a minute on a loaded machine
 });
