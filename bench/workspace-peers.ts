@@ -1,8 +1,8 @@
 // compute-impacted-targets beside each package manager's own change filter, on public monorepos
 // recorded in __tests__/fixtures/workspace-history (redux-toolkit: yarn berry; vuejs/core and
 // Shopify/hydrogen: pnpm; documenso: npm workspaces against turbo). Not graphql/graphiql: its recorded
-// manifests carry no versions, and yarn's transparent workspaces link a plain range only to a
-// workspace whose version satisfies it. For each, the recorded commit that changes the most
+// manifests carry no versions (recorded before the recorder kept them), which yarn's transparent
+// workspaces need to link a plain range. For each, the recorded commit that changes the most
 // files among those that change the lockfile is written into a git repository: its parent on `main`, the
 // commit on `feature` (the manifests as recorded, documenso's package-lock.json rebuilt from its recorded
 // lines, every other changed file with stand-in content), and the config docs/impacted-targets.md

@@ -251,7 +251,8 @@ function npmClosure(nodes: { dir: string; name: string; to: Set<string> }[], cha
 }
 
 /**
- * The manifest reduced to what decides the graph (no version: no rule of ours reads it); the BOM and
+ * The manifest reduced to what decides the graph (its version: a plain range links only a workspace copy
+ * that satisfies it); the BOM and
  * unparseable text are kept as they are. For turbo, which resolves a project's external dependencies
  * named by its manifest in the lockfile, every dependency's name is kept (its range as `*`).
  */
@@ -266,7 +267,8 @@ function reduce(text: string, names: Set<string>, path: string, manager: Manager
   }
   if ('lockfileVersion' in data && data.packages) return reduceLockfile(data.packages as object, names);
   const kept: Record<string, unknown> = {};
-  for (const key of ['name', 'workspaces', 'packageManager']) if (key in data) kept[key] = data[key];
+  for (const key of ['name', 'version', 'workspaces', 'packageManager'])
+    if (key in data) kept[key] = data[key];
   for (const field of DEPENDENCY_FIELDS) {
     const deps = data[field];
     if (!deps || typeof deps !== 'object') continue;

@@ -423,6 +423,16 @@ describe("the package managers' settings that change the graph", () => {
     expect(opaque.targets).toEqual(['core', 'proto']);
   });
 
+  it("links a plain range under yarn only to a workspace whose version satisfies it, as yarn's transparent workspaces do", async () => {
+    // core is at 2.0.0: plain's ^1.0.0 is a copy yarn installs from the registry, next's ^2.0.0 the workspace.
+    const files = {
+      ...berry(''),
+      'packages/core/package.json': json({ name: 'core', version: '2.0.0' }),
+      'packages/next/package.json': manifest('next', { core: '^2.0.0' }),
+    };
+    expect((await targets(files, ['packages/core/a.js'])).targets).toEqual(['core', 'next', 'proto']);
+  });
+
   it('leaves peerDependencies out under yarn (and turbo), follows them with peers: follow', async () => {
     const followed = await targets(berry(''), ['packages/core/a.js'], '    peers: follow\n');
     expect(followed.targets).toEqual(['core', 'peer', 'plain', 'proto']);

@@ -6,9 +6,11 @@
 // - `npm:`, git and URL specs install from elsewhere: no link;
 // - a plain range or tag: the workspace package of that name, where the manager's settings let a plain
 //   range link (workspace-settings.ts: pnpm's link-workspace-packages, yarn berry's
-//   enableTransparentWorkspaces) and the workspace copy satisfies the range; where the lockfile
-//   (pnpm-lock.yaml, package-lock.json) says the project got a registry copy instead, that decides: no link.
+//   enableTransparentWorkspaces) and the workspace copy satisfies the range (its version, where it has
+//   one); where the lockfile (pnpm-lock.yaml, package-lock.json) says whether the project got the
+//   workspace copy or a registry one, that decides.
 // peerDependencies link only where the manager follows them (pnpm; not yarn nor turbo), or the config says.
+import { satisfies, validRange } from 'semver';
 import type { Lockfile } from './workspace-lockfile.js';
 import type { PeersMode } from './workspace-settings.js';
 
@@ -23,6 +25,8 @@ export interface EdgeContext {
   dir: string;
   nameAt(dir: string): string | undefined;
   has(name: string): boolean;
+  /** The version a workspace package's manifest gives, if any. */
+  versionOf(name: string): string | undefined;
   /** The lockfile (pnpm's or npm's), read on first use; undefined when there is none (then a plain range links). */
   lockfile(): { file: string; lock: Lockfile } | undefined;
   /** Whether a plain range may link a workspace package, and the setting that says so. */
@@ -66,12 +70,27 @@ function linkOf(name: string, spec: string, context: EdgeContext): { to: string;
   const lockfile = context.lockfile();
   const links = lockfile?.lock.links(context.dir, name);
   if (links === false) return undefined;
+  if (links === undefined && !satisfiedBy(context.versionOf(name), spec)) return undefined;
   return {
     to: name,
     why: links
       ? `same name; ${lockfile?.file} links it`
       : `same name as a workspace package; ${context.plainRanges.setting}`,
   };
+}
+
+/**
+ * Whether the workspace copy can stand for a plain range, as the managers decide without a lockfile (yarn
+ * reads none here): its version satisfies the range. A package without a version, or a spec that is no
+ * range (a tag), is taken to link, as before: more impacted, never less.
+ */
+function satisfiedBy(version: string | undefined, spec: string): boolean {
+  if (version === undefined || validRange(spec) === null) return true;
+  try {
+    return satisfies(version, spec);
+  } catch {
+    return true;
+  }
 }
 
 function workspaceLink(name: string, rest: string, context: EdgeContext) {

@@ -154,9 +154,15 @@ export async function buildWorkspace(
   const names = new Set(projects.map((p) => p.pkg.name));
   const rules = workspaceRules(tree, layout, options);
   let lockfile: { file: string; lock: Lockfile } | undefined | null = null;
+  const versions = new Map(
+    projects.flatMap(({ manifest, pkg }) =>
+      typeof manifest.version === 'string' ? [[pkg.name, manifest.version] as const] : [],
+    ),
+  );
   const context = {
     nameAt: (dir: string) => byDir.get(dir),
     has: (name: string) => names.has(name),
+    versionOf: (name: string) => versions.get(name),
     lockfile: () => (lockfile === null ? (lockfile = readLockfile(tree, layout.manager)) : lockfile),
     plainRanges: { link: rules.plainRangesLink, setting: rules.plainRangesSetting },
     peers: rules.peers,
