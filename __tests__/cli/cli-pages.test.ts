@@ -1,7 +1,7 @@
 // The CLI's pages as a person reads them (the built CLI, piped, against the emulator): each thing said
 // once, whole, in the units the summaries use, and no file named that is gone when the command ends.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { laptopEnvironment, runCli } from '../helpers/cli-runner.js';
@@ -42,6 +42,24 @@ describe('a failed PR', () => {
     const link = /https:\/\/\S+/.exec(run.stdout.split('Failing checks')[1]!)?.[0];
     expect(link).toMatch(/\/actions\/runs\/\d+\/job\/\d+$/);
     expect(run.stdout).not.toContain('…');
+  });
+});
+
+describe('a summary the CLI writes (--summary-file, as on GitLab or Jenkins)', () => {
+  const summaryOf = async (args: string[]) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cli-pages-summary-')), 'summary.md');
+    await runCli([...args, '--summary-file', file], { env: laptop() });
+    return readFileSync(file, 'utf8');
+  };
+
+  it("names the CLI's commands and flags in its next step, not the action's", async () => {
+    const failed = await summaryOf(['get-submitted-pull-request', '--pr-number', '20']);
+    expect(failed).toContain('submit the PR again (`merge-queue-action submit-pull-request`)');
+    const noQueue = await summaryOf(['get-queue', '--target-branch', 'nowhere']);
+    expect(noQueue).toContain(
+      'Create one with `merge-queue-action create-queue`, or check `--target-branch`, `--repo` and `--repo-host`.',
+    );
+    expect(`${failed}${noQueue}`).not.toContain('operation:');
   });
 });
 

@@ -254,6 +254,7 @@ async function runOperation(
     clock: options.clock,
     comments: host.comments,
     signal: options.signal,
+    wording: host.wording,
   };
   return prepared.start(shared);
 }

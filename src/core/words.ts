@@ -50,6 +50,11 @@ export function operationIn(wording: Wording, name: string): string {
   return wording.operation ? wording.operation(name) : `\`operation: ${name}\``;
 }
 
+/** An input's name as the host says it, as Markdown code: `wait-timeout-minutes`, `--wait-timeout-minutes`. */
+export function codeNameIn(wording: Wording, input: string): string {
+  return `\`${wording.name(input)}\``;
+}
+
 /** How the reader runs it again, as the host says it. */
 export function againIn(wording: Wording): string {
   return wording.again ?? 're-run the job';

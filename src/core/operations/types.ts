@@ -4,7 +4,7 @@ import type { CommonSettings } from '../common-inputs.js';
 import type { ResolvedContext } from '../context.js';
 import type { Annotation, PullRequestComments } from '../host.js';
 import type { Markdown } from '../report/markdown.js';
-import type { Words } from '../words.js';
+import type { Words, Wording } from '../words.js';
 
 export type OutputValue = string | number | boolean;
 
@@ -44,6 +44,8 @@ export interface OperationContext<S> {
   clock?: Clock;
   /** Where the host can comment on the PR (GitHub); absent elsewhere. */
   comments?: PullRequestComments;
+  /** How the host names inputs and operations in what it shows (a summary's next step); the action's when absent. */
+  wording?: Wording;
   /** Aborts when the run is called off (an agent gave up, or its time is up): long work stops at it. */
   signal?: AbortSignal;
 }

@@ -14,6 +14,7 @@ import { describeBlockers, notReadyBlockers } from './readiness.js';
 import type { Transition } from './v2/history-report.js';
 import type { PrReport } from './wait.js';
 import { dispatchWords } from './v2/dispatch.js';
+import { ACTION_WORDING, codeNameIn, operationIn, type Wording } from '../../words.js';
 
 const ICONS: Record<PrReport['outcome'], string> = {
   merged: '✅',
@@ -110,23 +111,25 @@ export function reasonOf(report: PrReport, targetBranch?: string, withUrls = tru
   }
 }
 
-/** What to do next, in one sentence of markdown. */
-function nextStep(report: PrReport, targetBranch?: string): string {
+/** What to do next, in one sentence of markdown, naming operations and inputs as the host does. */
+function nextStep(report: PrReport, targetBranch?: string, wording: Wording = ACTION_WORDING): string {
+  const run = (operation: string) => operationIn(wording, operation);
+  const raiseTimeout = `raise ${codeNameIn(wording, 'wait-timeout-minutes')}`;
   switch (report.outcome) {
     case 'failed':
-      return 'fix what the failing check reports and submit the PR again (`operation: submit-pull-request`); if the check is flaky, submitting again tests it as it is.';
+      return `fix what the failing check reports and submit the PR again (${run('submit-pull-request')}); if the check is flaky, submitting again tests it as it is.`;
     case 'cancelled':
       return escapeMarkdown(cancelledNextStep(report));
     case 'timed_out': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
       if (blockers.length) return `${escapeMarkdown(blockers.map((b) => b.fix).join('; '))}.`;
       if (report.line?.queueState === 'paused') {
-        return 'the queue is paused: ask its admins to resume it (`operation: resume-queue`), or raise `wait-timeout-minutes`.';
+        return `the queue is paused: ask its admins to resume it (${run('resume-queue')}), or ${raiseTimeout}.`;
       }
-      return 'raise `wait-timeout-minutes`, or look again later with `operation: get-submitted-pull-request`.';
+      return `${raiseTimeout}, or look again later with ${run('get-submitted-pull-request')}.`;
     }
     case 'not_submitted':
-      return 'submit it with `operation: submit-pull-request`.';
+      return `submit it with ${run('submit-pull-request')}.`;
     case 'in_queue': {
       const blockers = notReadyBlockers(report.entry, targetBranch);
       return blockers.length ? `${escapeMarkdown(blockers.map((b) => b.fix).join('; '))}.` : '';
@@ -153,7 +156,7 @@ export function prSummary(
   if (report.outcome === 'failed') failureBlock(summary, report);
   if (report.outcome === 'cancelled')
     summary.alert('NOTE', escapeMarkdown(`Cancelled: ${cancelledBy(report)}.`));
-  const step = nextStep(report, op.context.targetBranch);
+  const step = nextStep(report, op.context.targetBranch, op.wording);
   if (step) summary.paragraph(`**What now:** ${step}`);
   if (report.headShaMismatch) summary.alert('WARNING', escapeMarkdown(report.headShaMismatch));
   const bars = timelineBars(report);

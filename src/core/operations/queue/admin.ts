@@ -2,7 +2,15 @@
 // pause/resume/drain conveniences. Every write is followed by a getQueue, so that the outputs and the
 // summary show the queue as the service now has it, enqueued PRs included.
 import { plural } from '../../report/words.js';
-import { nameOf, words, type Words } from '../../words.js';
+import {
+  ACTION_WORDING,
+  codeNameIn,
+  nameOf,
+  operationIn,
+  words,
+  type Words,
+  type Wording,
+} from '../../words.js';
 import type { Answered, ApiResponse } from '../../api/client.js';
 import type { QueueAnswer } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
@@ -83,9 +91,7 @@ export const getQueue: Operation<QueueAdminSettings> = async (op) => {
     return {
       outputs: { ...queueOutputs(undefined, undefined), 'queue-exists': false },
       details: { ...queueDetails(op, 'No merge queue', undefined, undefined, []), missing: true },
-      summary: heading(op, { icon: '➖', words: 'No merge queue' }).paragraph(
-        'Create one with operation `create-queue`, or check `target-branch`, `repo` and `repo-host`.',
-      ),
+      summary: heading(op, { icon: '➖', words: 'No merge queue' }).paragraph(createOrCheck(op.wording)),
       failure: noQueue(op, 'getQueue'),
       failureCause: error,
     };
@@ -533,4 +539,12 @@ function describeError(error: unknown): string {
 
 function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** The summary's advice when the branch has no queue, naming the operation and inputs as the host does. */
+function createOrCheck(wording: Wording = ACTION_WORDING): string {
+  const [branch, repo, host] = ['target-branch', 'repo', 'repo-host'].map((input) =>
+    codeNameIn(wording, input),
+  );
+  return `Create one with ${operationIn(wording, 'create-queue')}, or check ${branch}, ${repo} and ${host}.`;
 }
