@@ -344,12 +344,9 @@ async function loadService(
   options: ClientOptions,
   context: ResolvedContext,
 ): Promise<{ client: ServiceClient; clientOptions: ClientOptions }> {
-  const [{ RetryBudget }, { serviceClientFor }] = await Promise.all([
-    import('./api/client.js'),
-    import('./api/service-client.js'),
-  ]);
+  const { RetryBudget, serviceClientFor } = await import('./api/service-client.js');
   const clientOptions = { ...options, retryBudget: new RetryBudget() };
-  return { client: serviceClientFor(common, clientOptions, context), clientOptions };
+  return { client: await serviceClientFor(common, clientOptions, context), clientOptions };
 }
 
 /** The client of an operation that works from files and git alone (`api: 'none'`): it sends nothing. */

@@ -2,7 +2,8 @@
 import type { ResolvedContext } from '../context.js';
 import type { ApiVersion } from './base-url.js';
 import { ApiClient, RetryBudget, type ClientOptions, type ServiceClient } from './client.js';
-import { V2ServiceClient } from './v2/service-client.js';
+
+export { RetryBudget };
 
 /** What picks the client: the common inputs (common-inputs.ts reads them). */
 export interface ApiChoice {
@@ -14,12 +15,14 @@ export interface ApiChoice {
   pullRequestId?: string;
 }
 
-export function serviceClientFor(
+export async function serviceClientFor(
   common: ApiChoice,
   options: ClientOptions,
   context: Pick<ResolvedContext, 'targetBranch' | 'prNumber'>,
-): ServiceClient {
+): Promise<ServiceClient> {
   if (common.apiVersion !== 'v2' || !options.token) return new ApiClient(options);
+  // Loaded only by a run that speaks v2 (a chunk of its own in the bundle).
+  const { V2ServiceClient } = await import('./v2/service-client.js');
   // One retry budget for the run's v1 and v2 requests.
   return new V2ServiceClient({
     ...options,

@@ -1,6 +1,5 @@
 // An estimate of the time left in the queue, from the queue's own last-hour figures (the metrics'
 // wait-before-testing and test-duration histograms, their medians). Always said to be an estimate.
-import { figuresByQueue, parseMetricsText, quantile, total } from '../metrics/prometheus-text.js';
 import { queueRef, repoSlug } from '../common.js';
 import type { OperationContext } from '../types.js';
 
@@ -14,6 +13,9 @@ export interface QueuePace {
 /** The queue's pace; undefined when the metrics cannot be read (the estimate is left out, not guessed). */
 export async function readQueuePace(op: OperationContext<unknown>): Promise<QueuePace | undefined> {
   try {
+    // The metrics' parser is loaded by a run that waits, not by every run of this area.
+    const { figuresByQueue, parseMetricsText, quantile, total } =
+      await import('../metrics/prometheus-text.js');
     const { repo, targetBranch } = queueRef(op.context);
     const response = await op.client.call('getMergeQueueMetrics', {
       repo: repoSlug(repo),

@@ -1,7 +1,8 @@
 // What only the v2 API answers: the typed transport and the run's ids, when the run speaks v2. An
 // operation that needs them stops over v1 with one line saying which inputs to set.
 import type { IdResolver } from '../../../api/v2/ids.js';
-import { V2ServiceClient } from '../../../api/v2/service-client.js';
+import type { ServiceClient } from '../../../api/client.js';
+import type { V2ServiceClient } from '../../../api/v2/service-client.js';
 import type { V2Transport } from '../../../api/v2/transport.js';
 import { InputError } from '../../../errors.js';
 import { queueRef, requirePrNumber } from '../../common.js';
@@ -15,7 +16,12 @@ export interface V2Access {
 /** The v2 seam of the run's client; undefined when the run speaks v1. */
 export function v2Of(op: Pick<OperationContext<unknown>, 'client'>): V2Access | undefined {
   const client = op.client;
-  return client instanceof V2ServiceClient ? { v2: client.v2, ids: client.ids } : undefined;
+  return speaksV2(client) ? { v2: client.v2, ids: client.ids } : undefined;
+}
+
+/** Told by its seams rather than its class, so that a v1 run never loads the v2 client's code. */
+function speaksV2(client: ServiceClient): client is V2ServiceClient {
+  return 'v2' in client && 'ids' in client;
 }
 
 /** The v2 seam, or the one-line refusal of an operation (or input) that only v2 serves. */
