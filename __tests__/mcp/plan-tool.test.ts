@@ -102,6 +102,21 @@ describe('plan_queue_settings over the MCP server', () => {
     expect(session.messages.indexOf(notes.at(-1)!)).toBeLessThan(session.messages.indexOf(answer));
   });
 
+  it('names whatIf, the argument the agent gave, when its setting or value is not one the model takes', async () => {
+    const session = await serve();
+    const said = async (whatIf: Record<string, unknown>) => {
+      const answer = await session.answer(await session.callTool('plan_queue_settings', { days: 7, whatIf }));
+      expect(answer.result?.isError).toBe(true);
+      return (answer.result?.content as { text: string }[])[0]!.text;
+    };
+    const unknown = await said({ concurency: 6 });
+    expect(unknown).toMatch(
+      /^whatIf: "concurency" is not a setting the model varies\. Use \{ setting: value \} with one of concurrency, /,
+    );
+    expect(await said({ concurrency: 0 })).toMatch(/^whatIf: "0" is not a value of concurrency\./);
+    expect(unknown).not.toContain('vary');
+  });
+
   it('stops planning when the call is cancelled: no progress after, and the next call is answered', async () => {
     const session = await serve();
     const id = await planWithProgress(session, 'plan-2');

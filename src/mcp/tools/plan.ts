@@ -89,11 +89,22 @@ export async function planQueue(
   const { result } = await runner.run('plan-queue-settings', inputs);
   const details = detailsOf(result);
   if (details?.kind !== 'queue-plan') {
-    requireSuccess(result);
+    requireSuccess(whatIfNamed(result));
     throw new ToolFailure('plan-queue-settings gave no report.');
   }
   return answerOf(details.report);
 }
+
+/** A bad whatIf reaches the operation as its vary input: the agent gave whatIf, so its failure says whatIf. */
+function whatIfNamed<T extends { failure?: string | null }>(result: T): T {
+  const failure = result.failure ?? '';
+  if (!failure.startsWith(VARY_FAILURE)) return result;
+  const said = failure
+    .slice(VARY_FAILURE.length)
+    .replace('Use key=v1,v2,... with', 'Use { setting: value } with');
+  return { ...result, failure: `whatIf: ${said}` };
+}
+const VARY_FAILURE = 'Argument vary: ';
 
 /**
  * Aborts when the agent cancels, or some seconds before the call's time is up: the plan then stops
