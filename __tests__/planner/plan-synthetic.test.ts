@@ -1,7 +1,7 @@
 // plan-queue-settings in synthetic mode, through the built CLI: no token, no service. First-principles
 // cases whose answers follow from the queue's rules alone, determinism byte for byte, and bad input.
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT_CODES } from '../../src/core/failure.js';
@@ -98,6 +98,17 @@ describe('plan-queue-settings, synthetic', () => {
     expect(over.report.verdict).toMatch(/within 25 CI minutes per merged PR \(ci-minutes-budget\)/);
   });
 
+  it("names each candidate's change with an arrow in the summary's charts", async () => {
+    const summaryFile = join(CWD, 'arrow-summary.md');
+    const args = ['--prs', '24', '--arrivals', '12/h', '--ci-duration', '30m', '--vary', 'concurrency=5'];
+    await runCli(['plan-queue-settings', ...args, '--summary-file', summaryFile], { env: ENV, cwd: CWD });
+    const axes = readFileSync(summaryFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('x-axis'));
+    expect(axes).toHaveLength(2);
+    for (const axis of axes) expect(axis).toContain('"concurrency 1 → 5');
+  });
+
   it('evenly spaced arrivals show the same threshold', async () => {
     const { report } = await plan([
       '--prs',
@@ -189,6 +200,17 @@ describe('plan-queue-settings, synthetic', () => {
     expect(report.verdict).toBe(
       'keep your settings: no candidate beats them; the best tried (allowBatching false -> true) makes the p90 time in queue 5 min worse',
     );
+  });
+
+  it.each([
+    [['concurrency'], 'names concurrency but no values to try'],
+    [['concurrency=2', 'concurrency=3'], 'names concurrency more than once'],
+  ])('refuses --vary %j in one line that says what to give', async (vary, said) => {
+    const args = vary.flatMap((v) => ['--vary', v]);
+    const run = await runCli(['plan-queue-settings', '--prs', '10', ...args], { env: ENV, cwd: CWD });
+    expect(run.exitCode).toBe(EXIT_CODES.badInput);
+    expect(run.stderr).toContain(said);
+    expect(run.stderr).toMatch(/e\.g\. concurrency=2,4/);
   });
 
   it.each([

@@ -63,9 +63,13 @@ export function horizontalBarChart(options: {
   ].join('\n');
 }
 
-/** Text inside a mermaid quoted string: no quotes, brackets, backticks or line breaks; cut short. */
+/**
+ * Text inside a mermaid quoted string: no quotes, brackets, backticks or line breaks; cut short. An
+ * arrow (`concurrency 1 -> 2`) keeps its meaning as →.
+ */
 export function mermaidText(text: string, maxChars = MAX_LABEL_CHARS): string {
   const safe = text
+    .replace(/->/g, '→')
     .replace(/["`\\[\]{}<>#;%]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

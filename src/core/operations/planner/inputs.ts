@@ -163,6 +163,7 @@ export function readPlanSettings(input: Inputs): PlanQueueSettings {
     );
   }
   const vary = lines(input.raw('vary')).map(parseVariation);
+  refuseRepeatedSetting(vary);
   const grid = input.choice('grid', GRIDS) ?? 'one-at-a-time';
   if (grid === 'full' && vary.length === 0) {
     throw new InputError(
@@ -250,6 +251,21 @@ export function budgetMinutes(budget: CiMinutesBudget, currentMinutes: number): 
   return budget.kind === 'minutes' ? budget.minutes : Math.round(budget.share * currentMinutes * 100) / 100;
 }
 
+/** One key per --vary: a setting given twice would be varied twice, each time around the current value. */
+function refuseRepeatedSetting(vary: readonly Variation[]): void {
+  const seen = new Set<SettingName>();
+  for (const { name } of vary) {
+    if (seen.has(name)) {
+      throw new InputError(
+        'vary',
+        `names ${name} more than once`,
+        `Give each setting once, with all its values, e.g. ${name}=${example(name)}.`,
+      );
+    }
+    seen.add(name);
+  }
+}
+
 /** `concurrency=2,3,4`: a v2 setting and the values to try, each checked against what the setting takes. */
 export function parseVariation(text: string): Variation {
   const equals = text.indexOf('=');
@@ -262,6 +278,13 @@ export function parseVariation(text: string): Variation {
       `Use key=v1,v2,... with one of ${SETTING_NAMES.join(', ')}.`,
     );
   }
+  if (equals < 0) {
+    throw new InputError(
+      'vary',
+      `${quoted(text)} names ${name} but no values to try`,
+      `Give the values after an equals sign, e.g. ${name}=${example(name)}.`,
+    );
+  }
   const values = [
     ...new Set(
       text
@@ -271,7 +294,7 @@ export function parseVariation(text: string): Variation {
         .filter(Boolean),
     ),
   ];
-  if (equals < 0 || values.length === 0 || values.length > MAX_VALUES) {
+  if (values.length === 0 || values.length > MAX_VALUES) {
     throw new InputError(
       'vary',
       `${quoted(text)} gives ${values.length} values for ${name}`,

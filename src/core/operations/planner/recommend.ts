@@ -4,6 +4,7 @@
 import type { CandidateResult } from './evaluate.js';
 import type { Objective } from './inputs.js';
 import { configPatch, SETTING_NAMES, updateQueueBody, type PlanSettings } from './settings.js';
+import { plural } from '../../report/words.js';
 
 export interface Recommendation {
   settings: PlanSettings;
@@ -109,7 +110,7 @@ function reasonFor(
   const why = current.stable
     ? `cuts the ${words.what} from ${fmt(from)} to ${fmt(to)} ${words.unit} (${fmt(gain)} better, beyond the margin of ${fmt(margin)})`
     : `keeps up with arrivals, which the current settings do not (their line grows from day ${current.unstableSinceDay ?? 1}); ${words.what} ${fmt(to)} ${words.unit}`;
-  return `${changeOf(current.settings, best.settings)} ${why}, at ${cost >= 0 ? '+' : ''}${fmt(cost)} CI minutes per merged PR and a peak of ${best.metrics.peakConcurrentRuns} concurrent runs`;
+  return `${changeOf(current.settings, best.settings)} ${why}, at ${cost >= 0 ? '+' : ''}${fmt(cost)} CI minutes per merged PR and a peak of ${plural(best.metrics.peakConcurrentRuns, 'concurrent run')}`;
 }
 
 /** `concurrency 1 -> 2, allowBatching false -> true` */
