@@ -92,7 +92,7 @@ describe('a PR overtaken by an urgent PR, then held by a paused queue', () => {
       '## ✅ Merged after 1h 25m: [#<!-- -->50 Add billing export](https://github.com/octo-org/story-urgent/pull/50) → <code>main</code>',
     );
     expect(summary).toContain(
-      '**1h 25m** in the queue: tested twice, sent back once (urgent PR #<!-- -->51 jumped ahead), waited 35m while the queue was paused.',
+      'Tested twice, sent back once (urgent PR #<!-- -->51 jumped ahead), waited 35m while the queue was paused.',
     );
     expect(summary).toMatch(/```mermaid\n%%\{init: .*"critBorderColor":"#cf222e".*\}%%\ngantt\n/);
     expect(summary).toMatch(/ {2}Pending \(sent back by urgent 51\) :b1, \d+, \d+/);

@@ -301,7 +301,7 @@ describe('wait-for over v2, on a queue of several PRs', () => {
     // Looked at later, without waiting, the summary tells the same story from the history.
     const looked = await act({ operation: 'get-submitted-pull-request' });
     expect(looked.summary).toMatch(/^## ✅ Merged after \S+/);
-    expect(looked.summary).toMatch(/tested twice, sent back once \(a PR it was tested on top of failed\)/);
+    expect(looked.summary).toMatch(/Tested twice, sent back once \(a PR it was tested on top of failed\)/);
     expect(looked.summary).toContain('```mermaid');
   });
 });

@@ -33,7 +33,7 @@ export function outcomeWords(report: PrReport): string {
   const place = atPlace(report);
   switch (report.outcome) {
     case 'merged':
-      return report.transitions.length > 1 ? `Merged after ${formatDuration(queueTime(report))}` : 'Merged';
+      return headingSaysTime(report) ? `Merged after ${formatDuration(queueTime(report))}` : 'Merged';
     case 'tests_passed':
       return 'Tests passed';
     case 'failed': {
@@ -182,6 +182,8 @@ function storyLine(report: PrReport): string {
     parts.push(`sent back ${times} (${escapeMarkdown(report.stepBacks.join('; '))})`);
   }
   if (report.pausedMs > 0) parts.push(`waited ${formatDuration(report.pausedMs)} while the queue was paused`);
+  // The heading already says how long a merged PR was in the queue: the story says only how it went.
+  if (headingSaysTime(report)) return parts.length ? `${sentence(parts.join(', '))}.` : '';
   const waited = report.endedMs - report.startedMs;
   if (!waited && !parts.length) {
     // A cancel is told once, in its own note below.
@@ -190,6 +192,14 @@ function storyLine(report: PrReport): string {
     return reason ? escapeMarkdown(reason) : '';
   }
   return `**${formatDuration(queueTime(report))}** in the queue${parts.length ? `: ${parts.join(', ')}` : ''}.`;
+}
+
+function headingSaysTime(report: PrReport): boolean {
+  return report.outcome === 'merged' && report.transitions.length > 1;
+}
+
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /**
