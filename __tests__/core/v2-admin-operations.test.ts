@@ -21,6 +21,16 @@ afterAll(async () => {
   expect(proxy.problems).toEqual([]);
 });
 
+/** The v2 id of the repository's queue for main, as the service lists it. */
+async function v2QueueId(repo: string): Promise<string> {
+  const find = async (path: string) =>
+    (await emulator.v2<{ data: { id: string }[] }>('GET', path)).json.data[0]!.id;
+  const repositoryId = await find(
+    `/v2/repositories?providerUrl=${encodeURIComponent(`https://github.com/${repo}`)}`,
+  );
+  return find(`/v2/merge-queues?repositoryId=${repositoryId}&targetBranch=main`);
+}
+
 function setUp(version: Version, name: string) {
   return overVersion(emulator, () => proxy, version, `octo-org/${name}-${version}`);
 }
@@ -62,6 +72,23 @@ describe.each(VERSIONS)('over %s', (version) => {
     const deleted = await act({ operation: 'delete-queue' });
     expect(deleted.failed).toBe(false);
     expect((await act({ operation: 'get-queue' })).outputs['queue-exists']).toBe('false');
+  });
+
+  it('keeps a change whose read back fails: a warning and exit 0, as over v1', async () => {
+    const { repo, act } = setUp(version, 'read-back');
+    expect((await act({ operation: 'create-queue', concurrency: '3' })).failed).toBe(false);
+    const path = version === 'v1' ? '/getQueue' : `/v2/merge-queues/${await v2QueueId(repo)}`;
+    // Every read of the queue after the change is refused; those before it pass.
+    const refused = { kind: 'status', status: 400, body: 'Bad Request' };
+    await emulator.control('POST', '/faults', { path, faults: [{ kind: 'delay', ms: 0 }, refused, refused] });
+
+    const updated = await act({ operation: 'update-queue', concurrency: '5' });
+    await emulator.control('DELETE', '/faults');
+    expect(updated.failed).toBe(false);
+    expect(updated.log).toMatch(
+      /The change was made, but reading the queue back failed: (getQueue|mergeQueues.get) failed/,
+    );
+    expect((await act({ operation: 'get-queue' })).outputs.concurrency).toBe('5');
   });
 
   it("lists a queue's PRs by state", async () => {

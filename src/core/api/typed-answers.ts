@@ -43,13 +43,16 @@ export type AnswerOf<E extends EndpointName> = E extends 'getSubmittedPullReques
 /**
  * An answer as the v1 wire writes it, before the tolerant read: its answer schema's type, the metrics'
  * text, or for a write without an answer schema the object it answers (`{}`). What a v2 translation
- * (src/core/api/v2) builds for each endpoint it answers.
+ * (src/core/api/v2) builds for each endpoint it answers; for updateQueue, nothing when the changed queue
+ * could not be read (the change stands).
  */
 export type WireAnswerOf<E extends EndpointName> = E extends 'getMergeQueueMetrics'
   ? string
-  : (typeof ENDPOINTS)[E] extends { response: TSchema }
-    ? ResponseOf<E>
-    : Record<string, unknown>;
+  : E extends 'updateQueue'
+    ? ResponseOf<E> | undefined
+    : (typeof ENDPOINTS)[E] extends { response: TSchema }
+      ? ResponseOf<E>
+      : Record<string, unknown>;
 
 /** The typed answer of `endpoint` from its checked JSON (undefined when it was not JSON). */
 export function typedAnswer<E extends EndpointName>(endpoint: E, json: unknown): AnswerOf<E> {

@@ -108,7 +108,7 @@ export class V2ServiceClient implements ServiceClient {
       status: 200,
       contentType: isText ? 'text/plain' : 'application/json',
       get text() {
-        return (text ??= isText ? wire : JSON.stringify(wire));
+        return (text ??= isText ? wire : wire === undefined ? '' : JSON.stringify(wire));
       },
       json: isText ? undefined : wire,
       answer: typedAnswer(endpoint, isText ? undefined : wire),
