@@ -163,6 +163,29 @@ describe('running an operation', () => {
 });
 
 describe('on GitHub Actions', () => {
+  it('writes the summary to --summary-file as well as to the job summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-github-'));
+    const files = { step: join(dir, 'step-summary.md'), own: join(dir, 'own-summary.md') };
+    writeFileSync(files.step, '');
+    const github = new QueueDriver(emulator, 'octo-org/summary-file', 'main');
+    await github.create();
+    const run = await runCli(['get-queue', '--summary-file', files.own], {
+      env: {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: files.step,
+        GITHUB_REPOSITORY: 'octo-org/summary-file',
+        GITHUB_REF_NAME: 'main',
+        MERGE_QUEUE_TARGET_BRANCH: 'main',
+        MERGE_QUEUE_API_URL: emulator.current.url,
+        MERGE_QUEUE_API_TOKEN: TEST_TOKEN,
+      },
+    });
+    expect(run.exitCode).toBe(0);
+    const jobSummary = readFileSync(files.step, 'utf8');
+    expect(jobSummary).toContain('octo-org/summary-file');
+    expect(readFileSync(files.own, 'utf8')).toBe(jobSummary);
+  });
+
   it('takes the PR from the event, writes GITHUB_OUTPUT, and keeps workflow commands off stdout with --json', async () => {
     const payload = example('pull_request', (p) => p.action === 'opened');
     const dir = mkdtempSync(join(tmpdir(), 'cli-github-'));

@@ -134,9 +134,10 @@ function tempDirOf(env: Environment): string {
 
 /**
  * Outputs as a JSON object in --outputs-file and the summary appended to --summary-file (CircleCI,
- * Jenkins, generic). Without the flags they are not written.
+ * Jenkins, generic, and the CLI on GitHub Actions beside the runner's files). Without the flags they are
+ * not written.
  */
-export function filePublisher({ options, log }: PublishTools): Publisher {
+export function filePublisher({ options, log }: Pick<PublishTools, 'options' | 'log'>): Publisher {
   const stdout = standardOutput(options);
   const outputs = options.files.outputs
     ? jsonOutputsFile(options.files.outputs, options.cwd, stdout)
