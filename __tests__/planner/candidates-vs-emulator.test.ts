@@ -5,11 +5,14 @@
 // within the tolerance the backtest itself uses (merges 5% or 2, times 25% or 10 min, CI runs per merge
 // 25%).
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Scenario } from '../../emulator/scenario.js';
-import { plannedPullRequests, plannerAction } from '../helpers/planner-history.js';
+import {
+  disagreements,
+  historyPlanner,
+  plannedPullRequests,
+  type PlanMetrics,
+  type PlanReport,
+} from '../helpers/planner-history.js';
 import { useEmulator } from '../helpers/emulator.js';
 
 const START = Date.UTC(2026, 4, 4);
@@ -41,50 +44,21 @@ function scenario(): Scenario {
 }
 
 const emulator = useEmulator({ startTime: START, scenario: scenario() });
-const dir = mkdtempSync(join(tmpdir(), 'plan-vs-emulator-'));
-const historyOf = (repo: QueueName) => join(dir, `${repo.replace('/', '-')}.jsonl`);
-
-interface Metrics {
-  merged: number;
-  p50Minutes: number;
-  p90Minutes: number;
-  ciRunsPerMerge: number;
-}
-interface Report {
-  fit: boolean;
-  backtest: { recorded: Metrics; replayed: Metrics };
-  candidates: { settings: Record<string, unknown>; metrics: Metrics; stable: boolean }[];
-  recommendation: { settings: Record<string, unknown> } | null;
-  verdict?: string;
-}
-
-const act = (repo: QueueName, inputs: Record<string, string>) => plannerAction(emulator, repo)(inputs);
-
-async function plan(repo: QueueName, inputs: Record<string, string> = {}): Promise<Report> {
-  const run = await act(repo, { operation: 'plan-queue-settings', history: historyOf(repo), ...inputs });
-  if (run.error) throw new Error(`plan of ${repo}: ${run.error}`);
-  return JSON.parse(run.outputs.response!) as Report;
-}
+const planner = historyPlanner(emulator, { since: iso(-60), until: iso(END_MINUTES) });
 
 /** The emulator's own record under each setting: the backtest's `recorded` of that queue's history. */
-const recordedBy = new Map<QueueName, { settings: Record<string, unknown>; metrics: Metrics }>();
-let candidates: Report['candidates'] = [];
-let recommendation: Report['recommendation'] = null;
+const recordedBy = new Map<QueueName, { settings: Record<string, unknown>; metrics: PlanMetrics }>();
+let candidates: PlanReport['candidates'] = [];
+let recommendation: PlanReport['recommendation'] = null;
 
 beforeAll(async () => {
   await emulator.control('POST', '/clock/advance', { minutes: END_MINUTES });
   for (const repo of Object.keys(QUEUES) as QueueName[]) {
-    const exported = await act(repo, {
-      operation: 'export-queue-history',
-      history: historyOf(repo),
-      since: iso(-60),
-      until: iso(END_MINUTES),
-    });
-    if (exported.error) throw new Error(`export of ${repo}: ${exported.error}`);
-    const own = await plan(repo, { seeds: '1', vary: 'concurrency=5' });
+    await planner.exportHistory(repo);
+    const own = await planner.plan(repo, { seeds: '1', vary: 'concurrency=5' });
     recordedBy.set(repo, { settings: own.candidates[0]!.settings, metrics: own.backtest.recorded });
   }
-  const report = await plan('acme/cmp-recorded', {
+  const report = await planner.plan('acme/cmp-recorded', {
     seeds: '3',
     vary: 'concurrency=3,8\nallowBatching=true',
   });
@@ -92,20 +66,6 @@ beforeAll(async () => {
   candidates = report.candidates;
   recommendation = report.recommendation;
 }, 180_000); // four exports and five plans: minutes on a loaded machine
-
-/** Within the backtest's own tolerance: merges 5% (or 2), times 25% (or 10 min), runs per merge 25%. */
-function disagreements(replayed: Metrics, recorded: Metrics): string[] {
-  const off = (name: keyof Metrics, share: number, floor: number) =>
-    Math.abs(replayed[name] - recorded[name]) > Math.max(floor, share * Math.abs(recorded[name]))
-      ? [`${name}: replayed ${replayed[name]}, emulator ${recorded[name]}`]
-      : [];
-  return [
-    ...off('merged', 0.05, 2),
-    ...off('p50Minutes', 0.25, 10),
-    ...off('p90Minutes', 0.25, 10),
-    ...off('ciRunsPerMerge', 0.25, 0.1),
-  ];
-}
 
 describe("each candidate's replay against the emulator running that setting", () => {
   it.each(['acme/cmp-concurrency-3', 'acme/cmp-concurrency-8', 'acme/cmp-batching'] as const)(
