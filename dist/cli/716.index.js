@@ -3,4 +3,4 @@ const S=716,C=[716],b={41821:((m,U,i)=>{i.d(U,{Q:()=>B});const L=/^(INPUT_|MERGE
 `},async finish(_){if(!n.trim()||s)return;const r=_!==0?"error":e()>0?"warning":"success",E=Buffer.byteLength(n)>O?h(n):n;await u(["annotate","--style",r,"--context",d],E).catch(l=>o("The summary was not annotated",l))}}}function h(t){return Buffer.from(t).subarray(0,O-1024).toString("utf8")+`
 
 _(cut to fit Buildkite\u2019s annotation size)_
-`}function A(t){return(0,D.x4)({name:"buildkite",dialect:T,facts:a,publish:N},t)}})};export{S as id,C as ids,b as modules};
+`}function A(t){return(0,D.x)({name:"buildkite",dialect:T,facts:a,publish:N},t)}})};export{S as id,C as ids,b as modules};

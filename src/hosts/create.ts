@@ -1,11 +1,12 @@
 // Builds the host the CLI runs on. Each host is loaded only when chosen: a run loads one.
 import type { HostName } from '../core/host.js';
-import { filePublisher, type HostOptions, type PipelineHost } from './common/pipeline-host.js';
+import type { HostOptions, PipelineHost } from './common/pipeline-host.js';
 
 export async function createHost(name: HostName, options: HostOptions): Promise<PipelineHost> {
   switch (name) {
     case 'github-actions': {
       const { githubActionsHost } = await import('./github-actions/host.js');
+      const { filePublisher } = await import('./common/pipeline-host.js');
       const host = githubActionsHost(options.env, options.cwd);
       // The files a user names (--outputs-file, --summary-file) get them too, beside the runner's own.
       const files = filePublisher({ options, log: host.log });
