@@ -15,6 +15,7 @@ import { toV1, type V2 } from '../../../wire/v2/index.js';
 import type { WireAnswerOf } from '../typed-answers.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
+import type { Translations } from './translation.js';
 
 const STATUS_V1: Record<V2<'TestStatus'>, (typeof QUARANTINED_TEST_STATUSES)[number]> = {
   healthy: 'HEALTHY',
@@ -193,4 +194,11 @@ async function linkTicket(
   return {};
 }
 
-export const flakyV2 = { listUnhealthy, listFailing, testDetails, listQuarantined, linkTicket };
+/** How v2 answers the flaky-tests endpoints (service-client.ts gathers every area's rows). */
+export const FLAKY_TEST_TRANSLATIONS = {
+  listUnhealthyTests: listUnhealthy,
+  listFailingTests: listFailing,
+  getTestDetails: testDetails,
+  listQuarantinedTests: listQuarantined,
+  linkTicketToTestCase: linkTicket,
+} satisfies Translations;

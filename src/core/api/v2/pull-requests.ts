@@ -9,6 +9,7 @@ import { notFound } from './ids.js';
 import { submittedPullRequestV1, testingDetailsV1 } from './to-v1.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
+import type { Translations } from './translation.js';
 
 /** A write's answer over v1: an empty object. */
 type Written = WireAnswerOf<'cancelPullRequest'>;
@@ -23,7 +24,7 @@ function priorityFields(priority: RequestOf<'submitPullRequest'>['priority']) {
     : { priorityName: priority.toLowerCase() };
 }
 
-export async function submit(
+async function submit(
   s: V2Session,
   payload: RequestOf<'submitPullRequest'>,
 ): Promise<WireAnswerOf<'submitPullRequest'>> {
@@ -50,7 +51,7 @@ export async function submit(
 }
 
 /** The PR as getSubmittedPullRequest answered: a 404 when it has no entry in this queue. */
-export async function lookUp(
+async function lookUp(
   s: V2Session,
   payload: RequestOf<'getSubmittedPullRequest'>,
 ): Promise<WireAnswerOf<'getSubmittedPullRequest'>> {
@@ -75,7 +76,7 @@ export async function lookUp(
 }
 
 /** cancelPullRequest: dequeue; an entry already concluded is "not in the queue" (v1's 404). */
-export async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest'>): Promise<Written> {
+async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest'>): Promise<Written> {
   const { repo, pr } = payload;
   const id = await s.ids.pullRequestId(repo, pr.number);
   await writeOnce(() => inQueue(s.v2.call('pullRequests.dequeue', { path: { id } })), {
@@ -90,10 +91,7 @@ export async function cancel(s: V2Session, payload: RequestOf<'cancelPullRequest
 }
 
 /** restartTestsOnPullRequest: done when the entry's state changed since it was last read. */
-export async function restart(
-  s: V2Session,
-  payload: RequestOf<'restartTestsOnPullRequest'>,
-): Promise<Written> {
+async function restart(s: V2Session, payload: RequestOf<'restartTestsOnPullRequest'>): Promise<Written> {
   const { repo, pr } = payload;
   const id = await s.ids.pullRequestId(repo, pr.number);
   const before = await s.v2.call('pullRequests.get', { path: { id } });
@@ -122,7 +120,7 @@ async function inQueue<T>(write: Promise<T>): Promise<T> {
 }
 
 /** getMergeQueueTestingDetails: the verification run (v1's `-bisection` suffix is not part of its id). */
-export async function testingDetails(
+async function testingDetails(
   s: V2Session,
   payload: RequestOf<'getMergeQueueTestingDetails'>,
 ): Promise<WireAnswerOf<'getMergeQueueTestingDetails'>> {
@@ -132,10 +130,7 @@ export async function testingDetails(
 }
 
 /** setImpactedTargets: the same list (or ALL) as an upload; repeating it sets the same list again. */
-export async function uploadTargets(
-  s: V2Session,
-  payload: PayloadOf<'setImpactedTargets'>,
-): Promise<Written> {
+async function uploadTargets(s: V2Session, payload: PayloadOf<'setImpactedTargets'>): Promise<Written> {
   const request = JSON.parse(await bodyText(payload)) as RequestOf<'setImpactedTargets'>;
   const { repo, targetBranch, pr, impactedTargets } = request;
   const body: V2<'UploadImpactedTargetsRequest'> = {
@@ -161,3 +156,13 @@ async function bodyText(payload: string | StreamedBody): Promise<string> {
   await payload.checked;
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** How v2 answers the pull-request endpoints (service-client.ts gathers every area's rows). */
+export const PULL_REQUEST_TRANSLATIONS = {
+  submitPullRequest: submit,
+  getSubmittedPullRequest: lookUp,
+  cancelPullRequest: cancel,
+  restartTestsOnPullRequest: restart,
+  setImpactedTargets: uploadTargets,
+  getMergeQueueTestingDetails: testingDetails,
+} satisfies Translations;

@@ -16,6 +16,7 @@ import { ApiError } from '../errors.js';
 import { enqueuedInOrder, enqueuedPullRequestV1, queueConfigurationV1 } from './to-v1.js';
 import { writeOnce } from './unknown-outcome.js';
 import type { V2Session } from './session.js';
+import type { Translations } from './translation.js';
 
 /** A write's answer over v1: an empty object. */
 type Written = WireAnswerOf<'createQueue'>;
@@ -23,7 +24,7 @@ type QueueRef = RequestOf<'getQueue'>;
 
 const ACTIVE_STATES = 'pending,testing,testsPassed,pendingFailure';
 
-export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'>): Promise<Written> {
+async function createQueue(s: V2Session, payload: RequestOf<'createQueue'>): Promise<Written> {
   const { repo, targetBranch } = payload;
   const repositoryId = await s.ids.repositoryId(repo);
   const mode = fromV1(QUEUE_MODE_V1, payload.mode);
@@ -46,7 +47,7 @@ export async function createQueue(s: V2Session, payload: RequestOf<'createQueue'
 }
 
 /** getQueue: the config as v1's settings and v1's enqueuedPullRequests in dispatch order. */
-export async function getQueue(s: V2Session, payload: QueueRef): Promise<WireAnswerOf<'getQueue'>> {
+async function getQueue(s: V2Session, payload: QueueRef): Promise<WireAnswerOf<'getQueue'>> {
   const queue = await readQueue(s, payload);
   const [active, order] = await Promise.all([
     s.v2.all('mergeQueues.listPullRequests', { path: { id: queue.id }, query: { state: ACTIVE_STATES } }),
@@ -67,7 +68,7 @@ const STATE_WRITES = {
 } as const;
 
 /** updateQueue: each part by its own v2 write, then the queue's settings as they now are. */
-export async function updateQueue(
+async function updateQueue(
   s: V2Session,
   payload: PayloadOf<'updateQueue'>,
 ): Promise<WireAnswerOf<'updateQueue'>> {
@@ -143,7 +144,7 @@ export function configPatch(settings: Omit<QueueSettings, 'state' | 'mode'> & Re
 }
 
 /** deleteQueue: v2 refuses a queue with entries (409) where v1 answered 400; a queue already gone is no error. */
-export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Written> {
+async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Written> {
   let id: string;
   try {
     id = await s.ids.queueId(payload.repo, payload.targetBranch);
@@ -171,7 +172,7 @@ export async function deleteQueue(s: V2Session, payload: QueueRef): Promise<Writ
   return {};
 }
 
-export async function listPullRequests(
+async function listPullRequests(
   s: V2Session,
   payload: RequestOf<'listPullRequests'>,
 ): Promise<WireAnswerOf<'listPullRequests'>> {
@@ -194,7 +195,7 @@ export async function listPullRequests(
 }
 
 /** getMergeQueueMetrics: the organization's metrics, or one repository's. */
-export async function metrics(
+async function metrics(
   s: V2Session,
   payload: RequestOf<'getMergeQueueMetrics'>,
 ): Promise<WireAnswerOf<'getMergeQueueMetrics'>> {
@@ -213,3 +214,13 @@ function splitSlug(slug: string): [string, string] {
   const slash = slug.lastIndexOf('/');
   return [slug.slice(0, slash), slug.slice(slash + 1)];
 }
+
+/** How v2 answers the queue endpoints (service-client.ts gathers every area's rows). */
+export const QUEUE_TRANSLATIONS = {
+  createQueue,
+  getQueue,
+  updateQueue,
+  deleteQueue,
+  listPullRequests,
+  getMergeQueueMetrics: metrics,
+} satisfies Translations;

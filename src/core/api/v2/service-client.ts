@@ -3,7 +3,7 @@
 // shape (transport.ts), and built into v1's answer by typed functions (to-v1.ts): what the compiler
 // checks is not checked again. `v2` is the typed seam for operations only v2 has.
 import { ROUTES, type EndpointName, type TranslatedEndpoint } from '../../../wire/index.js';
-import { typedAnswer, type WireAnswerOf } from '../typed-answers.js';
+import { typedAnswer } from '../typed-answers.js';
 import { apiBaseFor } from '../base-url.js';
 import {
   ApiClient,
@@ -13,42 +13,23 @@ import {
   type PayloadOf,
   type ServiceClient,
 } from '../client.js';
-import { flakyV2 } from './flaky-tests.js';
+import { FLAKY_TEST_TRANSLATIONS } from './flaky-tests.js';
 import { IdResolver, type KnownIds } from './ids.js';
-import * as pullRequests from './pull-requests.js';
-import * as queues from './queues.js';
+import { PULL_REQUEST_TRANSLATIONS } from './pull-requests.js';
+import { QUEUE_TRANSLATIONS } from './queues.js';
 import type { V2Session } from './session.js';
+import type { AllTranslations, Translation } from './translation.js';
 import { V2Transport } from './transport.js';
 
-/** How v2 answers one v1 endpoint: v1's request in, v1's answer out, typed as v1's wire writes it. */
-type Translation<E extends TranslatedEndpoint> = (
-  session: V2Session,
-  payload: PayloadOf<E>,
-) => Promise<WireAnswerOf<E>>;
-
 /**
- * How v2 answers each endpoint whose row in src/wire/routes.ts says `v2: 'translated'`: a new such row is a
- * type error here until its translation is written. The `v1-only` ones (the CI-run recorder, the service
- * status, the device login) go to v1 with the same key.
+ * How v2 answers each endpoint whose row in src/wire/ says `v2: 'translated'`, gathered from the areas'
+ * files: a new such row is a type error here, naming it, until its area's file answers it. The `v1-only`
+ * ones (the CI-run recorder, the service status, the device login) go to v1 with the same key.
  */
-const TRANSLATIONS: { readonly [E in TranslatedEndpoint]: Translation<E> } = {
-  submitPullRequest: pullRequests.submit,
-  getSubmittedPullRequest: pullRequests.lookUp,
-  cancelPullRequest: pullRequests.cancel,
-  restartTestsOnPullRequest: pullRequests.restart,
-  setImpactedTargets: pullRequests.uploadTargets,
-  getMergeQueueTestingDetails: pullRequests.testingDetails,
-  createQueue: queues.createQueue,
-  getQueue: queues.getQueue,
-  updateQueue: queues.updateQueue,
-  deleteQueue: queues.deleteQueue,
-  listPullRequests: queues.listPullRequests,
-  getMergeQueueMetrics: queues.metrics,
-  listUnhealthyTests: flakyV2.listUnhealthy,
-  listFailingTests: flakyV2.listFailing,
-  getTestDetails: flakyV2.testDetails,
-  listQuarantinedTests: flakyV2.listQuarantined,
-  linkTicketToTestCase: flakyV2.linkTicket,
+const TRANSLATIONS: AllTranslations = {
+  ...PULL_REQUEST_TRANSLATIONS,
+  ...QUEUE_TRANSLATIONS,
+  ...FLAKY_TEST_TRANSLATIONS,
 };
 
 function isTranslated(endpoint: EndpointName): endpoint is TranslatedEndpoint {
