@@ -112,12 +112,12 @@ async function testDetails(
   };
 }
 
-/** v1's page of a v2 list: the cursor as the next page's token. */
+/** v1's page of a v2 list: the cursor as the next page's token; an empty list has no page, as over v1. */
 function pageV1(rows: number, list: { hasMore: boolean; nextCursor: string | null }): Page {
   const next = list.hasMore && list.nextCursor ? list.nextCursor : '';
   return {
     total_rows: rows,
-    total_pages: next ? 2 : 1,
+    total_pages: next ? 2 : rows ? 1 : 0,
     page_index: 0,
     next_page_token: next,
     prev_page_token: '',
