@@ -3,7 +3,8 @@
 import { parse, stringify } from 'yaml';
 import { COMMON_INPUTS } from '../src/core/common-inputs.js';
 import type { InputSpec } from '../src/core/inputs.js';
-import { OPERATIONS, OPERATION_NAMES } from '../src/core/operations/registry.js';
+import { exampleInputs } from '../src/core/operations/example.js';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../src/core/operations/registry.js';
 
 const BEGIN = '<!-- reference:begin (generated from the operation registry by `npm run metadata`) -->';
 const END = '<!-- reference:end -->';
@@ -72,6 +73,28 @@ function inputTable(specs: readonly InputSpec[]): string[] {
   ];
 }
 
+/** A with: value as a workflow writes it: `pr-number: 12` and `strict: true` rather than quoted. */
+function yamlValue(value: string): string | number | boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : value;
+}
+
+/** The operation's sample (its first example) as a step of the action, under the example's words. */
+export function actionStep(operation: OperationName): string[] {
+  const row = OPERATIONS[operation];
+  const [sample] = row.examples;
+  const inputs = Object.entries(exampleInputs(sample)).map(([name, value]) => [name, yamlValue(value)]);
+  const step = {
+    uses: 'your-org/merge-queue-action@main',
+    with: {
+      operation,
+      ...(row.api === 'none' ? {} : { 'api-token': '${{ secrets.TRUNK_API_TOKEN }}' }),
+      ...Object.fromEntries(inputs),
+    },
+  };
+  return ['```yaml', `# ${sample.about}`, stringify([step]).trimEnd(), '```'];
+}
+
 /** docs/reference.md with the text between its markers replaced by the registry's inputs and action.yml's outputs. */
 export function renderReference(reference: string, actionYml: string): string {
   const action = parse(actionYml) as { outputs: Record<string, { description: string }> };
@@ -81,6 +104,8 @@ export function renderReference(reference: string, actionYml: string): string {
       `#### \`${name}\``,
       '',
       row.summary,
+      '',
+      ...actionStep(name),
       '',
       ...(row.inputs.length ? inputTable(row.inputs) : ['No inputs beyond the common ones.']),
       '',
@@ -92,6 +117,9 @@ export function renderReference(reference: string, actionYml: string): string {
     ...inputTable(COMMON_INPUTS),
     '',
     '### Operations and their inputs',
+    '',
+    "Each operation's step is its first `--help` example, the same inputs as flags. On a pull request",
+    'event the PR number, head sha and target branch come from the event and may be left out.',
     '',
     ...operations,
     '### Outputs',

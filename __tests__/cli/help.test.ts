@@ -8,8 +8,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCommandLine } from '../../src/cli/args.js';
-import { EXAMPLES, type Example } from '../../src/cli/examples.js';
+import { cliExamples, type CliExample, exampleArgs } from '../../src/cli/examples.js';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
+import { exampleInputs, type OperationExample } from '../../src/core/operations/example.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
 import { CLI, runCli } from '../helpers/cli-runner.js';
 import { QueueDriver, TEST_TOKEN, useEmulator } from '../helpers/emulator.js';
@@ -29,7 +30,7 @@ const READ_ONLY: Partial<Record<OperationName, string>> = {
 };
 
 const all = OPERATION_NAMES.flatMap((operation) =>
-  EXAMPLES[operation].map((example, index) => ({ operation, example, index })),
+  cliExamples(operation).map((example, index) => ({ operation, example, index })),
 );
 
 describe('the top page', () => {
@@ -68,27 +69,53 @@ describe("an operation's page", () => {
     expect(lines[usage + 1]).toBe(`  merge-queue-action ${operation} [flags]`);
     const shown = lines.filter((line) => line.startsWith('  $ '));
     expect(shown.map((line) => asTheShellReadsIt(line.slice(4)))).toEqual(
-      EXAMPLES[operation].map(({ args }) => ['merge-queue-action', operation, ...args]),
+      cliExamples(operation).map(({ args }) => ['merge-queue-action', operation, ...args]),
     );
     for (const spec of OPERATIONS[operation].inputs) expect(run.stdout).toContain(`  --${spec.name}`);
   });
 });
 
 describe('every example reads as the command line it shows', () => {
-  it.each(all.map(({ operation, example }) => [operation, example.args.join(' '), example] as const))(
-    '%s %s',
-    (operation, _, example) => {
-      const line = parseCommandLine([operation, ...example.args]);
-      expect(line.operation).toBe(operation);
-      const reads = new Map([...COMMON_INPUTS, ...OPERATIONS[operation].inputs].map((s) => [s.name, s]));
-      for (const [name, value] of Object.entries(line.inputs)) {
-        const spec = reads.get(name);
-        expect(spec).toBeDefined();
-        if (spec?.values) expect(spec.values).toContain(value);
-        expect(spec?.secret).toBeFalsy();
-      }
-    },
+  const declared = OPERATION_NAMES.flatMap((operation) =>
+    OPERATIONS[operation].examples.map((example) => [operation, example.about, example] as const),
   );
+  it.each(declared)('%s: %s', (operation, _, example) => {
+    const line = parseCommandLine([operation, ...exampleArgs(example)]);
+    expect(line.operation).toBe(operation);
+    // What the CLI reads back is what the row declares, for the action and every other host alike.
+    expect(line.inputs).toEqual(exampleInputs(example));
+    expect(line.json).toBe(example.cli?.includes('--json') ?? false);
+    expect(line.yes).toBe(example.cli?.includes('--yes') ?? false);
+    const reads = new Map([...COMMON_INPUTS, ...OPERATIONS[operation].inputs].map((s) => [s.name, s]));
+    for (const [name, value] of Object.entries(example.inputs ?? {})) {
+      const spec = reads.get(name);
+      expect(spec).toBeDefined();
+      expect(typeof value === 'boolean').toBe(spec?.boolean === true);
+      if (spec?.values) expect(spec.values).toContain(value);
+      expect(spec?.secret).toBeFalsy();
+    }
+  });
+
+  const spellings: [OperationName, OperationExample['inputs'], string[], Record<string, string>][] = [
+    ['lint-impacted-targets-config', { strict: true }, ['--strict'], { strict: 'true' }],
+    ['lint-impacted-targets-config', { strict: false }, ['--no-strict'], { strict: 'false' }],
+    ['submit-pull-request', { 'no-batch': true }, ['--no-batch'], { 'no-batch': 'true' }],
+    ['submit-pull-request', { 'no-batch': false }, ['--no-no-batch'], { 'no-batch': 'false' }],
+    ['update-queue', { batch: false }, ['--no-batch'], { batch: 'false' }],
+    [
+      'set-impacted-targets',
+      { 'impacted-targets': ['api', 'web'] },
+      ['--impacted-targets', 'api', '--impacted-targets', 'web'],
+      { 'impacted-targets': 'api\nweb' },
+    ],
+    ['pause-queue', { reason: 'a -- b' }, ['--reason', 'a -- b'], { reason: 'a -- b' }],
+  ];
+  it.each(spellings)('%s %j is %j and reads back', (operation, inputs, args, read) => {
+    const example: OperationExample = { about: 'spelling', inputs };
+    expect(exampleArgs(example)).toEqual(args);
+    expect(parseCommandLine([operation, ...args]).inputs).toEqual(read);
+    expect(exampleInputs(example)).toEqual(read);
+  });
 });
 
 describe('every example runs against the emulator', () => {
@@ -107,7 +134,7 @@ describe('every example runs against the emulator', () => {
   it.each(
     runnable.map(({ operation, example, index }) => [operation, example.args.join(' '), index, example]),
   )('%s %s', async (operation, _, index, example) => {
-    const { args, exitCode = 0 } = example as Example;
+    const { args, exitCode } = example as CliExample;
     const name = operation as OperationName;
     const repo = `acme/example-${name}-${index}`;
     await prepare(repo, name, cwd, args.includes('--wait-for'));

@@ -5,7 +5,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { format } from 'prettier';
 import { COMMON_INPUTS } from '../../src/core/common-inputs.js';
-import { OPERATIONS, isOperationName, toKebabCase } from '../../src/core/operations/registry.js';
+import { exampleInputs } from '../../src/core/operations/example.js';
+import {
+  OPERATION_NAMES,
+  OPERATIONS,
+  isOperationName,
+  toKebabCase,
+} from '../../src/core/operations/registry.js';
 import { renderActionYml, renderReference } from '../../scripts/reference.js';
 
 const actionYml = readFileSync('action.yml', 'utf8');
@@ -49,6 +55,31 @@ describe('action.yml', () => {
       reference,
     );
     expect(readFileSync('README.md', 'utf8')).toContain('](docs/reference.md)');
+  });
+});
+
+describe("docs/reference.md's steps", () => {
+  const reference = readFileSync('docs/reference.md', 'utf8');
+  /** The yaml block under each operation's heading, as a workflow reads it. */
+  const stepOf = (operation: string) => {
+    const section = reference.split(`\n#### \`${operation}\`\n`)[1]?.split('\n#### ')[0] ?? '';
+    const block = /\n```yaml\n([\s\S]*?)\n```\n/.exec(section)?.[1];
+    return block === undefined ? undefined : (parse(block) as { uses: string; with: object }[]);
+  };
+
+  it.each(OPERATION_NAMES)('%s: one step of the action, with its sample and declared inputs', (name) => {
+    const steps = stepOf(name);
+    expect(steps).toHaveLength(1);
+    const { uses, with: given } = steps![0]!;
+    expect(uses).toMatch(/^your-org\/merge-queue-action@/);
+    const inputs = Object.fromEntries(Object.entries(given).map(([key, value]) => [key, String(value)]));
+    expect(Object.keys(inputs).filter((input) => !(input in action.inputs))).toEqual([]);
+    const { operation, 'api-token': token, ...rest } = inputs;
+    expect(operation).toBe(name);
+    expect(rest).toEqual(exampleInputs(OPERATIONS[name].examples[0]));
+    // The token comes from a secret; the operations that call no API take none.
+    if (OPERATIONS[name].api === 'none') expect(token).toBeUndefined();
+    else expect(token).toBe('${{ secrets.TRUNK_API_TOKEN }}');
   });
 });
 

@@ -1,10 +1,9 @@
-// Each operation's sample run: its first help example (src/cli/examples.ts, which the compiler asks of
-// every operation) as the action's inputs, in the world the help's examples expect. The suites that run
+// Each operation's sample run: the first example of its registry row (which the compiler asks of every
+// operation) as the action's inputs, in the world the help's examples expect. The suites that run
 // every operation (the fault matrix, the summaries) run an operation they have no step of their own for
 // from its sample, so a new operation is covered without editing them.
-import { parseCommandLine } from '../../src/cli/args.js';
-import { EXAMPLES } from '../../src/cli/examples.js';
-import type { OperationName } from '../../src/core/operations/registry.js';
+import { exampleInputs } from '../../src/core/operations/example.js';
+import { OPERATIONS, type OperationName } from '../../src/core/operations/registry.js';
 import { QueueDriver, type EmulatorHandle } from './emulator.js';
 
 /** The branch, PR and organization the help's examples name. */
@@ -14,14 +13,12 @@ export const EXAMPLE_ORG = 'acme';
 
 /** The inputs of the operation's first help example, as the action takes them. */
 export function sampleInputs(operation: OperationName): Record<string, string> {
-  const example = EXAMPLES[operation][0];
-  if (!example) throw new Error(`${operation} has no example in src/cli/examples.ts to run it from`);
-  return { 'target-branch': EXAMPLE_BRANCH, ...parseCommandLine([operation, ...example.args]).inputs };
+  return { 'target-branch': EXAMPLE_BRANCH, ...exampleInputs(OPERATIONS[operation].examples[0]) };
 }
 
 /** Whether the example ends with exit 0 (one may fail on purpose, as its help says). */
 export function sampleSucceeds(operation: OperationName): boolean {
-  return !EXAMPLES[operation][0]?.exitCode;
+  return !OPERATIONS[operation].examples[0].exitCode;
 }
 
 export interface ExampleWorldOptions {

@@ -13,7 +13,7 @@ import {
 import { COLOUR_CHOICES } from '../hosts/common/colour.js';
 import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';
-import { EXAMPLES, shellWord } from './examples.js';
+import { cliExamples, shellWord } from './examples.js';
 
 export const COMMAND = PROGRAM;
 const WIDTH = 100;
@@ -130,7 +130,7 @@ function exitCodes(): string {
 }
 
 function examples(operation: OperationName): string {
-  const shown = EXAMPLES[operation].map(
+  const shown = cliExamples(operation).map(
     ({ about, args }) => `  # ${about}\n  $ ${[COMMAND, operation, ...args].map(shellWord).join(' ')}`,
   );
   return `EXAMPLES\n${shown.join('\n\n')}`;

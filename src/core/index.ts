@@ -13,6 +13,8 @@ export { VERSION } from './version.js';
 // The operations and their inputs
 export { isOperationName, OPERATION_NAMES, OPERATIONS, toKebabCase } from './operations/registry.js';
 export type { Area, OperationName } from './operations/registry.js';
+export { exampleInputs } from './operations/example.js';
+export type { OperationExample } from './operations/example.js';
 export { COMMON_INPUTS } from './common-inputs.js';
 export type { InputSpec } from './inputs.js';
 export type { ResolvedContext } from './context.js';

@@ -1,7 +1,8 @@
 // Every operation, one row each: its area, what it needs from the pipeline, the inputs it reads (beyond
-// the common ones), how its settings are read, and the code that runs it. action.yml, the CLI's --help
-// and docs/reference.md are generated from these rows.
+// the common ones), its examples, how its settings are read, and the code that runs it. action.yml, the
+// CLI's --help and docs/reference.md are generated from these rows.
 import type { Needs } from '../context.js';
+import type { OperationExamples } from './example.js';
 import type { Inputs, InputSpec } from '../inputs.js';
 import {
   CHECK_TEST_RESULTS_INPUTS,
@@ -75,6 +76,11 @@ export interface OperationRow<S> {
   /** The inputs it reads beyond the common ones; any other input given is ignored with a warning. */
   inputs: readonly InputSpec[];
   /**
+   * What a person does with it, by input name (--help's EXAMPLES, docs/reference.md's `with:`); the first
+   * is its sample, which the help's test and the suites that run every operation run against the emulator.
+   */
+  examples: OperationExamples;
+  /**
    * The API it calls: absent for both versions, `v2` for one only v2 serves (over v1 it stops with one
    * line before any request), `none` for one that works from files and git alone. Tests derive their
    * lists of operations from it.
@@ -123,6 +129,7 @@ const REPO_ONLY: Needs = { pr: false, headSha: false, targetBranch: false };
 const pullRequest = (
   summary: string,
   inputs: readonly InputSpec[],
+  examples: OperationExamples,
   run: OperationRow<ReturnType<typeof readPullRequestSettings>>['run'],
   { needs = PR, api }: Pick<OperationRow<unknown>, 'api'> & { needs?: Needs } = {},
 ) =>
@@ -131,6 +138,7 @@ const pullRequest = (
     summary,
     needs,
     inputs,
+    examples,
     read: readPullRequestSettings,
     run,
     ...(api ? { api } : {}),
@@ -138,35 +146,60 @@ const pullRequest = (
 const queueAdmin = (
   summary: string,
   inputs: readonly InputSpec[],
+  examples: OperationExamples,
   run: OperationRow<ReturnType<typeof readQueueAdminSettings>>['run'],
-) => row({ area: 'queue', summary, needs: QUEUE, inputs, read: readQueueAdminSettings, run });
+) => row({ area: 'queue', summary, needs: QUEUE, inputs, examples, read: readQueueAdminSettings, run });
 const flakyTests = (
   summary: string,
   inputs: readonly InputSpec[],
+  examples: OperationExamples,
   run: OperationRow<ReturnType<typeof readFlakyTestsSettings>>['run'],
-) => row({ area: 'flaky-tests', summary, needs: REPO_ONLY, inputs, read: readFlakyTestsSettings, run });
+) =>
+  row({
+    area: 'flaky-tests',
+    summary,
+    needs: REPO_ONLY,
+    inputs,
+    examples,
+    read: readFlakyTestsSettings,
+    run,
+  });
 
 export const OPERATIONS = {
   'submit-pull-request': pullRequest(
     'Submit the PR to the merge queue, and optionally wait until it merges.',
     [...PRIORITY_INPUTS, DIRECT_INPUT, ...WAIT_INPUTS, ...NOTIFY_INPUTS],
+    [
+      { about: 'Put PR 12 in the queue', inputs: { 'pr-number': '12' } },
+      {
+        about: 'Put it in ahead of medium ones, tested alone',
+        inputs: { 'pr-number': '12', priority: 'high', 'no-batch': true },
+      },
+      {
+        about: 'Wait until it merges (exit 1 if it fails or is cancelled)',
+        inputs: { 'pr-number': '12', 'wait-for': 'merged' },
+      },
+    ],
     later(pullRequests, (m) => m.submitPullRequest),
   ),
   'reprioritize-pull-request': pullRequest(
     "Change a queued PR's priority in place (api-version v2).",
     [PRIORITY_INPUTS[0]!],
+    [{ about: 'Move PR 12 up the line', inputs: { 'pr-number': '12', priority: 'high' } }],
     later(entryWrites, (m) => m.reprioritizePullRequest),
     { api: 'v2' },
   ),
   'update-queue-entry': pullRequest(
     "Change a queued PR's priority, batching or direct flag in place (api-version v2).",
     [...PRIORITY_INPUTS, DIRECT_INPUT],
+    [{ about: 'Test PR 12 alone from now on', inputs: { 'pr-number': '12', 'no-batch': true } }],
     later(entryWrites, (m) => m.updateQueueEntry),
     { api: 'v2' },
   ),
   'get-queue-entry-history': pullRequest(
     "Every state the PR's queue entry went through: when, why, who caused it, which run (api-version v2).",
     [],
+    [{ about: "Every state PR 12's entry went through", inputs: { 'pr-number': '12' } }],
     later(
       () => import('./pull-request/v2/history.js'),
       (m) => m.getQueueEntryHistory,
@@ -179,6 +212,10 @@ export const OPERATIONS = {
     summary: 'The CI runs the queue started, for the PR or the whole queue (api-version v2).',
     needs: QUEUE,
     inputs: LIST_RUNS_INPUTS,
+    examples: [
+      { about: 'The runs the queue started for PR 12', inputs: { 'pr-number': '12' } },
+      { about: 'The failed runs of the whole queue', inputs: { 'runs-of': 'queue', 'run-status': 'failed' } },
+    ],
     read: readVerificationRunSettings,
     run: later(verificationRuns, (m) => m.listVerificationRuns),
   }),
@@ -188,27 +225,52 @@ export const OPERATIONS = {
     summary: 'One verification run and its checks, required and failing ones first (api-version v2).',
     needs: QUEUE,
     inputs: [TEST_RUN_ID_INPUT],
+    examples: [
+      {
+        about: 'One run and its checks (the id from list-verification-runs)',
+        inputs: { 'test-run-id': 'run_2f9c41' },
+      },
+    ],
     read: readVerificationRunSettings,
     run: later(verificationRuns, (m) => m.getVerificationRun),
   }),
   'cancel-pull-request': pullRequest(
     'Take the PR out of the merge queue.',
     [REASON_INPUT],
+    [
+      { about: 'Take PR 12 out of the queue', inputs: { 'pr-number': '12' } },
+      {
+        about: 'The same without asking first, saying why',
+        inputs: { 'pr-number': '12', reason: 'breaks the release build' },
+        cli: ['--yes'],
+      },
+    ],
     later(pullRequests, (m) => m.cancelPullRequest),
   ),
   'restart-tests-on-pull-request': pullRequest(
     "Restart the PR's tests, keeping its place in the queue.",
     [],
+    [{ about: "Run PR 12's tests again, keeping its place", inputs: { 'pr-number': '12' } }],
     later(pullRequests, (m) => m.restartTestsOnPullRequest),
   ),
   'get-submitted-pull-request': pullRequest(
     "The PR's state in the queue and why, and optionally wait for it to merge.",
     [...WAIT_INPUTS, ...NOTIFY_INPUTS],
+    [
+      { about: 'Where PR 12 is and why', inputs: { 'pr-number': '12' } },
+      { about: 'The same for a program', inputs: { 'pr-number': '12' }, cli: ['--json'] },
+    ],
     later(pullRequests, (m) => m.getSubmittedPullRequest),
   ),
   'get-merge-queue-testing-details': pullRequest(
     'The checks and PRs of a merge-queue test run.',
     [TEST_RUN_ID_INPUT],
+    [
+      {
+        about: 'The checks and PRs of one test run',
+        inputs: { 'test-run-id': '3f1c2a9e-5b7d-4e0f-9a61-2c8d4b6e7f10' },
+      },
+    ],
     later(pullRequests, (m) => m.getMergeQueueTestingDetails),
     { needs: QUEUE },
   ),
@@ -218,6 +280,12 @@ export const OPERATIONS = {
       'On a merge-queue test run: the PRs it tests and their impacted targets; optionally end the job when none is still queued.',
     needs: QUEUE,
     inputs: [TEST_RUN_ID_INPUT, EXIT_IF_DEQUEUED_INPUT],
+    examples: [
+      {
+        about: 'In a job on trunk-merge/pr-12/<run>: the PRs it tests; end early if none is queued',
+        inputs: { 'exit-if-dequeued': true },
+      },
+    ],
     read: readMergeQueueRunSettings,
     run: later(
       () => import('./merge-queue-run/describe.js'),
@@ -230,6 +298,24 @@ export const OPERATIONS = {
     summary: "Upload the PR's impacted targets for a parallel queue.",
     needs: { pr: true, headSha: true, targetBranch: true },
     inputs: IMPACTED_TARGETS_INPUTS,
+    examples: [
+      {
+        about: 'PR 12 (head 9fceb02) touches two targets',
+        inputs: {
+          'pr-sha': '9fceb02d0ae598e95dc970b74767f19372d61af8',
+          'pr-number': '12',
+          'impacted-targets': ['api', 'web'],
+        },
+      },
+      {
+        about: 'It touches everything (it conflicts with every PR)',
+        inputs: {
+          'pr-sha': '9fceb02d0ae598e95dc970b74767f19372d61af8',
+          'pr-number': '12',
+          'impacts-all': true,
+        },
+      },
+    ],
     tokenOptional: true,
     read: readImpactedTargetsSettings,
     run: later(
@@ -243,6 +329,10 @@ export const OPERATIONS = {
     summary: "Compute the PR's impacted targets from its changed files and a targets config.",
     needs: { pr: false, headSha: false, targetBranch: true },
     inputs: COMPUTE_INPUTS,
+    examples: [
+      { about: 'The targets your branch touches (config in .github/impacted-targets.yml)' },
+      { about: 'With the config elsewhere', inputs: { 'targets-config': 'ci/targets.yml' } },
+    ],
     tokenOptional: true,
     read: (input) => readComputeSettings(input),
     run: later(
@@ -257,6 +347,10 @@ export const OPERATIONS = {
       'Check a targets config against the tracked files: files no rule claims, globs that match nothing.',
     needs: REPO_ONLY,
     inputs: LINT_INPUTS,
+    examples: [
+      { about: 'Which rule claims which files, and what nothing claims' },
+      { about: 'Fail (exit 1) when a file is left unclaimed', inputs: { strict: true } },
+    ],
     tokenOptional: true,
     read: readLintSettings,
     run: later(
@@ -267,36 +361,67 @@ export const OPERATIONS = {
   'create-queue': queueAdmin(
     'Create the merge queue of a branch.',
     [IF_EXISTS_INPUT, ...QUEUE_SETTINGS_INPUTS],
+    [
+      {
+        about: 'A queue for main that tests four PRs at a time',
+        inputs: { mode: 'parallel', concurrency: '4' },
+      },
+      { about: 'The same, or update the one there', inputs: { concurrency: '4', 'if-exists': 'update' } },
+    ],
     later(queues, (m) => m.createQueue),
   ),
   'get-queue': queueAdmin(
     'The queue: its state, settings and the PRs in line.',
     [],
+    [
+      { about: "main's queue" },
+      { about: 'Another branch, for a program', inputs: { 'target-branch': 'release' }, cli: ['--json'] },
+    ],
     later(queues, (m) => m.getQueue),
   ),
   'update-queue': queueAdmin(
     "Change the queue's settings or state.",
     [QUEUE_STATE_INPUT, ...QUEUE_SETTINGS_INPUTS, REASON_INPUT],
+    [
+      { about: 'Test eight at a time, in batches', inputs: { concurrency: '8', batch: true } },
+      { about: 'Pause it', inputs: { state: 'paused' } },
+    ],
     later(queues, (m) => m.updateQueue),
   ),
   'delete-queue': queueAdmin(
     'Delete the queue (it must be empty).',
     [],
+    [
+      {
+        about: 'Delete the (empty) queue of release',
+        inputs: { 'target-branch': 'release' },
+        cli: ['--yes'],
+      },
+    ],
     later(queues, (m) => m.deleteQueue),
   ),
   'pause-queue': queueAdmin(
     'Pause the queue: nothing new tests, nothing merges.',
     [REASON_INPUT],
+    [
+      { about: 'Stop testing and merging' },
+      {
+        about: 'Saying why (shown with your name in the summary)',
+        inputs: { reason: 'release freeze until 16:00' },
+      },
+    ],
     later(queues, (m) => m.pauseQueue),
   ),
   'resume-queue': queueAdmin(
     'Resume a paused or draining queue.',
     [],
+    [{ about: 'Start again' }],
     later(queues, (m) => m.resumeQueue),
   ),
   'drain-queue': queueAdmin(
     'Drain the queue: what is in it finishes, nothing new starts.',
     [REASON_INPUT],
+    [{ about: 'Let what is in finish, start nothing new' }],
     later(queues, (m) => m.drainQueue),
   ),
   'list-pull-requests': row({
@@ -304,6 +429,10 @@ export const OPERATIONS = {
     summary: "The queue's PRs, filtered by state and time, all pages.",
     needs: QUEUE,
     inputs: LIST_PULL_REQUESTS_INPUTS,
+    examples: [
+      { about: 'The PRs testing now', inputs: { state: 'testing' } },
+      { about: 'Those merged since November', inputs: { state: 'merged', since: '2026-11-01T00:00:00Z' } },
+    ],
     read: readListPullRequestsSettings,
     run: later(
       () => import('./queue/list-pull-requests.js'),
@@ -316,6 +445,10 @@ export const OPERATIONS = {
     summary: "The queue's testing results over a window of up to 45 days, all pages (api-version v2).",
     needs: QUEUE,
     inputs: TESTING_RESULTS_INPUTS,
+    examples: [
+      { about: 'The last 7 days of test runs' },
+      { about: 'A window', inputs: { since: '2026-11-01T00:00:00Z' } },
+    ],
     read: readTestingResultsSettings,
     run: later(
       () => import('./pull-request/v2/testing-results.js'),
@@ -329,6 +462,7 @@ export const OPERATIONS = {
       "Append up to 45 days of the queue's PRs, entry histories, runs and settings to a history file (api-version v2, read-only).",
     needs: QUEUE,
     inputs: EXPORT_INPUTS,
+    examples: [{ about: 'Append the history to a file', inputs: { history: 'queue-history.jsonl' } }],
     read: readExportSettings,
     run: later(
       () => import('./planner/export.js'),
@@ -343,6 +477,16 @@ export const OPERATIONS = {
     // A synthetic plan needs no repository; one read from the API needs it and the target branch.
     needs: { pr: false, headSha: false, targetBranch: false, repo: false },
     inputs: PLAN_INPUTS,
+    examples: [
+      {
+        about: 'Settings for a new queue: 300 PRs a day, 30-minute CI',
+        inputs: { prs: '300', arrivals: '300/d', 'ci-duration': '30m' },
+      },
+      {
+        about: 'From an exported history, trying other concurrencies',
+        inputs: { history: 'queue-history.jsonl', vary: 'concurrency=2,4,8' },
+      },
+    ],
     tokenOptional: true,
     read: readPlanSettings,
     run: later(
@@ -355,6 +499,10 @@ export const OPERATIONS = {
     summary: "The queue's Prometheus metrics, summed up.",
     needs: REPO_ONLY,
     inputs: METRICS_INPUTS,
+    examples: [
+      { about: "This repository's queue metrics" },
+      { about: 'Every repository of the organization', inputs: { 'all-repositories': true } },
+    ],
     read: readMetricsSettings,
     run: later(
       () => import('./metrics/metrics.js'),
@@ -364,6 +512,13 @@ export const OPERATIONS = {
   'list-unhealthy-tests': flakyTests(
     'Flaky and broken tests, with a report and an optional failing threshold.',
     [ORG_URL_SLUG_INPUT, ...UNHEALTHY_INPUTS, ...PAGING_INPUTS],
+    [
+      { about: 'Flaky and broken tests', inputs: { 'org-url-slug': 'acme' } },
+      {
+        about: 'Fail (exit 1) when any test is broken',
+        inputs: { 'org-url-slug': 'acme', 'fail-on': 'broken' },
+      },
+    ],
     later(
       () => import('./flaky-tests/unhealthy.js'),
       (m) => m.listUnhealthyTests,
@@ -372,6 +527,7 @@ export const OPERATIONS = {
   'list-quarantined-tests': flakyTests(
     'The quarantined tests.',
     [ORG_URL_SLUG_INPUT, ...PAGING_INPUTS],
+    [{ about: 'The quarantined tests', inputs: { 'org-url-slug': 'acme' } }],
     later(
       () => import('./flaky-tests/quarantined.js'),
       (m) => m.listQuarantinedTests,
@@ -380,6 +536,7 @@ export const OPERATIONS = {
   'list-failing-tests': flakyTests(
     'Tests that failed in a window of up to 7 days.',
     [ORG_URL_SLUG_INPUT, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
+    [{ about: 'Tests that failed in the last 7 days', inputs: { 'org-url-slug': 'acme' } }],
     later(
       () => import('./flaky-tests/failing.js'),
       (m) => m.listFailingTests,
@@ -391,6 +548,13 @@ export const OPERATIONS = {
       'The quarantine gate: JUnit reports in, a verdict for each failed test, and a failure only for those not quarantined.',
     needs: REPO_ONLY,
     inputs: [ORG_URL_SLUG_INPUT, ...CHECK_TEST_RESULTS_INPUTS, ...FAILING_WINDOW_INPUTS, ...PAGING_INPUTS],
+    examples: [
+      {
+        about: 'The quarantine gate: fail (exit 1) when a failed test is not quarantined',
+        inputs: { 'org-url-slug': 'acme', 'junit-paths': 'reports/**/*.xml' },
+        exitCode: 1,
+      },
+    ],
     read: readCheckTestResultsSettings,
     run: later(
       () => import('./flaky-tests/check-test-results/operation.js'),
@@ -400,11 +564,26 @@ export const OPERATIONS = {
   'get-test-details': flakyTests(
     'One test in detail.',
     [ORG_URL_SLUG_INPUT, TEST_ID_INPUT],
+    [
+      {
+        about: 'One test (its id from list-unhealthy-tests)',
+        inputs: { 'org-url-slug': 'acme', 'test-id': '8d2b5c1e-0f4a-4c3b-9e7d-1a6f2b3c4d5e' },
+      },
+    ],
     later(flakyTestCases, (m) => m.getTestDetails),
   ),
   'link-ticket-to-test-case': flakyTests(
     'Link a ticket to a test case.',
     TICKET_INPUTS,
+    [
+      {
+        about: 'Link ticket KAN-123',
+        inputs: {
+          'test-case-id': '8d2b5c1e-0f4a-4c3b-9e7d-1a6f2b3c4d5e',
+          'external-ticket-id': 'KAN-123',
+        },
+      },
+    ],
     later(flakyTestCases, (m) => m.linkTicketToTestCase),
   ),
 } satisfies Record<string, RegisteredOperation>;
