@@ -183,4 +183,11 @@ export const SPEED_TRICKS: SpeedTrick[] = [
     figure:
       "bench/workspace-peers.ts's turbo case, Node 24.22, 11 rounds (load 14): warm cache 183 ms CPU against 180 without, cold (a new cache directory each run, as on a GitHub-hosted runner, which starts every job afresh) 169 against 163: nothing to gain, and a cost where it matters.",
   },
+  {
+    what: "The quarantine gate's young generation held at the size it has while the gate runs (V8's semi-space growth factor set to 1, then back to 2)",
+    files: 'src/core/operations/flaky-tests/check-test-results/young-generation.ts, operation.ts',
+    kept: true,
+    figure:
+      "100 MB of reports, the emulator at no distance, 7 rounds alternating the builds (ncc, --minify), each process with the step's environment alone, load average 9-11; peak RSS by medians (node -e 0: 37.5 MiB): pytest 108.8 to 86.7 MiB, jest 103.2 to 85.3, Bazel 97.2 to 72.7, surefire 81.0 to 69.3; the gate on one small report 70.3 to 61.4. CPU paired: pytest 1.063x, jest 1.056x, Bazel 1.031x, surefire 1.028x (more, smaller collections; objects that outlive one reach the old generation sooner); wall paired 0.84-0.94x (within the rounds' spread). On Node 24.21 (the action's runtime; node -e 0: 42.0 MiB), pytest, 5 rounds: 119.9 to 101.2 MiB, CPU 1.039x paired. Tests: the gate's own (__tests__/core/check-test-results.test.ts); by the house rule, no test asserts memory.",
+  },
 ];

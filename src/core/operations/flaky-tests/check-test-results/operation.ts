@@ -16,13 +16,19 @@ import { readReports } from './reports.js';
 import { fetchServiceLists, isOutage, type ServiceLists } from './service-lists.js';
 import { summarizeGate, type CheckedFailure, type GateOutcome } from './summary.js';
 import { VERDICT_LABELS, verdictOf } from './verdicts.js';
+import { withYoungGenerationHeld } from './young-generation.js';
 
 /** The platforms show about 10 annotations of a level per step and drop the rest silently. */
 export const MAX_ANNOTATIONS_PER_LEVEL = 10;
 /** Failures listed in an output; the report file has every one. */
 const MAX_OUTPUT_FAILURES = 200;
 
-export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) => {
+export const checkTestResults: Operation<CheckTestResultsSettings> = (op) =>
+  withYoungGenerationHeld(() => gate(op));
+
+async function gate(
+  op: OperationContext<CheckTestResultsSettings>,
+): ReturnType<Operation<CheckTestResultsSettings>> {
   const { onServiceError, failOnVerdicts } = op.settings;
   const checkoutDir = checkoutDirOf(op);
   const { results, lists, outage } = await readAndAsk(op, checkoutDir);
@@ -63,7 +69,7 @@ export const checkTestResults: Operation<CheckTestResultsSettings> = async (op) 
       : failingHeadline(failing),
     details: { kind: 'test-results', gate: outcome },
   };
-};
+}
 
 /**
  * The reports read, and the service's lists when a test failed: asked while the rest of the reports are
