@@ -19,6 +19,11 @@ export interface ActionRun {
   error: string;
 }
 
+/** A run that ended: with the exit code its process ends with (src/core/failure.ts EXIT_CODES). */
+export interface ExitedRun extends ActionRun {
+  exitCode: number;
+}
+
 export interface RunOptions {
   inputs: Record<string, string>;
   eventName?: string;
@@ -64,8 +69,8 @@ function collect(
   dir: string,
   files: { output: string; summary: string },
   log: string,
-  exitFailed: boolean,
-): ActionRun {
+  exitCode: number,
+): ExitedRun {
   const outputs = parseOutputFile(readFileSync(files.output, 'utf8'));
   const summary = readFileSync(files.summary, 'utf8');
   rmSync(dir, { recursive: true, force: true });
@@ -74,13 +79,14 @@ function collect(
     outputs,
     summary,
     log,
-    failed: exitFailed || error !== '',
+    failed: exitCode !== 0 || error !== '',
     error: error.replace(/^::error( [^:]*)?::/, ''),
+    exitCode,
   };
 }
 
 /** Runs src/core/run.ts in this process on the GitHub Actions host, with stdout captured for the run. */
-export async function runAction(options: RunOptions): Promise<ActionRun> {
+export async function runAction(options: RunOptions): Promise<ExitedRun> {
   const { dir, files, env } = prepare(options);
   const chunks: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
@@ -96,13 +102,11 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   } finally {
     process.stdout.write = write;
   }
-  return collect(dir, files, chunks.join(''), exitCode !== 0);
+  return collect(dir, files, chunks.join(''), exitCode);
 }
 
 /** Runs the built dist/index.js with `node` (or ACTION_NODE), as the runner does. */
-export function runBuiltAction(
-  options: RunOptions & { node?: string },
-): Promise<ActionRun & { exitCode: number }> {
+export function runBuiltAction(options: RunOptions & { node?: string }): Promise<ExitedRun> {
   const { dir, files, env } = prepare(options);
   const node = options.node ?? process.env.ACTION_NODE ?? process.execPath;
   return new Promise((resolve) => {
@@ -112,7 +116,7 @@ export function runBuiltAction(
       { env: { PATH: process.env.PATH, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const exitCode = error ? Number((error as { code?: number }).code ?? 1) : 0;
-        resolve({ ...collect(dir, files, stdout + stderr, exitCode !== 0), exitCode });
+        resolve(collect(dir, files, stdout + stderr, exitCode));
       },
     );
   });

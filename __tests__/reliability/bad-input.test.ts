@@ -1,7 +1,8 @@
 // The bad-input table: each mistake a workflow author can make, run end to end the way the runner runs
-// the action. Every one must end the step with exactly one ::error:: line that names the input, says
-// what is wrong and what to do; no stack trace; no request to the API; and the token nowhere but in the
-// runner's ::add-mask:: command.
+// the action. Every one must end the step with exit 2 and exactly one ::error:: line that names the
+// input, says what is wrong and what to do; no stack trace; no request to the API; and the token nowhere
+// but in the runner's ::add-mask:: command. Beside the mistakes written here, every own input of every
+// operation in the registry is given a value it cannot take (helpers/wrong-values.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
@@ -9,10 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAction, type ActionRun } from '../helpers/action-runner.js';
+import { EXIT_CODES } from '../../src/core/failure.js';
+import type { OperationName } from '../../src/core/operations/registry.js';
+import { runAction, type ExitedRun } from '../helpers/action-runner.js';
 import { secretLeaks } from '../helpers/leaks.js';
 import { writeRecord, type BadInputRow } from '../helpers/reliability-record.js';
 import { example } from '../helpers/webhook-examples.js';
+import { sampleOf, wrongValuesFromRegistry } from '../helpers/wrong-values.js';
 
 const TOKEN = 'tok_badinput_Zq8vR2mW5pK9';
 const GITHUB_TOKEN = 'ghs_badinput_Lm3nB7cX1vT4';
@@ -50,6 +54,8 @@ interface Files {
   toDirectory: string;
   fifo: string;
   huge: string;
+  /** A targets config that reads well. */
+  targets: string;
 }
 
 const PR_EVENT = 'pull_request';
@@ -744,6 +750,107 @@ const CASES: BadInput[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------------
+// Every operation's own inputs, from the registry: each with a value it cannot take (helpers/
+// wrong-values.ts tries a few on the operation's sample), so that a new operation's inputs are here
+// without an edit. The tables below are for the inputs no value tried there is refused as before the run.
+
+/** set-impacted-targets computing the targets itself: a config instead of the sample's targets. */
+const COMPUTING: BadInput['inputs'] = {
+  ...sampleOf('set-impacted-targets'),
+  'impacted-targets': '',
+  'targets-config': (files) => files.targets,
+};
+
+/** Inputs read when the operation runs (files, directories) or only beside another: a wrong value each. */
+const WRONG_WHEN_RUN: Record<string, Pick<BadInput, 'kind' | 'inputs'>> = {
+  'set-impacted-targets changed-files-from': {
+    kind: 'unknown value (computing the targets)',
+    inputs: { ...COMPUTING, 'changed-files-from': 'svn' },
+  },
+  'set-impacted-targets changed-files-file': {
+    kind: 'missing or unreadable file (computing the targets)',
+    inputs: { ...COMPUTING, 'changed-files-from': 'file', 'changed-files-file': 'no/such/changed.txt' },
+  },
+  'set-impacted-targets working-directory': {
+    kind: 'not a directory (computing the targets)',
+    inputs: { ...COMPUTING, 'working-directory': 'no/such/checkout' },
+  },
+  'set-impacted-targets fetch-deepen-attempts': {
+    kind: 'wrong type (computing the targets)',
+    inputs: { ...COMPUTING, 'fetch-deepen-attempts': 'many' },
+  },
+  'set-impacted-targets on-compute-error': {
+    kind: 'unknown value (computing the targets)',
+    inputs: { ...COMPUTING, 'on-compute-error': 'ignore' },
+  },
+  'set-impacted-targets github-api-url': {
+    kind: 'malformed value (computing the targets)',
+    inputs: { ...COMPUTING, 'github-api-url': 'api.github.com' },
+  },
+  'compute-impacted-targets targets-config': {
+    kind: 'missing or unreadable file',
+    inputs: { 'targets-config': 'no/such/targets.yml' },
+  },
+  'compute-impacted-targets working-directory': {
+    kind: 'not a directory',
+    inputs: { 'working-directory': 'no/such/checkout' },
+  },
+  'compute-impacted-targets changed-files-file': {
+    kind: 'missing or unreadable file',
+    inputs: {
+      'targets-config': (files) => files.targets,
+      'changed-files-from': 'file',
+      'changed-files-file': 'no/such/changed.txt',
+    },
+  },
+  'lint-impacted-targets-config targets-config': {
+    kind: 'missing or unreadable file',
+    inputs: { 'targets-config': 'no/such/targets.yml' },
+  },
+  'lint-impacted-targets-config working-directory': {
+    kind: 'not a directory',
+    inputs: { 'working-directory': 'no/such/checkout' },
+  },
+  'plan-queue-settings history': {
+    kind: 'missing or unreadable file',
+    // From the file instead of the sample's figures.
+    inputs: { prs: '', arrivals: '', 'ci-duration': '', history: 'no/such/history.jsonl' },
+  },
+  'check-test-results checkout-dir': {
+    kind: 'not a directory',
+    inputs: { ...sampleOf('check-test-results'), 'checkout-dir': 'no/such/checkout' },
+  },
+  'list-unhealthy-tests badge-file': {
+    kind: 'not a regular file (a directory)',
+    inputs: { ...sampleOf('list-unhealthy-tests'), 'badge-file': (files) => files.directory },
+  },
+};
+
+/** Inputs that take any value, with why: there is nothing to refuse. */
+const ANY_VALUE: Record<string, string> = {
+  'set-impacted-targets impacted-targets': "targets are the workflow's own names for parts of the repository",
+  'create-queue required-statuses': 'the names of the checks the queue waits for, as the CI names them',
+  'update-queue required-statuses': 'the names of the checks the queue waits for, as the CI names them',
+  'check-test-results variant': 'the variant the test runner reports, any text',
+};
+
+const FROM_REGISTRY = wrongValuesFromRegistry();
+
+CASES.push(
+  ...FROM_REGISTRY.found.map(({ operation, input, kind, inputs }) => ({
+    operation,
+    input,
+    kind: `${kind} (from the registry)`,
+    inputs,
+    says: /\S/,
+  })),
+  ...Object.entries(WRONG_WHEN_RUN).map(([key, { kind, inputs }]) => {
+    const [operation, input] = key.split(' ') as [OperationName, string];
+    return { operation, input, kind, inputs: { ...sampleOf(operation), ...inputs }, says: /\S/ };
+  }),
+);
+
 /** Operations whose bad inputs are shown with a pull_request event (they act on a PR). */
 const PR_OPERATIONS = new Set([
   'submit-pull-request',
@@ -780,7 +887,9 @@ beforeAll(async () => {
     toDirectory: join(dir, 'directory.json'),
     fifo: join(dir, 'targets.fifo'),
     huge: join(dir, 'huge.txt'),
+    targets: join(dir, 'targets.yml'),
   };
+  writeFileSync(files.targets, 'rules:\n  - match: "services/{name}/**"\n    targets: ["svc:{name}"]\n');
   symlinkSync('/dev/null', files.toNull);
   symlinkSync('/dev/zero', files.toZero);
   symlinkSync(files.directory, files.toDirectory);
@@ -825,10 +934,11 @@ function eventOf(badInput: BadInput): EventName {
 function problemsOf(
   badInput: BadInput,
   inputs: Record<string, string>,
-  run: ActionRun,
+  run: ExitedRun,
   requestsSent: string[],
 ): string[] {
   const problems: string[] = [];
+  if (run.exitCode !== EXIT_CODES.badInput) problems.push(`exit ${run.exitCode}, not ${EXIT_CODES.badInput}`);
   const lines = run.log.split('\n');
   const errors = lines.filter((line) => line.startsWith('::error'));
   if (!run.failed) problems.push('the step did not fail');
@@ -836,7 +946,7 @@ function problemsOf(
   const line = run.error;
   if (!line.includes(badInput.input)) problems.push(`the line does not name input ${badInput.input}`);
   if (!badInput.says.test(line)) problems.push(`the line does not say ${badInput.says}`);
-  if (!/\b(set|use|give|pass|remove|check|write|save|make|narrow|leave|did you mean)\b/i.test(line)) {
+  if (!/\b(set|use|give|pass|remove|check|write|save|make|narrow|leave|point|did you mean)\b/i.test(line)) {
     problems.push('the line does not say what to do');
   }
   if (line.length > 700) problems.push(`the line is ${line.length} characters long`);
@@ -858,6 +968,14 @@ function shortGiven(badInput: BadInput, inputs: Record<string, string>): string 
 }
 
 describe('a bad input ends the step with one clear line', () => {
+  it('gives every own input of every operation in the registry a wrong value, or says why it takes any', () => {
+    const written = new Set([...Object.keys(WRONG_WHEN_RUN), ...Object.keys(ANY_VALUE)]);
+    // An input the registry's wrong values do not reach: write its wrong value or why it takes any.
+    expect(FROM_REGISTRY.notFound.filter((key) => !written.has(key))).toEqual([]);
+    // A row here for an input they now reach, or one no operation reads any more: remove it.
+    expect([...written].filter((key) => !FROM_REGISTRY.notFound.includes(key))).toEqual([]);
+  });
+
   it('covers at least 100 bad inputs across every area', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(100);
     const areas = new Set(CASES.map((c) => c.operation));

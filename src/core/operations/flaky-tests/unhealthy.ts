@@ -7,7 +7,10 @@
 import { plural } from '../../report/words.js';
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { InputError } from '../../errors.js';
+import { quoted } from '../../inputs.js';
 
 import { LISTED_IN_DETAILS, rawResponse, repoSlug } from '../common.js';
 import type { Operation, OperationContext, OutputValue } from '../types.js';
@@ -45,6 +48,7 @@ interface Listed {
 
 export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
   const { statuses, failOn, maxUnhealthy } = op.settings;
+  if (op.settings.badgeFile) await checkBadgeFile(op.settings.badgeFile);
   const now = Date.now();
   const { tests, teams, counts, last } = await fetchUnhealthyTests(op, statuses, now);
   const reportFile = await writeReport(op, statuses, counts, tests);
@@ -209,6 +213,26 @@ function writeReport(
 }
 
 /** A badge in shields.io's endpoint format (https://img.shields.io/endpoint?url=...), for a README. */
+/** Where the badge goes, checked before the service is asked: not a directory, in one that exists. */
+async function checkBadgeFile(path: string): Promise<void> {
+  const [itself, folder] = await Promise.all([
+    stat(path).catch(() => undefined),
+    stat(dirname(resolve(path))).catch(() => undefined),
+  ]);
+  const problem = itself?.isDirectory()
+    ? 'is a directory'
+    : folder?.isDirectory()
+      ? undefined
+      : 'is in a directory that does not exist';
+  if (problem) {
+    throw new InputError(
+      'badge-file',
+      `${quoted(path)} ${problem}`,
+      'Set it to the path of a file in a directory that exists, e.g. unhealthy-badge.json.',
+    );
+  }
+}
+
 async function writeBadge(path: string, counts: UnhealthyCounts, failed: boolean): Promise<void> {
   const parts = [
     counts.broken !== undefined ? `${counts.broken} broken` : '',

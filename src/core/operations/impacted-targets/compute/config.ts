@@ -3,6 +3,7 @@
 // named with the keys allowed at that place. Nothing else is read before the config is known good.
 // A good config is read with js-yaml and checked in plain code; what explains a bad one (the yaml
 // library, which keeps every node's place, and the schema) is loaded only then, from config-problems.ts.
+import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { InputError } from '../../../errors.js';
@@ -89,6 +90,7 @@ export async function loadTargetsConfig(path: string, cwd: string): Promise<Targ
  * config kept out of the PR's reach): read inside its own directory by the same rules.
  */
 async function readConfigText(path: string, cwd: string): Promise<string> {
+  await checkoutDirectory(cwd);
   const absolute = resolve(cwd, path);
   const inCheckout = !relative(cwd, absolute).startsWith('..') && !isAbsolute(relative(cwd, absolute));
   try {
@@ -97,6 +99,18 @@ async function readConfigText(path: string, cwd: string): Promise<string> {
   } catch (error) {
     if (!(error instanceof CheckoutFileRefusal)) throw error;
     throw new InputError(CONFIG_INPUT, `${quoted(path)} ${error.message}`, CONFIG_FIXES[error.reason]);
+  }
+}
+
+/** The checkout (working-directory) the config is read in: a directory, or the line names that input. */
+async function checkoutDirectory(cwd: string): Promise<void> {
+  const found = await stat(cwd).catch(() => undefined);
+  if (!found?.isDirectory()) {
+    throw new InputError(
+      'working-directory',
+      `${quoted(cwd)} is not a directory`,
+      'Point it at the root of the checked-out repository (where git runs and targets-config is read).',
+    );
   }
 }
 
