@@ -289,16 +289,19 @@ function renderHostile(record: Recorded<CheckRow> | undefined): string[] {
   ];
 }
 
+const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * The temp paths the runs named, as any machine would say them ($TMPDIR, mkdtemp's random suffixes as
- * XXXXXX): this file keeps no path of the machine it was made on.
+ * XXXXXX), and the checkout's as $CHECKOUT: this file keeps no path of the machine it was made on.
  */
 function withoutTempPaths(text: string): string {
-  const root = tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(
-    new RegExp(`${root}((?:/[\\w.-]+)+)`, 'g'),
-    (_path, rest: string) => `$TMPDIR${rest.replace(/-[A-Za-z0-9]{5,6}(?=\/|\.\.\.|$)/g, '-XXXXXX')}`,
-  );
+  return text
+    .replace(
+      new RegExp(`${escaped(tmpdir())}((?:/[\\w.-]+)+)`, 'g'),
+      (_path, rest: string) => `$TMPDIR${rest.replace(/-[A-Za-z0-9]{5,6}(?=\/|\.\.\.|$)/g, '-XXXXXX')}`,
+    )
+    .replace(new RegExp(`${escaped(process.cwd())}(?=/)`, 'g'), '$CHECKOUT');
 }
 
 function render(): string {
