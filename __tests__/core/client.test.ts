@@ -7,6 +7,7 @@ import { ApiClient, RetryBudget, type ClientOptions } from '../../src/core/api/c
 import { ApiError } from '../../src/core/api/errors.js';
 import type { Fault } from '../../emulator/faults.js';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { say } from '../../src/core/words.js';
 
 const TOKEN = 'tok_client_test_5e3cret';
 const repo = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
@@ -61,7 +62,7 @@ describe('ApiClient against the emulator', () => {
   it('retries a 503 and then succeeds', async () => {
     await planFaults('/getQueue', [{ kind: 'status', status: 503, body: 'Service Unavailable' }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
+    const response = await client({ onRetry: (m) => retries.push(say(m)) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ branch: 'main' });
     expect(retries).toHaveLength(1);
@@ -75,7 +76,7 @@ describe('ApiClient against the emulator', () => {
     await planFaults('/getQueue', faults);
     const retryBudget = new RetryBudget(3);
     const retries: string[] = [];
-    const run = client({ retryBudget, onRetry: (m) => retries.push(m) });
+    const run = client({ retryBudget, onRetry: (m) => retries.push(say(m)) });
     const failure = await failureOf(run.call('getQueue', queue));
     expect(failure.message).toContain('Gave up after 4 attempt(s): the run has made its 3 retries');
     expect(retries).toHaveLength(3);
@@ -89,7 +90,7 @@ describe('ApiClient against the emulator', () => {
   it('honours Retry-After on 429', async () => {
     await planFaults('/getQueue', [{ kind: 'rate-limit', retryAfterSeconds: 1 }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
+    const response = await client({ onRetry: (m) => retries.push(say(m)) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(retries).toEqual([expect.stringMatching(/answered 429.*Retrying in 1\.0s \(attempt 2\)/)]);
   });
@@ -100,7 +101,7 @@ describe('ApiClient against the emulator', () => {
       { kind: 'status', status: 503 },
     ]);
     const retries: string[] = [];
-    const error = await failureOf(client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue));
+    const error = await failureOf(client({ onRetry: (m) => retries.push(say(m)) }).call('getQueue', queue));
     expect(error.status).toBe(400);
     expect(error.toString()).toBe(
       'getQueue failed: the API answered 400. The service refused the request as invalid; check the inputs it names. (the service said: "targetBranch is invalid")',
@@ -174,7 +175,7 @@ describe('ApiClient against the emulator', () => {
   it('fails clearly, after retrying, when the connection drops mid-answer', async () => {
     await planFaults('/getQueue', [{ kind: 'truncated' }, { kind: 'reset' }]);
     const retries: string[] = [];
-    const response = await client({ onRetry: (m) => retries.push(m) }).call('getQueue', queue);
+    const response = await client({ onRetry: (m) => retries.push(say(m)) }).call('getQueue', queue);
     expect(response.status).toBe(200);
     expect(retries).toHaveLength(2);
     expect(retries[0]).toMatch(

@@ -9,6 +9,7 @@ import { computeImpact } from '../../src/core/operations/impacted-targets/comput
 import { readWorkspace } from '../../src/core/operations/impacted-targets/compute/workspace.js';
 import { tempDir } from '../helpers/git-repo.js';
 import { contextOf } from '../helpers/prepare.js';
+import { say } from '../../src/core/words.js';
 
 const temp = tempDir('mqa-ws-');
 afterAll(temp.cleanup);
@@ -62,7 +63,7 @@ async function impacted(root: string, changed: string[]) {
     },
     context: contextOf({ targetBranch: 'main' }),
     timeoutMs: 10_000,
-    log: { info: () => undefined, warning: (l) => warnings.push(l) },
+    log: { info: () => undefined, warning: (l) => warnings.push(say(l)) },
   });
   const { impact } = computed;
   return { targets: impact.all ? 'ALL' : [...impact.targets.keys()].sort(), impact, warnings };

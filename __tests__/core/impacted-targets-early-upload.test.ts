@@ -14,6 +14,7 @@ import {
 import { contextOf, errorOf, prepareFrom, startPrepared } from '../helpers/prepare.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { targetsFiles } from '../helpers/targets-files.js';
+import { say } from '../../src/core/words.js';
 
 const emu = useEmulator();
 const REPO = { host: 'github.com', owner: 'acme', name: 'early' };
@@ -68,7 +69,7 @@ async function upload(baseUrl: string, file: string, context: ResolvedContext) {
     token: prepared.common.apiToken,
     deadlineMs: 10_000,
     retry: FAST_RETRIES,
-    onRetry: (line) => retries.push(line),
+    onRetry: (line) => retries.push(say(line)),
   };
   const run = await startPrepared(prepared, context, clientOptions);
   return { ...run, retries };

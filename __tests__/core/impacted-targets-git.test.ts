@@ -10,6 +10,7 @@ import type { ComputeSettings } from '../../src/core/operations/impacted-targets
 import { parseNameStatus } from '../../src/core/operations/impacted-targets/compute/git-changes.js';
 import { cloneOf, newRepo, tempDir, type GitRepo } from '../helpers/git-repo.js';
 import { contextOf } from '../helpers/prepare.js';
+import { say } from '../../src/core/words.js';
 
 // Each test runs a few dozen git processes; on a loaded machine that takes a while.
 jest.setTimeout(120_000);
@@ -73,7 +74,7 @@ async function compute(workingDirectory: string, headSha: string, overrides: Par
     settings: settings(workingDirectory, overrides),
     context: contextOf({ targetBranch: 'main', headSha, prNumber: 7 }),
     timeoutMs: 30_000,
-    log: { info: (l) => infos.push(l), warning: (l) => warnings.push(l) },
+    log: { info: (l) => infos.push(l), warning: (l) => warnings.push(say(l)) },
   });
   const { impact } = computed;
   return {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { computeImpact } from '../../src/core/operations/impacted-targets/compute/compute.js';
 import { tempDir } from '../helpers/git-repo.js';
 import { contextOf } from '../helpers/prepare.js';
+import { say } from '../../src/core/words.js';
 
 const temp = tempDir('mqa-ghapi-');
 const TOKEN = 'ghs_test_token_123';
@@ -89,7 +90,7 @@ async function impacted(prNumber: number, token = TOKEN, source: 'github-api' | 
     }),
     githubToken: token,
     timeoutMs: 10_000,
-    log: { info: () => undefined, warning: (l) => warnings.push(l) },
+    log: { info: () => undefined, warning: (l) => warnings.push(say(l)) },
   });
   const { impact } = computed;
   return {

@@ -13,6 +13,7 @@ import { attributeLockfile } from '../../src/core/operations/impacted-targets/co
 import { readWorkspace } from '../../src/core/operations/impacted-targets/compute/workspace.js';
 import { pullRequestCheckout, tempDir } from '../helpers/git-repo.js';
 import { contextOf } from '../helpers/prepare.js';
+import { say } from '../../src/core/words.js';
 
 const temp = tempDir('mqa-lock-');
 afterAll(temp.cleanup);
@@ -64,7 +65,7 @@ async function computed(base: Record<string, string>, changed: Record<string, st
     },
     context: contextOf({ targetBranch: 'main' }),
     timeoutMs: 20_000,
-    log: { info: () => undefined, warning: (line) => warnings.push(line) },
+    log: { info: () => undefined, warning: (line) => warnings.push(say(line)) },
   });
   const { impact } = result;
   const targets = impact.all ? 'ALL' : [...impact.targets.keys()].sort();

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/core/api/errors.js';
 import { V2ServiceClient } from '../../src/core/api/v2/service-client.js';
 import { v2RequestProblem } from '../helpers/v2-requests.js';
+import { say } from '../../src/core/words.js';
 
 const KEY = 'trunk_v2_testkey0123456789abcdef';
 const REPO = { host: 'github.com', owner: 'octo-org', name: 'octo-repo' };
@@ -192,7 +193,7 @@ function client(logs: string[] = [], known = {}) {
     token: KEY,
     deadlineMs: 20_000,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    onRetry: (line) => logs.push(line),
+    onRetry: (line) => logs.push(say(line)),
   });
 }
 

@@ -69,8 +69,8 @@ export async function startPrepared(
     workingDirectory: process.cwd(),
     redact: redactor([clientOptions.token]),
     log: {
-      info: (line) => infos.push(line),
-      warning: (line) => warnings.push(line),
+      info: (line) => infos.push(say(line)),
+      warning: (line) => warnings.push(say(line)),
       annotate: (level, message, at) => annotations.push({ level, message, ...at }),
     },
   });

@@ -58,7 +58,7 @@ export interface ResolvedContext {
   /** lines for the log explaining where each value came from */
   notes: string[];
   /** fallbacks the user should see as warnings: a guess that may be wrong */
-  warnings: string[];
+  warnings: (string | Words)[];
 }
 
 // The base branch may itself contain slashes; the pr-<N>-<sha> tail is what anchors the match.

@@ -1,7 +1,7 @@
 // Failures as data: what kind each is (which decides the exit code), what it names, what is wrong and what
 // to do, and apart from our words the service's own text about it. Each host words a failure when it
 // shows it (see words.ts); ApiError (api/errors.ts) is the failure of a call to the service.
-import { ACTION_WORDING, asWords, give, say, words, type Words, type Wording } from './words.js';
+import { ACTION_WORDING, asWords, give, say, subjectOf, words, type Words, type Wording } from './words.js';
 
 /**
  * What kind of failure it is, which decides the exit code (README, "Exit codes"): the step could not do
@@ -13,6 +13,8 @@ export type FailureKind = 'failed' | 'bad-input' | 'refused' | 'not-found' | 'un
 /** A failure a host can word: every error the core raises for a user to act on is one. */
 export interface Failure {
   readonly failureKind: FailureKind;
+  /** The one line as data, ours only (never the service's text): the inputs it names as parts. */
+  readonly words: Words;
   /** The one line in the host's words: ours only, never the service's text. */
   wordedFor(wording: Wording): string;
   /** The service's own text about it (an error answer's body, a value an answer held), else ''. */
@@ -41,8 +43,12 @@ export class InputError extends Error implements Failure {
     this.message = this.wordedFor(ACTION_WORDING);
   }
 
+  get words(): Words {
+    return words`${subjectOf(this.input)}: ${this.problem}. ${this.fix}`;
+  }
+
   wordedFor(wording: Wording): string {
-    return `${wording.subject(this.input)}: ${say(this.problem, wording)}. ${say(this.fix, wording)}`;
+    return say(this.words, wording);
   }
 }
 
@@ -56,8 +62,8 @@ export class MissingInputError extends InputError {
     super(input, 'is missing', sentence);
   }
 
-  override wordedFor(wording: Wording): string {
-    return say(this.fix, wording);
+  override get words(): Words {
+    return this.fix;
   }
 }
 
@@ -81,6 +87,10 @@ export class ContextError extends Error implements Failure {
     this.message = this.wordedFor(ACTION_WORDING);
   }
 
+  get words(): Words {
+    return this.what;
+  }
+
   wordedFor(wording: Wording): string {
     return say(this.what, wording).trim();
   }
@@ -99,6 +109,10 @@ export class StepFailure extends Error implements Failure {
     super();
     this.what = asWords(what);
     this.message = this.wordedFor(ACTION_WORDING);
+  }
+
+  get words(): Words {
+    return this.what;
   }
 
   wordedFor(wording: Wording): string {

@@ -1,8 +1,8 @@
 // How a run that failed ends: the exit code that says what kind of failure it was, the title its error
 // line is shown under, and the one line itself.
-import { ApiError } from './api/errors.js';
+import { ApiError, labelledServiceText } from './api/errors.js';
 import { InputError, isFailure, type FailureKind } from './errors.js';
-import type { Wording } from './words.js';
+import type { Words, Wording } from './words.js';
 
 /** The CLI's exit codes, and what the action's failure means: documented, stable. */
 export const EXIT_CODES = {
@@ -58,6 +58,15 @@ export function messageOf(error: unknown): string {
   const message =
     error instanceof ApiError ? error.toString() : error instanceof Error ? error.message : String(error);
   return folded(message) || 'The run failed for an unknown reason.';
+}
+
+/**
+ * A thrown value as words for a line that tells of it (a warning after a failed read): a failure's own
+ * parts, which each host words, the service's text labelled at their end; any other value its message.
+ */
+export function wordsOf(error: unknown): Words {
+  if (!isFailure(error)) return [messageOf(error)];
+  return [...error.words, labelledServiceText(error.serviceSaid)];
 }
 
 /** Where a failure line leaves the service's own text to a field of its own (RunOptions.serviceTextApart). */

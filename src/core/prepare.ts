@@ -17,7 +17,7 @@ import type { OperationResult } from './operations/types.js';
 import { oneLine } from './report/control-syntax.js';
 import type { Redact } from './report/redact.js';
 import { closestMatches } from './suggest.js';
-import { supply, words } from './words.js';
+import { say, subjectOf, supply, words } from './words.js';
 
 /** Every input any operation reads, for warning about inputs given to one that does not read them. */
 const ALL_INPUT_NAMES = [
@@ -34,7 +34,7 @@ export interface PreparedOperation {
   start: (shared: SharedContext) => Promise<OperationResult>;
 }
 
-export type InputSource = Pick<Host, 'input' | 'mask'> & {
+export type InputSource = Pick<Host, 'input' | 'mask' | 'wording'> & {
   log: Pick<Host['log'], 'warning'>;
 };
 
@@ -85,7 +85,14 @@ function warnAboutUnusedInputs(
   for (const name of ALL_INPUT_NAMES) {
     if (!used.has(name) && host.input(name).trim()) {
       host.log.warning(
-        oneLine(redact(`Input "${name}" is not used by operation ${operation}; it was ignored.`)),
+        oneLine(
+          redact(
+            say(
+              words`${subjectOf(name)} is not used by operation ${operation}; it was ignored.`,
+              host.wording,
+            ),
+          ),
+        ),
         { title: operation },
       );
     }

@@ -12,8 +12,8 @@ import {
   SERVICE_TEXT_APART,
   exitCodeOf,
   failureOf,
-  messageOf,
   titleOf,
+  wordsOf,
   type ExitCode,
 } from './failure.js';
 import { failureSummary } from './failure-summary.js';
@@ -31,7 +31,7 @@ import type { OperationResult, OutputValue } from './operations/types.js';
 import { LOG_LINE_CHARS, clip } from './report/clip.js';
 import { oneLine, showControls } from './report/control-syntax.js';
 import { SecretSet, type Redact } from './report/redact.js';
-import { ACTION_WORDING, say, type Wording } from './words.js';
+import { ACTION_WORDING, say, words, type Words, type Wording } from './words.js';
 import { isFailure, unreachable } from './errors.js';
 
 export interface RunResult {
@@ -78,8 +78,11 @@ export interface RunOptions {
 interface RunScope {
   host: Host;
   redact: Redact;
-  /** Every line core writes to the log: secrets hidden, one line however the text was made, cut to read. */
-  logLine: (message: string) => string;
+  /**
+   * Every line core writes to the log: in the host's words, secrets hidden, one line however the text was
+   * made, cut to read.
+   */
+  logLine: (message: string | Words) => string;
   published: Record<string, string>;
   /** The published outputs with their types kept. */
   values: Record<string, OutputValue>;
@@ -97,7 +100,7 @@ export async function run(host: Host, options: RunOptions = {}): Promise<RunResu
     const named = toKebabCase(host.input('operation').trim());
     if (isOperationName(named)) operation = named;
     const prepared = prepareOperation(
-      { input: (name) => host.input(name), mask: scope.mask, log: host.log },
+      { input: (name) => host.input(name), mask: scope.mask, log: host.log, wording: host.wording },
       scope.redact,
     );
     operation = prepared.operation;
@@ -167,7 +170,7 @@ function runScope(host: Host): RunScope {
     host,
     redact,
     mask,
-    logLine: (message) => clip(oneLine(redact(message)), LOG_LINE_CHARS),
+    logLine: (message) => clip(oneLine(redact(say(message, wordingOf(host)))), LOG_LINE_CHARS),
     published,
     values: typed,
     async publish(outputs) {
@@ -235,7 +238,7 @@ async function runOperation(
       ? { client: NO_SERVICE, clientOptions }
       : await loadService(common, clientOptions, context);
   if (factsWanted) {
-    const warn = (message: string) => host.log.warning(logLine(message), { title: operation });
+    const warn = (message: Words) => host.log.warning(logLine(message), { title: operation });
     await scope.publish(await mergeQueueRunFacts({ client: service.client, context }, warn));
   }
   const shared: SharedContext = {
@@ -358,14 +361,14 @@ const NO_SERVICE: ServiceClient = {
 /** On a merge-queue test run every operation says which PRs it tests; a failure to ask is only a warning. */
 async function mergeQueueRunFacts(
   shared: { client: ServiceClient; context: ResolvedContext },
-  warn: (message: string) => void,
+  warn: (message: Words) => void,
 ): Promise<Record<string, OutputValue>> {
   try {
     const { mergeQueueRunOutputs, readMergeQueueRun } =
       await import('./operations/merge-queue-run/describe.js');
     return mergeQueueRunOutputs(await readMergeQueueRun(shared));
   } catch (error) {
-    warn(`The merge-queue test run could not be described: ${messageOf(error)}`);
+    warn(words`The merge-queue test run could not be described: ${wordsOf(error)}`);
     return { 'is-merge-queue-run': true };
   }
 }

@@ -3,13 +3,14 @@
 // MCP server the tool's argument). Nothing is rewritten after it is made: a host words the parts.
 
 /**
- * An input named inside a message: `name` says it, `give` tells the reader to give it, `reach` says how
- * its value reaches this run (a CI job's secret, a terminal's exported variable), `supply` tells the
- * reader how to put a secret's value where this run reads it.
+ * An input named inside a message: `subject` says it as the subject of a line about it, `name` says it,
+ * `give` tells the reader to give it, `reach` says how its value reaches this run (a CI job's secret, a
+ * terminal's exported variable), `supply` tells the reader how to put a secret's value where this run
+ * reads it.
  */
 export interface InputPart {
   readonly input: string;
-  readonly as: 'name' | 'give' | 'reach' | 'supply';
+  readonly as: 'subject' | 'name' | 'give' | 'reach' | 'supply';
 }
 
 export type Part = string | InputPart;
@@ -67,6 +68,11 @@ export const ACTION_WORDING: Wording = {
   give: (input) => `set the ${input} input`,
 };
 
+/** The input as the subject of a line about it, as the host says it: `Input "api-token"`. */
+export function subjectOf(input: string): InputPart {
+  return { input, as: 'subject' };
+}
+
 /** The input's name, as the host says it. */
 export function nameOf(input: string): InputPart {
   return { input, as: 'name' };
@@ -105,7 +111,7 @@ export function asWords(text: string | Words): Words {
   return typeof text === 'string' ? [text] : text;
 }
 
-/** The words as one host says them; a part that starts a sentence starts with a capital. */
+/** The words as one host says them; a part that starts a sentence starts with a capital, a name excepted. */
 export function say(message: string | Words, wording: Wording = ACTION_WORDING): string {
   let line = '';
   for (const part of asWords(message)) {
@@ -114,13 +120,17 @@ export function say(message: string | Words, wording: Wording = ACTION_WORDING):
       continue;
     }
     const said = sayPart(part, wording);
-    line += /(^|[.!?]\s+)$/.test(line) ? said.charAt(0).toUpperCase() + said.slice(1) : said;
+    // A name is said as it is given (`notify-pr-comment`), even where it starts a sentence.
+    const sentence = part.as !== 'name' && part.as !== 'subject' && /(^|[.!?]\s+)$/.test(line);
+    line += sentence ? said.charAt(0).toUpperCase() + said.slice(1) : said;
   }
   return line;
 }
 
 function sayPart(part: InputPart, wording: Wording): string {
   switch (part.as) {
+    case 'subject':
+      return wording.subject(part.input);
     case 'name':
       return wording.name(part.input);
     case 'give':

@@ -17,7 +17,7 @@ import { answerProblem, MAX_ANSWER_DEPTH, nestsDeeperThan, type AnswerProblem } 
 import { ApiError, describeForeignPage, describeHttpFailure, isHtmlPage, summarizeBody } from './errors.js';
 import { answerLimitOf, describeBytes } from './limits.js';
 import { VERSION } from '../version.js';
-import { nameOf, words } from '../words.js';
+import { nameOf, words, type Words } from '../words.js';
 
 export interface RetryPolicy {
   /** First backoff; doubles each attempt, jittered between half and all of it (so half is the floor). */
@@ -70,8 +70,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** The run's retries, shared by every client of the run; each client has its own when absent. */
   retryBudget?: RetryBudget;
-  /** Told about each retry, for the log. */
-  onRetry?: (message: string) => void;
+  /** Told about each retry, for the log: words, as the inputs they name are the host's to say. */
+  onRetry?: (message: Words) => void;
   /** Hides secrets in an answer's text before any of it is cut short for a message. */
   redact?: (text: string) => string;
   /** The host's proxy variables (never read from process.env here); Node 24's agents apply them. */
@@ -273,7 +273,7 @@ export class ApiClient implements ServiceClient {
       }
       if (!this.retryBudget.take()) throw retryable.afterRunRetries(attempt, this.retryBudget.size);
       this.options.onRetry?.(
-        `${name}: ${retryable.message} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
+        words`${name}: ${retryable.told} Retrying in ${(backoff / 1000).toFixed(1)}s (attempt ${attempt + 1}).`,
       );
       await sleep(backoff, this.options.signal);
     }

@@ -128,6 +128,15 @@ export class ApiError extends Error implements Failure {
     return this.wholeLine ? this.detail : words`${this.endpoint} failed: ${this.detail}`;
   }
 
+  get words(): Words {
+    return this.line;
+  }
+
+  /** What failed and what to do, the service's text labelled at its end: the message, as data. */
+  get told(): Words {
+    return words`${this.detail}${labelledServiceText(this.serviceSaid)}`;
+  }
+
   /** The one line in the host's words, without the service's text. */
   wordedFor(wording: Wording): string {
     return say(this.line, wording);

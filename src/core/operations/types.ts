@@ -27,14 +27,20 @@ export interface OperationContext<S> {
   stdin?: AsyncIterable<Buffer | string>;
   /** Hides the run's secrets (and anything shaped like a credential) in text that leaves the run. */
   redact: (text: string) => string;
-  /** Lines for the log; secrets are already hidden from them. */
+  /**
+   * Lines for the log; secrets are already hidden from them. A line that names inputs (one told of a
+   * failure, say) is given as words, which the host says in its own terms.
+   */
   log: {
-    info(message: string): void;
-    /** The result in one line, for a log that is all its reader sees; left out where a page shows it. */
+    info(message: string | Words): void;
+    /**
+     * The result (or a count of it) in one line, for a log that is all its reader sees; left out where a
+     * page shows it.
+     */
     outcome?(message: string): void;
     /** A status line that replaces the last one where the log is a terminal; elsewhere a line. */
     progress?(message: string): void;
-    warning(message: string): void;
+    warning(message: string | Words): void;
     /** A note placed where it belongs (a failed test's file and line) when the host can. */
     annotate(level: 'error' | 'warning' | 'notice', message: string, at: Annotation): void;
     /** Runs `work` inside a collapsible group of the host's log (where the host has groups). */

@@ -15,7 +15,7 @@ import type { ContextRequest } from '../../core/host.js';
 import { quoted } from '../../core/inputs.js';
 import { gitHubLookup, type PullRequestFacts } from '../github-actions/github-lookup.js';
 import { parseRemoteUrl } from './remote-url.js';
-import { give, nameOf, words } from '../../core/words.js';
+import { give, nameOf, words, type Words } from '../../core/words.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -132,7 +132,7 @@ export async function resolvePipelineContext(
 ): Promise<ResolvedContext> {
   const { overrides, needs } = request;
   const notes = [...(facts.notes ?? [])];
-  const warnings: string[] = [];
+  const warnings: (string | Words)[] = [];
   const trunk = readOverrides(env);
   const repo = resolveRepo(overrides, trunk.repo, facts, notes, needs.repo !== false);
   const pr = resolvePullRequest(request, facts, trunk, notes);
@@ -265,7 +265,7 @@ function resolveTargetBranch(
   facts: PipelineFacts,
   { prNumber }: PullRequestChoice,
   { targetBranch, lookupProblem }: LookedUp,
-  log: { notes: string[]; warnings: string[] },
+  log: { notes: string[]; warnings: (string | Words)[] },
 ): Sourced<string> | undefined {
   if (targetBranch) {
     log.notes.push(`target branch: ${targetBranch.value} (from ${targetBranch.source})`);
@@ -277,7 +277,9 @@ function resolveTargetBranch(
     // A queue operation's branch defaults to the repository's; a PR's base branch that could not be
     // found is a guess the user should see.
     if (prNumber)
-      log.warnings.push(`target branch: ${chosen.value} (${why}; set target-branch if that is wrong)`);
+      log.warnings.push(
+        words`target branch: ${chosen.value} (${why}; set ${nameOf('target-branch')} if that is wrong)`,
+      );
     else log.notes.push(`target branch: ${chosen.value} (${why})`);
     return chosen;
   }

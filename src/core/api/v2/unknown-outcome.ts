@@ -1,6 +1,7 @@
 // No v2 write honours Idempotency-Key, so a write whose answer was a 5xx or never came is not simply
 // sent again: the resource is read back first, and the write is repeated only when the read shows it was
 // not done (a submit never enqueues twice, a restart never restarts twice).
+import { words, type Words } from '../../words.js';
 import { ApiError } from '../errors.js';
 
 /** At most this many sends of one write, read-backs between them. */
@@ -11,7 +12,7 @@ export interface UnknownOutcome {
   name: string;
   /** True when the read-back shows the write took effect. */
   wasDone(): Promise<boolean>;
-  log?: (message: string) => void;
+  log?: (message: Words) => void;
 }
 
 /**
@@ -25,10 +26,10 @@ export async function writeOnce<T>(write: () => Promise<T>, check: UnknownOutcom
     } catch (error) {
       if (!(error instanceof ApiError && error.outcomeUnknown) || send >= MAX_SENDS) throw error;
       if (await check.wasDone()) {
-        check.log?.(`${check.name}: ${error.message} Read back: it was done, so it is not sent again.`);
+        check.log?.(words`${check.name}: ${error.told} Read back: it was done, so it is not sent again.`);
         return undefined;
       }
-      check.log?.(`${check.name}: ${error.message} Read back: it was not done; sending it again.`);
+      check.log?.(words`${check.name}: ${error.told} Read back: it was not done; sending it again.`);
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** send));
     }
   }

@@ -23,7 +23,7 @@ import type { ComputeSettings } from './compute/inputs.js';
 import type { UploadedTargetsDetails } from './details.js';
 import type { Operation, OperationContext, OperationResult, OutputValue } from '../types.js';
 import type { ImpactedTargetsSettings } from './inputs.js';
-import { give, words } from '../../words.js';
+import { give, nameOf, say, subjectOf, words } from '../../words.js';
 
 type SetImpactedTargetsRequest = RequestOf<'setImpactedTargets'>;
 
@@ -152,7 +152,9 @@ function quietAuth(op: OperationContext<ImpactedTargetsSettings>): QuietAuth | u
       description: `the fork's workflow run ${runId} (x-forked-workflow-run-id; no token is sent for a fork)`,
     };
   }
-  if (!op.context.isFork && op.common.apiToken) return { client: op.client, description: 'api-token' };
+  if (!op.context.isFork && op.common.apiToken) {
+    return { client: op.client, description: say(words`${nameOf('api-token')}`, op.wording) };
+  }
   return undefined;
 }
 
@@ -172,13 +174,13 @@ function chooseAuth(op: OperationContext<ImpactedTargetsSettings>, quiet: QuietA
     throw new InputError(
       'api-token',
       problem,
-      'Pass the token, or set on-missing-token to warn or skip to go on without uploading.',
+      words`Pass the token, or set ${nameOf('on-missing-token')} to warn or skip to go on without uploading.`,
     );
   }
-  const line = `Input "api-token" ${problem}. Nothing was uploaded (on-missing-token: ${policy}).`;
+  const line = words`${subjectOf('api-token')} ${problem}. Nothing was uploaded (${nameOf('on-missing-token')}: ${policy}).`;
   if (policy === 'warn') op.log.warning(line);
   else op.log.info(line);
-  return { notUploaded: line };
+  return { notUploaded: say(line, op.wording) };
 }
 
 function notUploaded(

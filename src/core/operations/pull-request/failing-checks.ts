@@ -2,6 +2,8 @@
 // each once, with its link. Over v2, from the verification run's normalized checks, required ones first.
 import { ANSWER_SHAPES, enumValue, type TestingDetails } from '../../../wire/index.js';
 import { shapeProblem } from '../../api/answers.js';
+import { wordsOf } from '../../failure.js';
+import { words } from '../../words.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
@@ -35,9 +37,7 @@ export async function readTestRun(
     });
     return testRunReport(testRunId, response.answer);
   } catch (error) {
-    op.log.warning(
-      `Could not read test run ${testRunId} to name its failing checks: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    op.log.warning(words`Could not read test run ${testRunId} to name its failing checks: ${wordsOf(error)}`);
     return undefined;
   }
 }

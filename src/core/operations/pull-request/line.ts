@@ -3,6 +3,8 @@
 // dispatch order instead: what is directly ahead and what holds the PR (v2/dispatch.ts).
 import { enumValue } from '../../../wire/index.js';
 import type { QueueAnswer } from '../../api/typed-answers.js';
+import { wordsOf } from '../../failure.js';
+import { words, type Words } from '../../words.js';
 import { queueRef } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { v2Of } from './v2/access.js';
@@ -13,7 +15,7 @@ import { readDispatchLine } from './v2/dispatch.js';
 export async function readLine(
   op: OperationContext<unknown>,
   prNumber: number,
-  warnOnce: (message: string) => void,
+  warnOnce: (message: Words) => void,
 ): Promise<LineView | undefined> {
   try {
     const access = v2Of(op);
@@ -22,7 +24,7 @@ export async function readLine(
     return lineOf(response.answer, prNumber);
   } catch (error) {
     warnOnce(
-      `The queue's line could not be read (${error instanceof Error ? error.message : String(error)}); progress lines show the PR's state only.`,
+      words`The queue's line could not be read (${wordsOf(error)}); progress lines show the PR's state only.`,
     );
     return undefined;
   }

@@ -9,6 +9,8 @@ import { pullRequestUrl, repoSlug, requirePrNumber } from '../common.js';
 import type { OperationContext } from '../types.js';
 import type { NotifyOn, PullRequestSettings } from './inputs.js';
 import { formatDuration } from '../../report/duration.js';
+import { wordsOf } from '../../failure.js';
+import { nameOf, words } from '../../words.js';
 import { atPlace, cancelledNextStep, outcomeIcon, outcomeWords, queueTime, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
 
@@ -34,10 +36,10 @@ export async function notifyEnd(
   if (notifyWebhookUrl) {
     const sent = await postWebhook(notifyWebhookUrl, payload, op.clock ?? realClock);
     if (sent.delivered) {
-      op.log.info(`Notification sent to notify-webhook-url (attempt ${sent.attempts}).`);
+      op.log.info(words`Notification sent to ${nameOf('notify-webhook-url')} (attempt ${sent.attempts}).`);
     } else {
       op.log.warning(
-        `The notification was not delivered to notify-webhook-url after ${sent.attempts} attempt(s): ${sent.problem ?? ''}. Check that the secret holds an incoming-webhook URL.`,
+        words`The notification was not delivered to ${nameOf('notify-webhook-url')} after ${sent.attempts} attempt(s): ${sent.problem ?? ''}. Check that the secret holds an incoming-webhook URL.`,
       );
     }
   }
@@ -48,12 +50,14 @@ export async function notifyEnd(
 async function upsertComment(op: OperationContext<PullRequestSettings>, report: PrReport): Promise<void> {
   const token = op.common.githubToken;
   if (!op.comments) {
-    op.log.warning('notify-pr-comment: this CI host has no pull request comments; no comment was written.');
+    op.log.warning(
+      words`${nameOf('notify-pr-comment')}: this CI host has no pull request comments; no comment was written.`,
+    );
     return;
   }
   if (!token) {
     op.log.warning(
-      'notify-pr-comment: github-token is empty, so no PR comment was written. Pass a token that can write pull requests.',
+      words`${nameOf('notify-pr-comment')}: ${nameOf('github-token')} is empty, so no PR comment was written. Pass a token that can write pull requests.`,
     );
     return;
   }
@@ -71,13 +75,11 @@ async function upsertComment(op: OperationContext<PullRequestSettings>, report: 
     );
     if (written.authorUnknown) {
       op.log.warning(
-        "notify-pr-comment: a new comment was added, as the GitHub API named no login for github-token (GET /user and GraphQL viewer both refused), so an earlier comment of ours could not be told from anyone else's.",
+        words`${nameOf('notify-pr-comment')}: a new comment was added, as the GitHub API named no login for ${nameOf('github-token')} (GET /user and GraphQL viewer both refused), so an earlier comment of ours could not be told from anyone else's.`,
       );
     }
   } catch (error) {
-    op.log.warning(
-      `The PR comment was not written: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    op.log.warning(words`The PR comment was not written: ${wordsOf(error)}`);
   }
 }
 

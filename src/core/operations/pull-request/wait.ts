@@ -5,6 +5,7 @@
 import { TERMINAL_PR_STATES, enumValue, type PrState } from '../../../wire/index.js';
 import { realClock } from '../../clock.js';
 import { formatDuration } from '../../report/duration.js';
+import { nameOf, say, words, type Words } from '../../words.js';
 import { requirePrNumber, stateOutput } from '../common.js';
 import type { OperationContext } from '../types.js';
 import { readQueuePace, timeLeftMs, type QueuePace } from './estimate.js';
@@ -158,9 +159,10 @@ class PullRequestWatch {
     return this.report;
   }
 
-  private warnOnce(message: string): void {
-    if (!this.warned.has(message)) this.op.log.warning(message);
-    this.warned.add(message);
+  private warnOnce(message: string | Words): void {
+    const key = say(message);
+    if (!this.warned.has(key)) this.op.log.warning(message);
+    this.warned.add(key);
   }
 
   /**
@@ -265,7 +267,7 @@ class PullRequestWatch {
     this.toldOverBudget = true;
     const { waitTimeoutMs } = this.op.settings;
     this.op.log.warning(
-      `PR #${this.number} needs about ${roughDuration(leftMs)} more at the queue's recent pace, and this wait has ${formatDuration(Math.max(0, budgetMs))} left: raise wait-timeout-minutes (now ${formatDuration(waitTimeoutMs)}), or stop waiting and look later with get-submitted-pull-request.`,
+      words`PR #${this.number} needs about ${roughDuration(leftMs)} more at the queue's recent pace, and this wait has ${formatDuration(Math.max(0, budgetMs))} left: raise ${nameOf('wait-timeout-minutes')} (now ${formatDuration(waitTimeoutMs)}), or stop waiting and look later with get-submitted-pull-request.`,
     );
   }
 }

@@ -14,6 +14,7 @@ import {
 import type { Answered, ApiResponse } from '../../api/client.js';
 import type { QueueAnswer } from '../../api/typed-answers.js';
 import { ApiError } from '../../api/errors.js';
+import { wordsOf } from '../../failure.js';
 import { enumValue, type QueueSettings, type Repo } from '../../../wire/index.js';
 import { timeSince } from '../../report/duration.js';
 import { filledColumns } from '../../report/filled-columns.js';
@@ -48,7 +49,7 @@ export const createQueue: Operation<QueueAdminSettings> = async (op) => {
     } else {
       created = false;
       op.log.info(
-        `The merge queue for ${describeRef(op)} already exists; ${ifExists === 'update' ? 'applying the given settings to it' : 'leaving it as it is (if-exists: skip)'}.`,
+        words`The merge queue for ${describeRef(op)} already exists; ${ifExists === 'update' ? ['applying the given settings to it'] : words`leaving it as it is (${nameOf('if-exists')}: skip)`}.`,
       );
     }
   }
@@ -175,7 +176,7 @@ async function readBefore(op: OperationContext<QueueAdminSettings>): Promise<Que
     return (await op.client.call('getQueue', queueRef(op.context))).answer;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw error.reworded(noQueue(op, 'getQueue'));
-    op.log.warning(`Could not read the queue before the change: ${describeError(error)}`);
+    op.log.warning(words`Could not read the queue before the change: ${wordsOf(error)}`);
     return undefined;
   }
 }
@@ -190,7 +191,7 @@ async function readBack(
     return { queue: response.answer, response };
   } catch (error) {
     op.log.warning(
-      `The change was made, but reading the queue back failed: ${describeError(error)} Outputs show what the change returned.`,
+      words`The change was made, but reading the queue back failed: ${wordsOf(error)} Outputs show what the change returned.`,
     );
     return writeResponse?.answer ? { queue: writeResponse.answer, response: writeResponse } : {};
   }
@@ -208,7 +209,7 @@ async function refusedDelete(
     queue = answered.answer;
     response = answered;
   } catch (error) {
-    op.log.warning(`Could not list the PRs still in the queue: ${describeError(error)}`);
+    op.log.warning(words`Could not list the PRs still in the queue: ${wordsOf(error)}`);
   }
   const remaining = queue?.enqueuedPullRequests ?? [];
   const what = !queue
@@ -527,14 +528,6 @@ function withoutCreationSettings(update: QueueUpdate, creation: Record<string, u
     if (value !== undefined && sameValue(rest[field], value)) delete rest[field];
   }
   return rest;
-}
-
-function describeError(error: unknown): string {
-  return error instanceof ApiError
-    ? error.toString()
-    : error instanceof Error
-      ? error.message
-      : String(error);
 }
 
 function definedOnly(values: Record<string, unknown>): Record<string, unknown> {

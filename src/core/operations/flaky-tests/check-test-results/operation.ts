@@ -8,6 +8,7 @@ import { rawResponse } from '../../common.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
 import { writeReportFile } from '../report-file.js';
 import { plural } from '../../../report/words.js';
+import { nameOf, words, type Words } from '../../../words.js';
 import { readCodeOwners } from './codeowners.js';
 import { inCheckout, locateTest } from './locate.js';
 import type { CheckTestResultsSettings } from './inputs.js';
@@ -94,7 +95,7 @@ async function readAndAsk(
     return { results, lists: await asked };
   } catch (error) {
     if (!isOutage(error)) throw error;
-    return { results, outage: describeOutage(error) };
+    return { results, outage: describeOutage(error, op.wording) };
   }
 }
 
@@ -125,7 +126,7 @@ async function gateOutputs(
 }
 
 /** The line the step fails with: an outage when on-service-error says fail, or the failures that fail it. */
-function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): string | undefined {
+function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): Words | undefined {
   const { outage, onServiceError, failOnVerdicts, failures } = outcome;
   if (outage) {
     return onServiceError === 'fail' ? outageLine(outage, failures.length, onServiceError) : undefined;
@@ -133,7 +134,7 @@ function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): string | 
   if (!failing.length) return undefined;
   const quarantined = failures.filter((failure) => failure.verdict === 'quarantined').length;
   const verdicts = failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ');
-  return `${plural(failing.length, 'failed test')} ${failing.length === 1 ? 'is' : 'are'} ${verdicts} (fail-on-verdict: ${failOnVerdicts.join(',')}); quarantined: ${quarantined} of ${plural(failures.length, 'failure')}. The job summary lists them; report-file has every failure.`;
+  return words`${plural(failing.length, 'failed test')} ${failing.length === 1 ? 'is' : 'are'} ${verdicts} (${nameOf('fail-on-verdict')}: ${failOnVerdicts.join(',')}); quarantined: ${quarantined} of ${plural(failures.length, 'failure')}. The job summary lists them; report-file has every failure.`;
 }
 
 /** "3 failures not quarantined: likely caused by this PR", naming the verdicts of the failures that fail. */
@@ -159,10 +160,10 @@ function serviceEntries(lists: ServiceLists, test: TestCaseResult, variant: stri
   };
 }
 
-function outageLine(outage: string, failed: number, onServiceError: string): string {
+function outageLine(outage: string, failed: number, onServiceError: string): Words {
   return onServiceError === 'fail'
-    ? `The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} could not be checked against the quarantine; the step fails because on-service-error is fail.`
-    : `The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} ${failed === 1 ? 'was' : 'were'} NOT checked against the quarantine. The step passes because on-service-error is pass-with-warning: look at the failures below before merging.`;
+    ? words`The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} could not be checked against the quarantine; the step fails because ${nameOf('on-service-error')} is fail.`
+    : words`The flaky-tests service could not be reached (${outage}), so ${plural(failed, 'failed test')} ${failed === 1 ? 'was' : 'were'} NOT checked against the quarantine. The step passes because ${nameOf('on-service-error')} is pass-with-warning: look at the failures below before merging.`;
 }
 
 function checkoutDirOf(op: OperationContext<CheckTestResultsSettings>): string {

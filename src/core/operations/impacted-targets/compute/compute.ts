@@ -13,7 +13,7 @@ import { expandGroups, impactOf, knownTargets, type Impact } from './impact.js';
 import { lockfileAttributions } from './lockfile-change.js';
 import type { ComputeSettings } from './inputs.js';
 import { CommandError, lastLine, runCommand } from './run-command.js';
-import { nameOf, words } from '../../../words.js';
+import { nameOf, words, type Words } from '../../../words.js';
 import { readWorkspace, type Workspace } from './workspace.js';
 
 const MAX_COMMAND_OUTPUT = 16 * 1024 * 1024;
@@ -23,7 +23,7 @@ export interface ComputeRequest {
   context: ResolvedContext;
   githubToken?: string;
   timeoutMs: number;
-  log: { info(line: string): void; warning(line: string): void };
+  log: { info(line: string): void; warning(line: string | Words): void };
   /** For a changed-files-file given as `-`. */
   stdin?: AsyncIterable<Buffer | string>;
 }
@@ -99,7 +99,7 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     if (settings.onComputeError === 'fail')
       throw new StepFailure(words`${capitalize(reason)} (${nameOf('on-compute-error')}: fail).`);
     request.log.warning(
-      `Impacting ALL targets, because ${reason}. Set on-compute-error: fail to fail the step instead.`,
+      words`Impacting ALL targets, because ${reason}. Set ${nameOf('on-compute-error')}: fail to fail the step instead.`,
     );
     const impact: Impact = {
       all: { reason },

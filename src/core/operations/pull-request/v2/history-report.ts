@@ -2,6 +2,8 @@
 // with when it began, the run it was tested in, and each step back with its reason in words and who
 // caused it.
 import type { V2 } from '../../../../wire/v2/index.js';
+import { wordsOf } from '../../../failure.js';
+import { words } from '../../../words.js';
 import type { OperationContext } from '../../types.js';
 import { pullRequestIdOf, type V2Access } from './access.js';
 import { cancellationOf, type Cancellation } from './cancellation.js';
@@ -60,9 +62,8 @@ export async function readHistoryStory(
     });
     return storyOf([...data.data].reverse());
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
     op.log.warning(
-      `The queue-entry history could not be read (${why}); the summary shows the PR's state only.`,
+      words`The queue-entry history could not be read (${wordsOf(error)}); the summary shows the PR's state only.`,
     );
     return undefined;
   }

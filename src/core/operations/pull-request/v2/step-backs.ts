@@ -1,5 +1,7 @@
 // Why a waiting PR stepped back, as v2's queue-entry history says it (the reason in words and who caused
 // it) rather than guessed from two looks at the line; a step back between two looks is seen too.
+import { wordsOf } from '../../../failure.js';
+import { words } from '../../../words.js';
 import type { OperationContext } from '../../types.js';
 import { pullRequestIdOf, type V2Access } from './access.js';
 import { isStepBack, whyWords } from './history.js';
@@ -30,8 +32,9 @@ export async function historyStepBacks(
       .map((step) => whyWords(step) || 'the service gave no reason');
     return { reasons, newestMs: times.length ? Math.max(...times) : undefined };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    op.log.info(`The queue-entry history could not be read (${why}); the step back is not explained.`);
+    op.log.info(
+      words`The queue-entry history could not be read (${wordsOf(error)}); the step back is not explained.`,
+    );
     return { reasons: [] };
   }
 }
