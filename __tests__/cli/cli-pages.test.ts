@@ -97,6 +97,19 @@ describe('listings and files', () => {
     expect(`${run.stderr}${run.stdout}`).not.toMatch(/test\(s\)|page\(s\)/);
   });
 
+  it('shows the page alone in a terminal; the counts per status stay in the log of a program', async () => {
+    const perStatus = /^(FLAKY|BROKEN): \d+ tests? on \d+ pages?\.$/m;
+    const page = await runCli(['list-unhealthy-tests', '--org-url-slug', 'acme'], { env: laptop() });
+    expect(page.exitCode).toBe(0);
+    expect(page.stdout).toMatch(/^\d+ tests? unhealthy in /);
+    expect(page.stderr).not.toMatch(perStatus);
+    const json = await runCli(['list-unhealthy-tests', '--org-url-slug', 'acme', '--json'], {
+      env: laptop(),
+    });
+    expect(json.exitCode).toBe(0);
+    expect(json.stderr).toMatch(perStatus);
+  });
+
   it('does not name a metrics file that is removed when the command ends', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'cli-pages-tmp-'));
     const run = await runCli(['get-merge-queue-metrics'], { env: laptop({ TMPDIR: temp }) });

@@ -158,7 +158,8 @@ async function fetchUnhealthyTests(
         onPage: (response) => (last = response),
         stop: stop.signal,
       });
-      op.log.info(`${status}: ${plural(listed, 'test')} on ${plural(pages, 'page')}.`);
+      // The page that shows the list counts it already: in a terminal the line would say it twice.
+      (op.log.outcome ?? op.log.info)(`${status}: ${plural(listed, 'test')} on ${plural(pages, 'page')}.`);
       return listedTests;
     } catch (error) {
       stop.abort();

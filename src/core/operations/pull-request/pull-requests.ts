@@ -165,8 +165,13 @@ async function finishWait(
   if (notification !== undefined) result.outputs.notification = notification;
   if (reached) return result;
   const reason = reasonOf(report, op.context.targetBranch);
-  if (report.outcome === 'timed_out')
-    return { ...result, failure: `${reason} Raise wait-timeout-minutes to wait longer.` };
+  if (report.outcome === 'timed_out') {
+    return {
+      ...result,
+      failure: words`${reason} Raise ${nameOf('wait-timeout-minutes')} to wait longer.`,
+      failureTitle: waitRanOutTitle(report, number),
+    };
+  }
   if (report.outcome === 'cancelled') {
     return {
       ...result,
@@ -185,6 +190,12 @@ async function finishWait(
     failure: `PR #${number} ended ${stateOutput(report.outcome)} while waiting for ${stateOutput(report.waitFor)}${failed}. Fix what the check reports and submit the PR again.`,
     failureTitle: notificationHeadline(report, number),
   };
+}
+
+/** "The wait for MERGED ran out: PR #7 is still TESTING": what ran out, and where the PR was left. */
+function waitRanOutTitle(report: PrReport, number: number): string {
+  const state = report.entry?.state ? `is still ${stateOutput(report.entry.state)}` : 'is not in the queue';
+  return `The wait for ${stateOutput(report.waitFor)} ran out: PR #${number} ${state}`;
 }
 
 function reportOutputs(report: PrReport, targetBranch?: string): Record<string, OutputValue> {
