@@ -77,7 +77,7 @@ export function answerPost<E extends EndpointName>(
 
 /**
  * The endpoints of the wire that `served` lacks. Typed: where the server's routes are registered, a new
- * endpoint of src/wire/routes.ts that no route serves yet is a type error naming it, not a 404 at run time.
+ * endpoint's row under src/wire/ that no route serves yet is a type error naming it, not a 404 at run time.
  */
 export function unservedEndpoints<S extends EndpointName>(served: readonly S[]): Exclude<EndpointName, S>[] {
   const serving = new Set<EndpointName>(served);

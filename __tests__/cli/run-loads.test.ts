@@ -1,6 +1,7 @@
 // What a v1 run loads of the bundle: the built CLI and action, one get-submitted-pull-request each over v1,
 // with every module they load recorded (bench/lib/record-loads.mjs). Neither loads the v2 client (its
-// translations, transport and answer shapes), which only a run that speaks v2 needs.
+// translations, transport and answer shapes), which only a run that speaks v2 needs, nor the schema
+// builder (the endpoints' routes and answer shapes are plain data written by `npm run metadata`).
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ const emulator = useEmulator();
 const run = promisify(execFile);
 /** A v2 operation's id, which only the v2 client's code names. */
 const V2_CLIENT_MARK = 'mergeQueues.listPullRequests';
+/** A name only the schema builder's code (@sinclair/typebox) has. */
+const SCHEMA_BUILDER_MARK = 'TypeBox.Kind';
 
 /** The files of dist/ that `node <args>` loads, read whole. */
 async function loadedBundle(args: string[], env: Record<string, string>): Promise<Map<string, string>> {
@@ -36,7 +39,7 @@ async function loadedBundle(args: string[], env: Record<string, string>): Promis
 }
 
 describe('a v1 run of get-submitted-pull-request', () => {
-  it('loads no part of the v2 client, from the CLI or the action', async () => {
+  it('loads no part of the v2 client nor the schema builder, from the CLI or the action', async () => {
     const queue = new QueueDriver(emulator, 'acme/loads', 'main');
     await queue.create();
     await queue.submit(7);
@@ -70,6 +73,8 @@ describe('a v1 run of get-submitted-pull-request', () => {
       expect(loaded.size).toBeGreaterThan(1);
       const withV2 = [...loaded].filter(([, text]) => text.includes(V2_CLIENT_MARK)).map(([path]) => path);
       expect(withV2).toEqual([]);
+      const withSchemas = [...loaded].filter(([, text]) => text.includes(SCHEMA_BUILDER_MARK));
+      expect(withSchemas.map(([path]) => path)).toEqual([]);
     }
   });
 });

@@ -308,7 +308,7 @@ const NOT_REPEATED = {
   says: /It was not sent again: the service may already have done it/,
 } as const;
 
-/** Where an endpoint's row in src/wire/routes.ts makes its operations end otherwise than a column says. */
+/** Where an endpoint's route (src/wire/routes.ts) makes its operations end otherwise than a column says. */
 function routeOverrides(endpoint: string): OperationSpec['overrides'] {
   const route = Object.values(ROUTES).find((candidate) => candidate.path === endpoint);
   const lost = ['hang', 'reset', 'reset-after-handling', 'truncated'];

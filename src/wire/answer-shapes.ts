@@ -1,7 +1,7 @@
 // Written by `npm run metadata` (scripts/answer-shapes.ts) from the answer schemas in endpoints.ts, read
 // tolerantly (tolerant.ts): do not edit. For each endpoint that answers JSON, what the action checks an
 // answer against (src/core/api/answers.ts), as plain data, so that a run never loads the schema builder.
-import type { EndpointName } from './routes.js';
+import type { EndpointName } from './endpoints.js';
 
 /** The part of an answer schema that the answer check reads. */
 export interface AnswerShape {

@@ -1,29 +1,28 @@
-// Every endpoint of the v1 API with its schemas: its row of routes.ts beside the request and 200 answer
-// schemas its area's file gives (merge-queue.ts, flaky-tests.ts, service.ts). A row without schemas, or
-// schemas without a row, is a type error naming the endpoint.
+// Every endpoint of the v1 API, one row each, gathered from the areas' files (merge-queue.ts,
+// flaky-tests.ts, service.ts): its route beside its request and 200 answer schemas. The names of the
+// endpoints and what each row says are the types the client, the emulator and the v2 translations are
+// checked against; routes.ts, written from these rows by `npm run metadata`, is the plain data a run reads.
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { EndpointRows } from './endpoint-row.js';
 import { FLAKY_TESTS_ENDPOINTS } from './flaky-tests.js';
 import { MERGE_QUEUE_ENDPOINTS } from './merge-queue.js';
-import { ROUTES, type EndpointName } from './routes.js';
-import type { EndpointSchema } from './schemas.js';
 import { SERVICE_ENDPOINTS } from './service.js';
 
-const SCHEMAS = {
+export const ENDPOINTS = {
   ...MERGE_QUEUE_ENDPOINTS,
   ...FLAKY_TESTS_ENDPOINTS,
   ...SERVICE_ENDPOINTS,
-} satisfies Record<EndpointName, EndpointSchema>;
+} satisfies EndpointRows;
 
-/** An endpoint's schemas (any, while its area's file lacks them: that error is the one to read). */
-type SchemasOf<E extends EndpointName> = E extends keyof typeof SCHEMAS
-  ? (typeof SCHEMAS)[E]
-  : EndpointSchema;
-type Endpoints = { readonly [E in EndpointName]: (typeof ROUTES)[E] & SchemasOf<E> };
+export type EndpointName = keyof typeof ENDPOINTS;
 
-const schemaRows: Partial<Record<EndpointName, EndpointSchema>> = SCHEMAS;
-export const ENDPOINTS = Object.fromEntries(
-  (Object.keys(ROUTES) as EndpointName[]).map((name) => [name, { ...ROUTES[name], ...schemaRows[name] }]),
-) as Endpoints;
+/** An endpoint's row without its schemas, as routes.ts writes it out. */
+export type RouteOf<E extends EndpointName> = Omit<(typeof ENDPOINTS)[E], 'request' | 'response'>;
+
+/** The endpoints src/core/api/v2 answers with v2's operations (the others go to v1 over v2 too). */
+export type TranslatedEndpoint = {
+  [E in EndpointName]: (typeof ENDPOINTS)[E]['v2'] extends 'translated' ? E : never;
+}[EndpointName];
 
 export type RequestOf<E extends EndpointName> = Static<(typeof ENDPOINTS)[E]['request']>;
 export type ResponseOf<E extends EndpointName> = (typeof ENDPOINTS)[E] extends {

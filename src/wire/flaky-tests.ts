@@ -1,5 +1,5 @@
 // The flaky-tests endpoints (`/flaky-tests/*`) and the CI-run recorder (`/flaky-ci/create-ci-run`):
-// requests as we send them, answers exactly as the service writes them.
+// their rows (at the end), requests as we send them, answers exactly as the service writes them.
 import { Type, type Static } from '@sinclair/typebox';
 import {
   anyCaseEnum,
@@ -22,7 +22,7 @@ import {
   TEST_HEALTH,
   UNHEALTHY_STATUSES,
 } from './enums.js';
-import type { EndpointSchemas } from './schemas.js';
+import type { EndpointRows } from './endpoint-row.js';
 
 const FlakyRepoRequest = { repo: Repo, org_url_slug: Type.String({ minLength: 1 }) };
 
@@ -138,12 +138,54 @@ export type TestDetailsResponse = Static<typeof TestDetailsResponse>;
 export const CreateCiRunResponse = Type.Object({ run_id: Type.String() });
 export type CreateCiRunResponse = Static<typeof CreateCiRunResponse>;
 
-/** The request and answer schemas of each flaky-tests endpoint (its route is its row in routes.ts). */
+/** Each flaky-tests endpoint's row: its route and its request and answer schemas (endpoint-row.ts). */
 export const FLAKY_TESTS_ENDPOINTS = {
-  listUnhealthyTests: { request: ListUnhealthyTestsRequest, response: ListUnhealthyTestsResponse },
-  listQuarantinedTests: { request: ListQuarantinedTestsRequest, response: ListQuarantinedTestsResponse },
-  listFailingTests: { request: ListFailingTestsRequest, response: ListFailingTestsResponse },
-  getTestDetails: { request: GetTestDetailsRequest, response: TestDetailsResponse },
-  linkTicketToTestCase: { request: LinkTicketRequest },
-  createCiRun: { request: CreateCiRunRequest, response: CreateCiRunResponse },
-} as const satisfies EndpointSchemas;
+  listUnhealthyTests: {
+    method: 'POST',
+    path: '/flaky-tests/list-unhealthy-tests',
+    answer: 'testPage',
+    v2: 'translated',
+    request: ListUnhealthyTestsRequest,
+    response: ListUnhealthyTestsResponse,
+  },
+  listQuarantinedTests: {
+    method: 'POST',
+    path: '/flaky-tests/list-quarantined-tests',
+    answer: 'testPage',
+    v2: 'translated',
+    request: ListQuarantinedTestsRequest,
+    response: ListQuarantinedTestsResponse,
+  },
+  listFailingTests: {
+    method: 'POST',
+    path: '/flaky-tests/list-failing-tests',
+    answer: 'testPage',
+    v2: 'translated',
+    request: ListFailingTestsRequest,
+    response: ListFailingTestsResponse,
+  },
+  getTestDetails: {
+    method: 'POST',
+    path: '/flaky-tests/get-test-details',
+    answer: 'record',
+    v2: 'translated',
+    request: GetTestDetailsRequest,
+    response: TestDetailsResponse,
+  },
+  linkTicketToTestCase: {
+    method: 'POST',
+    path: '/flaky-tests/link-ticket-to-test-case',
+    answer: 'write',
+    v2: 'translated',
+    request: LinkTicketRequest,
+  },
+  createCiRun: {
+    method: 'POST',
+    path: '/flaky-ci/create-ci-run',
+    answer: 'write',
+    v2: 'v1-only',
+    repeatable: false,
+    request: CreateCiRunRequest,
+    response: CreateCiRunResponse,
+  },
+} as const satisfies EndpointRows;

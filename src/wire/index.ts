@@ -1,9 +1,10 @@
-// The v1 API's contract (v2's is in v2/): one definition of every request, answer and webhook. The action builds requests
+// The v1 API's contract (v2's is in v2/): one definition of every request, answer and webhook, and one row
+// per endpoint in its area's file (merge-queue.ts, flaky-tests.ts, service.ts). The action builds requests
 // from these types, finds endpoints by their routes and checks answers against the answer shapes (the
-// answer schemas read tolerantly, written out as plain data by `npm run metadata`); the emulator
-// validates incoming bodies against the same request schemas and writes its answers with the answer
-// schemas. routes, readers, limits, enums and answer-shapes load no schema builder: the action's run
-// imports only those at run time.
+// routes and the answer schemas read tolerantly, both written out as plain data by `npm run metadata`);
+// the emulator validates incoming bodies against the same request schemas and writes its answers with
+// the answer schemas. routes, readers, limits, enums and answer-shapes load no schema builder: the
+// action's run imports only those at run time.
 export * from './common.js';
 export * from './limits.js';
 export * from './enums.js';

@@ -8,7 +8,7 @@ export const MAX_BODY_BYTES = 20 * MiB;
 
 /**
  * The most an answer of each kind may be, error answers included: several times the largest answer the
- * service can legitimately send. Each endpoint's row in routes.ts names its kind; the client drops an
+ * service can legitimately send. Each endpoint's row (endpoint-row.ts) names its kind; the client drops an
  * answer the moment it passes its cap, so that an endless or huge answer ends in one line.
  */
 export const ANSWER_CAPS = {

@@ -18,7 +18,7 @@ import {
   STATUS_CHECK_STATES,
   TEST_RUN_STATUSES,
 } from './enums.js';
-import type { EndpointSchemas } from './schemas.js';
+import type { EndpointRows } from './endpoint-row.js';
 
 const PrRef = Type.Object({ number: Type.Integer({ minimum: 0, maximum: UINT32_MAX }) });
 const QueueRef = { repo: Repo, targetBranch: Type.String({ minLength: 1 }) };
@@ -226,18 +226,96 @@ export const TestingDetails = Type.Object({
 });
 export type TestingDetails = Static<typeof TestingDetails>;
 
-/** The request and answer schemas of each merge-queue endpoint (its route is its row in routes.ts). */
+/** Each merge-queue endpoint's row: its route and its request and answer schemas (endpoint-row.ts). */
 export const MERGE_QUEUE_ENDPOINTS = {
-  submitPullRequest: { request: SubmitPullRequestRequest },
-  cancelPullRequest: { request: PullRequestRequest },
-  restartTestsOnPullRequest: { request: PullRequestRequest },
-  getSubmittedPullRequest: { request: PullRequestRequest, response: SubmittedPullRequest },
-  setImpactedTargets: { request: SetImpactedTargetsRequest },
-  getMergeQueueTestingDetails: { request: TestingDetailsRequest, response: TestingDetails },
-  createQueue: { request: CreateQueueRequest },
-  getQueue: { request: QueueRequest, response: Queue },
-  updateQueue: { request: UpdateQueueRequest, response: QueueConfiguration },
-  deleteQueue: { request: QueueRequest },
-  listPullRequests: { request: ListPullRequestsRequest, response: ListPullRequestsResponse },
-  getMergeQueueMetrics: { request: MetricsQuery },
-} as const satisfies EndpointSchemas;
+  submitPullRequest: {
+    method: 'POST',
+    path: '/submitPullRequest',
+    answer: 'write',
+    v2: 'translated',
+    request: SubmitPullRequestRequest,
+  },
+  cancelPullRequest: {
+    method: 'POST',
+    path: '/cancelPullRequest',
+    answer: 'write',
+    v2: 'translated',
+    request: PullRequestRequest,
+  },
+  restartTestsOnPullRequest: {
+    method: 'POST',
+    path: '/restartTestsOnPullRequest',
+    answer: 'write',
+    v2: 'translated',
+    repeatable: false,
+    request: PullRequestRequest,
+  },
+  getSubmittedPullRequest: {
+    method: 'POST',
+    path: '/getSubmittedPullRequest',
+    answer: 'record',
+    v2: 'translated',
+    request: PullRequestRequest,
+    response: SubmittedPullRequest,
+  },
+  setImpactedTargets: {
+    method: 'POST',
+    path: '/setImpactedTargets',
+    answer: 'write',
+    v2: 'translated',
+    request: SetImpactedTargetsRequest,
+  },
+  getMergeQueueTestingDetails: {
+    method: 'POST',
+    path: '/getMergeQueueTestingDetails',
+    answer: 'testRun',
+    v2: 'translated',
+    request: TestingDetailsRequest,
+    response: TestingDetails,
+  },
+  createQueue: {
+    method: 'POST',
+    path: '/createQueue',
+    answer: 'write',
+    v2: 'translated',
+    request: CreateQueueRequest,
+  },
+  getQueue: {
+    method: 'POST',
+    path: '/getQueue',
+    answer: 'queue',
+    v2: 'translated',
+    request: QueueRequest,
+    response: Queue,
+  },
+  updateQueue: {
+    method: 'POST',
+    path: '/updateQueue',
+    answer: 'queue',
+    v2: 'translated',
+    request: UpdateQueueRequest,
+    response: QueueConfiguration,
+  },
+  deleteQueue: {
+    method: 'POST',
+    path: '/deleteQueue',
+    answer: 'write',
+    v2: 'translated',
+    request: QueueRequest,
+  },
+  listPullRequests: {
+    method: 'POST',
+    path: '/listPullRequests',
+    answer: 'prPage',
+    v2: 'translated',
+    request: ListPullRequestsRequest,
+    response: ListPullRequestsResponse,
+  },
+  getMergeQueueMetrics: {
+    method: 'GET',
+    path: '/getMergeQueueMetrics',
+    answer: 'metrics',
+    v2: 'translated',
+    request: MetricsQuery,
+  },
+} as const satisfies EndpointRows;

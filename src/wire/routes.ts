@@ -1,25 +1,10 @@
-// Every endpoint of the v1 API, one row each, as plain data: where it lives, how it may be called, how big
-// its answer may be and what answers it over api-version v2. The row's request and answer schemas are in
-// endpoints.ts (which loads the schema builder, so the action's run reads this file instead).
-import type { AnswerCap } from './limits.js';
+// Written by `npm run metadata` (scripts/routes.ts) from the endpoints' rows in merge-queue.ts,
+// flaky-tests.ts and service.ts: do not edit. Every endpoint's route (method, path, answer cap kind, v2
+// form, repeatable, authenticated) as plain data, so that a run never loads the schema builder; its types
+// come from the rows (endpoints.ts), so that this file and the rows cannot disagree unnoticed.
+import type { EndpointName, RouteOf } from './endpoints.js';
 
-export interface Route {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  /** The kind of its answer, hence its cap (ANSWER_CAPS in limits.ts). */
-  readonly answer: AnswerCap;
-  /**
-   * Over api-version v2: `translated` (src/core/api/v2 answers it with v2's operations, and the compiler
-   * asks for that translation) or `v1-only` (v2 has no equivalent: it goes to v1 with the same key).
-   */
-  readonly v2: 'translated' | 'v1-only';
-  /** false for a write that would do its work again if repeated after its answer was lost. */
-  readonly repeatable?: boolean;
-  /** false for the endpoints anyone may call, without an organization token. */
-  readonly authenticated?: boolean;
-}
-
-export const ROUTES = {
+export const ROUTES: { readonly [E in EndpointName]: RouteOf<E> } = {
   submitPullRequest: { method: 'POST', path: '/submitPullRequest', answer: 'write', v2: 'translated' },
   cancelPullRequest: { method: 'POST', path: '/cancelPullRequest', answer: 'write', v2: 'translated' },
   restartTestsOnPullRequest: {
@@ -101,11 +86,4 @@ export const ROUTES = {
     v2: 'v1-only',
     authenticated: false,
   },
-} as const satisfies Record<string, Route>;
-
-export type EndpointName = keyof typeof ROUTES;
-
-/** The endpoints src/core/api/v2 answers with v2's operations (the others go to v1 over v2 too). */
-export type TranslatedEndpoint = {
-  [E in EndpointName]: (typeof ROUTES)[E]['v2'] extends 'translated' ? E : never;
-}[EndpointName];
+};

@@ -1,9 +1,9 @@
-// The service-wide endpoints that need no organization token: `GET /status` and the device login
-// (`/device-auth/initiate`, then `/device-auth/tokens` polled until the user decides).
+// The rows and schemas of the service-wide endpoints that need no organization token: `GET /status` and
+// the device login (`/device-auth/initiate`, then `/device-auth/tokens` polled until the user decides).
 import { Type, type Static } from '@sinclair/typebox';
 import { exactEnum } from './common.js';
 import { DEVICE_AUTH_STATUSES, STATUS_COLORS } from './enums.js';
-import type { EndpointSchemas } from './schemas.js';
+import type { EndpointRows } from './endpoint-row.js';
 
 const ComponentStatus = Type.Object({
   name: Type.String(),
@@ -58,9 +58,34 @@ export const DeviceAuthTokensResponse = Type.Object({
 });
 export type DeviceAuthTokensResponse = Static<typeof DeviceAuthTokensResponse>;
 
-/** The request and answer schemas of each service-wide endpoint (its route is its row in routes.ts). */
+/** Each service-wide endpoint's row: its route and its request and answer schemas (endpoint-row.ts). */
 export const SERVICE_ENDPOINTS = {
-  getStatus: { request: StatusQuery, response: ServiceStatus },
-  deviceAuthInitiate: { request: DeviceAuthInitiateRequest, response: DeviceAuthInitiateResponse },
-  deviceAuthTokens: { request: DeviceAuthTokensRequest, response: DeviceAuthTokensResponse },
-} as const satisfies EndpointSchemas;
+  getStatus: {
+    method: 'GET',
+    path: '/status',
+    answer: 'write',
+    v2: 'v1-only',
+    authenticated: false,
+    request: StatusQuery,
+    response: ServiceStatus,
+  },
+  deviceAuthInitiate: {
+    method: 'POST',
+    path: '/device-auth/initiate',
+    answer: 'write',
+    v2: 'v1-only',
+    authenticated: false,
+    repeatable: false,
+    request: DeviceAuthInitiateRequest,
+    response: DeviceAuthInitiateResponse,
+  },
+  deviceAuthTokens: {
+    method: 'POST',
+    path: '/device-auth/tokens',
+    answer: 'write',
+    v2: 'v1-only',
+    authenticated: false,
+    request: DeviceAuthTokensRequest,
+    response: DeviceAuthTokensResponse,
+  },
+} as const satisfies EndpointRows;

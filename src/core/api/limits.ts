@@ -1,4 +1,4 @@
-// The most each endpoint's answer may be, error answers included: its row in src/wire/routes.ts names the
+// The most each endpoint's answer may be, error answers included: its route (src/wire/routes.ts) names the
 // kind of its answer, and ANSWER_CAPS (src/wire/limits.ts) says how big each kind may be and why.
 import { ANSWER_CAPS, ROUTES, type EndpointName } from '../../wire/index.js';
 
