@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { startEmulator } from '../../emulator/server.js';
 import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src/core/operations/registry.js';
+import type { Route } from '../../src/wire/endpoint-row.js';
 import { ROUTES } from '../../src/wire/routes.js';
 import { runAction } from '../helpers/action-runner.js';
 import { QueueDriver, TEST_TOKEN, handleOf, type EmulatorHandle } from '../helpers/emulator.js';
@@ -167,6 +168,16 @@ const TRANSLATED_PATHS = new Set(
 );
 
 /** Each operation's two runs, or why they could not be made. */
+/**
+ * The v1 paths of the v1-only endpoints that take a key: over v2 they go to v1 with the v2 key, which v1
+ * refuses (docs/api-v2.md), so an operation calling one fails over v2.
+ */
+const V1_ONLY_PATHS = new Set(
+  Object.values(ROUTES)
+    .filter((route: Route) => route.v2 === 'v1-only' && route.authenticated !== false)
+    .map((route) => `${route.method} /v1${route.path}`),
+);
+
 const seen = new Map<OperationName, Record<Version, Seen> | string>();
 
 beforeAll(async () => {
@@ -280,6 +291,9 @@ function unusable(operation: OperationName): string | undefined {
     return `over v1 it ${v1.failed ? `failed (${v1.error})` : 'succeeded'}, but its ${WRITTEN[operation]?.inputs ? 'row' : 'help example'} says it ${row.succeeds ? 'succeeds' : 'fails'}: write its row in WRITTEN`;
   if (!v1.requests.some((request) => request.includes(' /v1/')))
     return 'over v1 it called no endpoint of the service: write its row in WRITTEN';
+  const v1Only = v1.requests.filter((request) => V1_ONLY_PATHS.has(request));
+  if (v1Only.length && !KNOWN_DIFFERENCES[operation])
+    return `it calls ${v1Only.join(', ')}, v1-only: over v2 the v2 key goes to v1, which refuses it. Translate the endpoint, or name the difference in KNOWN_DIFFERENCES`;
   return undefined;
 }
 
@@ -320,11 +334,14 @@ describe('v1/v2 parity of every operation both versions serve', () => {
   );
 
   it.each(BOTH.map((operation) => [operation]))(
-    '%s: over v2 it calls v2, never v1 for a translated endpoint',
+    '%s: over v2 it calls v2 for its translated endpoints, never v1',
     (operation) => {
-      const { v2 } = runsOf(operation);
+      const { v1, v2 } = runsOf(operation);
       expect(v2.requests.filter((request) => TRANSLATED_PATHS.has(request))).toEqual([]);
-      expect(v2.requests.filter((request) => request.includes(' /v2/')).length).toBeGreaterThan(0);
+      // An operation whose endpoints are all `v1-only` may go to v1 alone over v2 too.
+      const translated = v1.requests.some((request) => TRANSLATED_PATHS.has(request));
+      const overV2 = v2.requests.filter((request) => request.includes(' /v2/'));
+      expect(overV2.length).toBeGreaterThanOrEqual(translated ? 1 : 0);
       expect(v2.problems).toEqual([]);
     },
   );
