@@ -364,12 +364,11 @@ describe('the command line', () => {
     expect(variable.stderr).toContain('"travis" (from MERGE_QUEUE_HOST) is not a host');
   });
 
-  it("--help lists every operation with its summary; an operation's page the common inputs and exit codes", async () => {
+  it("--help lists every operation; an operation's page the common inputs and exit codes", async () => {
     const run = await runCli(['--help']);
     expect(run.exitCode).toBe(0);
-    const joined = run.stdout.replace(/\n {3,}/g, ' ');
     for (const name of OPERATION_NAMES) {
-      expect(joined).toMatch(new RegExp(`^  ${name}: +${escapeRegExp(OPERATIONS[name].summary)}$`, 'm'));
+      expect(run.stdout).toMatch(new RegExp(`(^  |, )${escapeRegExp(name)}(,|$)`, 'm'));
     }
     expect(run.stdout).toContain('Exit codes: 0 done, 1 failed, 2 bad input, 3 refused, 4 unreachable.');
     const page = await runCli(['get-queue', '--help']);

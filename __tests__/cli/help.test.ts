@@ -34,24 +34,39 @@ const all = OPERATION_NAMES.flatMap((operation) =>
 );
 
 describe('the top page', () => {
-  it('lists every operation under its group, each once, and is short', async () => {
+  it('lists every operation once under its group, in 80 columns, and is short', async () => {
     const run = await runCli(['--help']);
     expect(run.exitCode).toBe(0);
     const lines = run.stdout.split('\n');
     expect(lines.length).toBeLessThan(80);
-    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines).toContain('USAGE');
-    for (const name of OPERATION_NAMES) {
-      const at = lines.findIndex((line) => line.startsWith(`  ${name}: `));
-      expect(at).toBeGreaterThan(0);
-      const heading = lines
-        .slice(0, at)
-        .reverse()
-        .find((line) => /^[A-Z][A-Z ]+$/.test(line));
-      expect(heading).toBe(`${OPERATIONS[name].area.replace(/-/g, ' ').toUpperCase()} OPERATIONS`);
+    const listed = new Map<string, string>();
+    let nameLines = 0;
+    for (const [at, heading] of lines.entries()) {
+      if (!heading.endsWith(' OPERATIONS')) continue;
+      const group = lines.slice(at + 1, lines.indexOf('', at));
+      nameLines += group.length;
+      for (const name of group.join(' ').trim().split(/,\s+/)) {
+        expect(listed.has(name)).toBe(false);
+        listed.set(name, heading);
+      }
     }
+    expect([...listed.keys()].sort()).toEqual([...OPERATION_NAMES].sort());
+    for (const name of OPERATION_NAMES) {
+      expect(listed.get(name)).toBe(`${OPERATIONS[name].area.replace(/-/g, ' ').toUpperCase()} OPERATIONS`);
+    }
+    // Names wrapped, not one a line: the page has room for the operations still to come.
+    expect(nameLines).toBeLessThanOrEqual(OPERATION_NAMES.length / 2);
     // An input's description is its operation's page, not the top one.
     expect(run.stdout).not.toContain('--api-url');
+  });
+
+  it('shows examples of the rows, which run below as shown', async () => {
+    const shown = (await runCli(['help'])).stdout.split('\n').filter((line) => line.startsWith('  $ '));
+    expect(shown.length).toBeGreaterThan(0);
+    const examples = all.map(({ operation, example }) => ['merge-queue-action', operation, ...example.args]);
+    for (const line of shown) expect(examples).toContainEqual(asTheShellReadsIt(line.slice(4)));
   });
 });
 
@@ -67,6 +82,8 @@ describe("an operation's page", () => {
     expect(flags).toBeGreaterThan(usage);
     expect(examples).toBeGreaterThan(flags);
     expect(lines[usage + 1]).toBe(`  merge-queue-action ${operation} [flags]`);
+    // What it does is here, not on the top page.
+    expect(lines.slice(0, usage).join(' ').trim()).toBe(OPERATIONS[operation].summary);
     const shown = lines.filter((line) => line.startsWith('  $ '));
     expect(shown.map((line) => asTheShellReadsIt(line.slice(4)))).toEqual(
       cliExamples(operation).map(({ args }) => ['merge-queue-action', operation, ...args]),

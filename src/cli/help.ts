@@ -1,6 +1,7 @@
 // `help`, `help <operation>`, --help and `<operation> --help`, written from the registry rows in the shape
-// gh's help has: a short top page (the operations in groups, the CLI's flags, a few examples), and for
-// each operation its USAGE, FLAGS (its own, then the common ones and the CLI's), EXAMPLES and exit codes.
+// gh's help has: a short top page for 80 columns (the operations' names wrapped in groups, so that the page
+// grows by a line per few operations, the CLI's flags, a few examples), and for each operation its USAGE,
+// FLAGS (its own, then the common ones and the CLI's), EXAMPLES and exit codes.
 import {
   type Area,
   COMMON_INPUTS,
@@ -13,10 +14,12 @@ import {
 import { COLOUR_CHOICES } from '../hosts/common/colour.js';
 import { PROGRAM } from '../hosts/common/log.js';
 import { HOST_NAMES } from '../hosts/detect.js';
-import { cliExamples, shellWord } from './examples.js';
+import { cliExamples, exampleArgs, shellWord } from './examples.js';
 
 export const COMMAND = PROGRAM;
 const WIDTH = 100;
+/** The top page is read in any terminal, so it keeps to the narrowest one usual. */
+const TOP_WIDTH = 80;
 
 /** What each exit code means; keyed by run()'s codes, so a new one cannot go undocumented. */
 const EXIT_CODE_MEANINGS: Record<keyof typeof EXIT_CODES, string> = {
@@ -78,11 +81,11 @@ export function variableOf(input: string): string {
   return `MERGE_QUEUE_${input.toUpperCase().replace(/-/g, '_')}`;
 }
 
-function wrap(text: string, indent: number, first = indent): string {
+function wrap(text: string, indent: number, first = indent, width = WIDTH): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const room = WIDTH - (lines.length ? indent : first);
+    const room = width - (lines.length ? indent : first);
     if (line && line.length + 1 + word.length > room) {
       lines.push(line);
       line = word;
@@ -136,23 +139,25 @@ function examples(operation: OperationName): string {
   return `EXAMPLES\n${shown.join('\n\n')}`;
 }
 
+/** Each area's operations, their names wrapped: a new operation adds a line only when its group's is full. */
 function operationGroups(): string[] {
-  const width = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 4;
   return (Object.keys(AREA_HEADINGS) as Area[]).map((area) => {
     const names = OPERATION_NAMES.filter((name) => OPERATIONS[name].area === area);
-    const rows = names.map((name) => {
-      const summary = wrap(OPERATIONS[name].summary, width, width).slice(width);
-      return `  ${`${name}:`.padEnd(width - 2)}${summary}`;
-    });
-    return `${AREA_HEADINGS[area]}\n${rows.join('\n')}`;
+    return `${AREA_HEADINGS[area]}\n${wrap(names.join(', '), 2, 2, TOP_WIDTH)}`;
   });
 }
 
-const TOP_EXAMPLES: [OperationName, string[]][] = [
-  ['submit-pull-request', ['--pr-number', '12', '--wait-for', 'merged']],
-  ['get-queue', []],
-  ['list-unhealthy-tests', ['--org-url-slug', 'acme']],
+/** The top page's examples: examples of the rows, so they run as shown in the help's test. */
+const TOP_EXAMPLES: [OperationName, number][] = [
+  ['submit-pull-request', 2],
+  ['get-queue', 0],
+  ['list-unhealthy-tests', 0],
 ];
+
+function topExample([operation, index]: [OperationName, number]): string {
+  const args = exampleArgs(OPERATIONS[operation].examples[index]!);
+  return `  $ ${[COMMAND, operation, ...args].map(shellWord).join(' ')}`;
+}
 
 export function generalHelp(): string {
   const exitWords = Object.entries(EXIT_CODES).map(
@@ -166,19 +171,25 @@ export function generalHelp(): string {
     '',
     ...operationGroups().flatMap((group) => [group, '']),
     'MORE COMMANDS',
-    `  help <operation>:    An operation's flags and examples (as ${COMMAND} <operation> --help).`,
-    `  completion <shell>:  bash, zsh or fish completion: source <(${COMMAND} completion bash)`,
+    "  help <operation>:    An operation's flags, examples (as <operation> --help).",
+    '  completion <shell>:  bash, zsh or fish completion, to load with',
+    `                       source <(${COMMAND} completion bash)`,
     '  mcp:                 An MCP server for coding agents (mcp --help).',
     '',
     'FLAGS',
-    '  --json  --host <name>  --color <auto|always|never>  -y, --yes  -h, --help  -V, --version',
+    '  --json  --host <name>  --color <auto|always|never>  -y, --yes',
+    '  -h, --help  -V, --version',
     '',
     'EXAMPLES',
-    ...TOP_EXAMPLES.map(([operation, args]) => `  $ ${[COMMAND, operation, ...args].join(' ')}`),
+    ...TOP_EXAMPLES.map(topExample),
     '',
     'LEARN MORE',
-    `  Every flag is also a variable: --pr-number 12 or MERGE_QUEUE_PR_NUMBER=12 (a flag wins).`,
-    `  On a laptop the repository and target branch are the origin remote's; in CI, the pipeline's.`,
+    wrap(
+      `Every flag is also a variable (a flag wins): MERGE_QUEUE_PR_NUMBER=12 is --pr-number 12. On a laptop the repository and target branch are the origin remote's; in CI, the pipeline's.`,
+      2,
+      2,
+      TOP_WIDTH,
+    ),
     `  Exit codes: ${exitWords.join(', ')}.`,
     '',
   ].join('\n');
