@@ -2,7 +2,7 @@
 // world the help's examples expect) once over api-version v1 and once over v2, each on a fresh emulator
 // started alike (same seed, same clock), and a user must not notice which answered: the same outcome and
 // error line, the same outputs, the same lead line of the summary. Over v2 the calls go to v2's paths,
-// none to v1's path of an endpoint whose row in src/wire/routes.ts says `translated`. A new operation is
+// none to v1's path of an endpoint whose route (src/wire/routes.ts) says `translated`. A new operation is
 // covered from its sample; one whose sample cannot run here gets a row in WRITTEN, never a silent skip.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { tmpdir } from 'node:os';
