@@ -367,7 +367,7 @@ describe('list-unhealthy-tests', () => {
     }
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
-      'Input "max-pages": list-unhealthy-tests (FLAKY) has more than 3 page(s) of 2 (the service counts 10 rows on 5 pages). Raise max-pages to at least 5, or raise page-size (up to 100).',
+      'Input "max-pages": list-unhealthy-tests (FLAKY) has more than 3 pages of 2 (the service counts 10 rows on 5 pages). Raise max-pages to at least 5, or raise page-size (up to 100).',
     );
   });
 

@@ -50,10 +50,10 @@ describe('lint-impacted-targets-config history', () => {
     });
     expect(run.error).toBe('');
     const log = run.log;
-    expect(log).toContain('History: 6 commit(s) replayed; 2 impacted all (most often: ');
-    expect(log).toContain('fired in 3 commit(s): rule services');
-    expect(log).toContain('fired in 1 commit(s): rule libraries');
-    expect(log).toContain('fired in 1 commit(s): barrier package-lock.json');
+    expect(log).toContain('History: 6 commits replayed; 2 impacted all (most often: ');
+    expect(log).toContain('fired in 3 commits: rule services');
+    expect(log).toContain('fired in 1 commit: rule libraries');
+    expect(log).toContain('fired in 1 commit: barrier package-lock.json');
     expect(run.summary).toContain('2 of 6 (33%) would have impacted ALL targets.');
     expect(run.summary).toContain('xychart-beta');
     // The same numbers as a table, for hosts that draw no mermaid: docs-only 0, two single-service
@@ -69,7 +69,7 @@ describe('lint-impacted-targets-config history', () => {
     const all = await runAction({
       inputs: { operation: 'lint-impacted-targets-config', 'working-directory': repo.dir, history: '50' },
     });
-    expect(all.log).toContain('History: 6 commit(s) replayed;');
+    expect(all.log).toContain('History: 6 commits replayed;');
   });
 
   it('says how many commits the config sends to ALL that the package manager would not, and why', async () => {
@@ -97,7 +97,7 @@ describe('lint-impacted-targets-config history', () => {
     });
     expect(run.error).toBe('');
     expect(run.log).toContain(
-      'History: 2 commit(s) replayed; 1 impacted all (most often: barrier yarn.lock, 1). 1 of them yarn berry would not have sent to ALL: it selects 1 package there on average (most often: barrier yarn.lock, 1); docs/impacted-targets.md says the config to write for it.',
+      'History: 2 commits replayed; 1 impacted all (most often: barrier yarn.lock, 1). 1 of them yarn berry would not have sent to ALL: it selects 1 package there on average (most often: barrier yarn.lock, 1); docs/impacted-targets.md says the config to write for it.',
     );
     expect(run.summary).toContain('| Sent to ALL, where yarn berry selects some packages | Commits |');
     expect(run.summary).toContain('| barrier yarn.lock | 1 |');

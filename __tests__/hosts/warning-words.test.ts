@@ -88,3 +88,27 @@ describe('a warning built from a failure', () => {
     });
   });
 });
+
+describe("an operation's own failure line in the CLI", () => {
+  it('names --fail-on and --max-unhealthy, and counts in words', async () => {
+    const repo = await freshQueue();
+    await new QueueDriver(emulator, repo, 'main').flakyTests('octo-org', [
+      { name: 'Cart > totals', status: 'broken', file_path: 'src/cart.test.ts' },
+    ]);
+    const run = await runCli(
+      ['list-unhealthy-tests', '--org-url-slug', 'octo-org', '--fail-on', 'broken', '--max-unhealthy', '0'],
+      { env: laptopEnvironment(emulator, repo) },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('--fail-on broken: 1 broken test, more than --max-unhealthy (0).');
+  });
+
+  it('says how many attempts it made, without "(s)"', async () => {
+    const run = await runCli(['get-queue', '--timeout-seconds', '2'], {
+      env: { ...laptopEnvironment(emulator, 'octo-org/none'), MERGE_QUEUE_API_URL: 'http://127.0.0.1:9' },
+    });
+    expect(run.exitCode).toBe(4);
+    expect(run.stderr).toMatch(/Gave up after \d+ attempts?\. Check --api-url /);
+    expect(run.stderr).not.toContain('(s)');
+  });
+});

@@ -79,7 +79,7 @@ const FAULTS: FaultColumn[] = [
     faults: () => [{ kind: 'rate-limit', retryAfterSeconds: 600 }],
     expect: 'failed',
     attempts: 1,
-    says: /answered 429\. .*Gave up after 1 attempt\(s\)\. The organization is over its rate limit.*\(the service said: "Too Many Requests"\)/,
+    says: /answered 429\. .*Gave up after 1 attempt\. The organization is over its rate limit.*\(the service said: "Too Many Requests"\)/,
   },
   {
     id: 'rate-limit',
@@ -103,7 +103,7 @@ const FAULTS: FaultColumn[] = [
     attempts: 1,
     // The attempt has what is left of timeout-seconds: its full 5.0 s, or less once a busy runner took some.
     says: new RegExp(
-      `no complete answer within (${TIMEOUT_SECONDS}\\.0|[1-${TIMEOUT_SECONDS - 1}]\\.\\d)s\\. Gave up after 1 attempt\\(s\\)\\. .*timeout-seconds`,
+      `no complete answer within (${TIMEOUT_SECONDS}\\.0|[1-${TIMEOUT_SECONDS - 1}]\\.\\d)s\\. Gave up after 1 attempt\\. .*timeout-seconds`,
     ),
   },
   {

@@ -5,6 +5,7 @@ import type { Failure, FailureKind } from '../errors.js';
 import { oneLine } from '../report/control-syntax.js';
 import { cutSafely } from '../report/redact.js';
 import { ACTION_WORDING, asWords, nameOf, reach, say, words, type Words, type Wording } from '../words.js';
+import { plural } from '../report/words.js';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'redirect' | 'invalid-response';
 
@@ -69,13 +70,13 @@ export class ApiError extends Error implements Failure {
       this.status === 429
         ? words`The organization is over its rate limit: run fewer calls at once, or raise ${nameOf('timeout-seconds')} to wait longer.`
         : words`Check ${nameOf('api-url')} and the service's status, or raise ${nameOf('timeout-seconds')} (now ${Math.round(deadlineMs / 1000)}).`;
-    return this.withDetail(words`${this.detail} Gave up after ${attempts} attempt(s). ${advice}`);
+    return this.withDetail(words`${this.detail} Gave up after ${plural(attempts, 'attempt')}. ${advice}`);
   }
 
   /** The final error once the run's retries are spent (client.ts RETRIES_PER_RUN). */
   afterRunRetries(attempts: number, perRun: number): ApiError {
     return this.withDetail(
-      words`${this.detail} Gave up after ${attempts} attempt(s): the run has made its ${perRun} retries, the most one run makes. Check the service's status before running the step again.`,
+      words`${this.detail} Gave up after ${plural(attempts, 'attempt')}: the run has made its ${perRun} retries, the most one run makes. Check the service's status before running the step again.`,
     );
   }
 

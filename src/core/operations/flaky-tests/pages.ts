@@ -12,6 +12,7 @@ import { ApiError } from '../../api/errors.js';
 import type { FailingTest, Page, QuarantinedTest, UnhealthyTest } from '../../../wire/index.js';
 import { InputError } from '../../errors.js';
 import { nameOf, words } from '../../words.js';
+import { plural } from '../../report/words.js';
 
 export interface PageRequest {
   page_size: number;
@@ -157,7 +158,7 @@ function tooManyPages<E extends ListingEndpoint, T>(listing: Listing<E, T>, page
   const pageSizeHint = listing.pageSize < 100;
   return new InputError(
     'max-pages',
-    `${listing.label} has more than ${listing.maxPages} page(s) of ${listing.pageSize}${counted}`,
+    `${listing.label} has more than ${plural(listing.maxPages, 'page')} of ${listing.pageSize}${counted}`,
     words`Raise ${nameOf('max-pages')} to ${needed}${pageSizeHint ? words`, or raise ${nameOf('page-size')} (up to 100)` : []}.`,
   );
 }

@@ -5,6 +5,7 @@
 // hidden), as its page arrives, while the next page is on its way: after the last page, only sorting and
 // joining are left.
 import { plural } from '../../report/words.js';
+import { nameOf, say, words, type Words } from '../../words.js';
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { stat, writeFile } from 'node:fs/promises';
@@ -67,7 +68,7 @@ export const listUnhealthyTests: Operation<FlakyTestsSettings> = async (op) => {
     counts,
     failOn,
     maxUnhealthy,
-    failure,
+    failure: failure && say(failure, op.wording),
     reportFile,
     csvFile,
     now,
@@ -182,7 +183,7 @@ function byImpactOf(a: ListedTest, b: ListedTest): number {
 }
 
 /** The fail-on check: one line naming the count, the threshold and where the tests are listed. */
-function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: UnhealthyCounts): string | undefined {
+function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: UnhealthyCounts): Words | undefined {
   if (failOn === 'none') return undefined;
   const [count, what] =
     failOn === 'any'
@@ -191,7 +192,7 @@ function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: Unhealth
         ? [counts.flaky ?? 0, 'flaky']
         : [counts.broken ?? 0, 'broken'];
   if (count <= maxUnhealthy) return undefined;
-  return `fail-on ${failOn}: ${plural(count, `${what} test`)}, more than max-unhealthy (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
+  return words`${nameOf('fail-on')} ${failOn}: ${plural(count, `${what} test`)}, more than ${nameOf('max-unhealthy')} (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
 }
 
 function writeReport(

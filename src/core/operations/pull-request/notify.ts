@@ -13,6 +13,7 @@ import { wordsOf } from '../../failure.js';
 import { nameOf, words } from '../../words.js';
 import { atPlace, cancelledNextStep, outcomeIcon, outcomeWords, queueTime, reasonOf } from './summary.js';
 import type { PrReport } from './wait.js';
+import { plural } from '../../report/words.js';
 
 /** The hidden marker that finds this step's comment again: one comment per PR and queue. */
 export function commentMarker(targetBranch: string): string {
@@ -39,7 +40,7 @@ export async function notifyEnd(
       op.log.info(words`Notification sent to ${nameOf('notify-webhook-url')} (attempt ${sent.attempts}).`);
     } else {
       op.log.warning(
-        words`The notification was not delivered to ${nameOf('notify-webhook-url')} after ${sent.attempts} attempt(s): ${sent.problem ?? ''}. Check that the secret holds an incoming-webhook URL.`,
+        words`The notification was not delivered to ${nameOf('notify-webhook-url')} after ${plural(sent.attempts, 'attempt')}: ${sent.problem ?? ''}. Check that the secret holds an incoming-webhook URL.`,
       );
     }
   }

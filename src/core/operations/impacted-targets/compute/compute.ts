@@ -15,6 +15,7 @@ import type { ComputeSettings } from './inputs.js';
 import { CommandError, lastLine, runCommand } from './run-command.js';
 import { nameOf, words, type Words } from '../../../words.js';
 import { readWorkspace, type Workspace } from './workspace.js';
+import { plural } from '../../../report/words.js';
 
 const MAX_COMMAND_OUTPUT = 16 * 1024 * 1024;
 
@@ -69,10 +70,9 @@ export async function computeImpact(request: ComputeRequest): Promise<Computed> 
     );
     changed = await changes;
     const workspace = await workspaceRead;
-    request.log.info(`${changed.files.length} changed file(s) from ${changed.from}.`);
-    if (workspace.value) {
-      request.log.info(`${workspace.value.size} workspace package(s) from ${workspace.value.source}.`);
-    }
+    request.log.info(`${plural(changed.files.length, 'changed file')} from ${changed.from}.`);
+    const packages = workspace.value;
+    if (packages) request.log.info(`${plural(packages.size, 'workspace package')} from ${packages.source}.`);
     if ('error' in workspace) throw workspace.error;
     const lockfiles = await lockfileAttributions(workspace.value, changed.files, {
       base: changed.base,

@@ -5,6 +5,7 @@
 import type { ChangedFile } from './impact.js';
 import { presentRefs } from './git-refs.js';
 import { CommandError, lastLine, runCommand } from './run-command.js';
+import { plural } from '../../../report/words.js';
 
 const MAX_DIFF_BYTES = 256 * 1024 * 1024;
 const MAX_SMALL_OUTPUT = 1024 * 1024;
@@ -235,7 +236,7 @@ async function findMergeBase(
     }
     if (attempt >= options.deepenAttempts) {
       throw new GitChangesError(
-        `no merge base of ${refs.base} and ${refs.head} in this shallow clone after deepening it ${attempt} time(s); check out with fetch-depth: 0`,
+        `no merge base of ${refs.base} and ${refs.head} in this shallow clone after deepening it ${plural(attempt, 'time')}; check out with fetch-depth: 0`,
       );
     }
     options.log(

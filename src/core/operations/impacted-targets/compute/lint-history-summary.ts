@@ -7,7 +7,7 @@ import { TARGET_BUCKETS, type HistoryReport } from './lint-history.js';
 
 export function historyLine(report: HistoryReport): string {
   const worst = report.allReasons[0];
-  return `History: ${report.commits} commit(s) replayed; ${report.allCount} impacted all${worst ? ` (most often: ${worst[0]}, ${worst[1]})` : ''}.${beyondLine(report)}`;
+  return `History: ${plural(report.commits, 'commit')} replayed; ${report.allCount} impacted all${worst ? ` (most often: ${worst[0]}, ${worst[1]})` : ''}.${beyondLine(report)}`;
 }
 
 /** The commits sent to ALL that the package manager would not have, in a sentence ('' when none). */

@@ -18,6 +18,7 @@ import { historyLockfiles, managerView } from './lint-history-manager.js';
 import { addHistorySummary, historyLine } from './lint-history-summary.js';
 import type { Claim, LintReport } from './lint-report.js';
 import { lintLine, lintSummary } from './lint-summary.js';
+import { plural } from '../../../report/words.js';
 
 const EXAMPLES = 3;
 
@@ -141,7 +142,7 @@ export const lintImpactedTargetsConfig: Operation<LintSettings> = async (op) => 
     });
     const history = replayHistory(config, commits, workspace, { lockfiles, manager });
     op.log.info(historyLine(history));
-    for (const [name, n] of history.fired) op.log.info(`fired in ${n} commit(s): ${name}`);
+    for (const [name, n] of history.fired) op.log.info(`fired in ${plural(n, 'commit')}: ${name}`);
     addHistorySummary(summary, history);
   }
   return {
