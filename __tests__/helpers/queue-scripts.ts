@@ -8,6 +8,7 @@ import {
   ACTIVE_STATES,
   QueueModelError,
   MergeQueueEngine,
+  VirtualClock,
   compareInLine,
   TargetUnion,
   bisectionConcurrencyOf,
@@ -236,8 +237,9 @@ export function runScript(
   commands: Command[],
   seed: number,
   settings: Record<string, unknown> = {},
+  startTime?: number,
 ): { engine: MergeQueueEngine; checker: InvariantChecker } {
-  const engine = new MergeQueueEngine({ seed });
+  const engine = new MergeQueueEngine({ seed, clock: new VirtualClock(startTime) });
   const checker = new InvariantChecker(engine);
   engine.createQueue(repo, BRANCH);
   engine.updateQueue(repo, BRANCH, settings);
