@@ -11,7 +11,10 @@ import { FLAKY_TEST_TRANSLATIONS } from '../../src/core/api/v2/flaky-tests.js';
 import { PULL_REQUEST_TRANSLATIONS } from '../../src/core/api/v2/pull-requests.js';
 import { QUEUE_TRANSLATIONS } from '../../src/core/api/v2/queues.js';
 import type { AllTranslations } from '../../src/core/api/v2/translation.js';
+import { FLAKY_TESTS_ENDPOINTS } from '../../src/wire/flaky-tests.js';
 import { ENDPOINTS, ROUTES } from '../../src/wire/index.js';
+import { MERGE_QUEUE_ENDPOINTS } from '../../src/wire/merge-queue.js';
+import { SERVICE_ENDPOINTS } from '../../src/wire/service.js';
 
 const ROUTES_FILE = 'src/wire/routes.ts';
 
@@ -19,6 +22,18 @@ const translatedRows = Object.entries(ENDPOINTS)
   .filter(([, row]) => row.v2 === 'translated')
   .map(([name]) => name)
   .sort();
+
+describe("the areas' rows", () => {
+  it('name each endpoint once, and each method and path once', () => {
+    const areas = [MERGE_QUEUE_ENDPOINTS, FLAKY_TESTS_ENDPOINTS, SERVICE_ENDPOINTS];
+    const named = areas.flatMap((rows) => Object.keys(rows));
+    // Gathered with a spread, a name two areas give would keep only the last area's row.
+    expect(named.filter((name, at) => named.indexOf(name) !== at)).toEqual([]);
+    expect(named).toHaveLength(Object.keys(ENDPOINTS).length);
+    const routes = Object.values(ENDPOINTS).map(({ method, path }) => `${method} ${path}`);
+    expect(routes.filter((route, at) => routes.indexOf(route) !== at)).toEqual([]);
+  });
+});
 
 describe('the route table (src/wire/routes.ts)', () => {
   it('is what `npm run metadata` writes from the rows today', async () => {
