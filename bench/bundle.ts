@@ -1,12 +1,12 @@
 // Bundle: the JavaScript a run loads. The figures are the bytes of the files of dist/ that one
 // get-submitted-pull-request run against the emulator loads (the entry and every chunk it imports,
-// recorded by bench/lib/record-loads.mjs), for the action (dist/index.js) and for the CLI
-// (dist/cli/index.js), against a floor built the same way in the same run: bench/lib/minimal-action.mjs,
+// recorded by bench/lib/record-loads.mjs), for the action (dist/index.js, which imports the one bundle,
+// dist/cli/) and for the CLI (dist/cli/index.js), against a floor built the same way in the same run: bench/lib/minimal-action.mjs,
 // the smallest action of its kind (@actions/core + @actions/http-client, one POST), all of which its run
 // loads. Both are built with the flags of `npm run bundle`, read from package.json. The notes say what
 // each file of dist/ holds, from ncc's webpack stats of that fresh build, by the innermost
-// node_modules/<package> of each module; the fresh build must come out the size of dist/, or dist/ is
-// stale.
+// node_modules/<package> of each module; the fresh build must come out the size of dist/cli/, or
+// dist/ is stale.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +40,8 @@ interface Stats {
   chunks: { id: number | string; files: string[] }[];
 }
 
-/** The ncc flags of `npm run bundle` (package.json), without its output directory. */
-function bundleFlags(): string[] {
+/** The entry and ncc flags of `npm run bundle` (package.json), without its output directory. */
+function bundleBuild(): { entry: string; flags: string[] } {
   const scripts = (
     JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts;
@@ -50,7 +50,7 @@ function bundleFlags(): string[] {
   const words = build[2]!.trim().split(/\s+/).filter(Boolean);
   const out = words.findIndex((w) => w === '-o' || w === '--out');
   if (out >= 0) words.splice(out, 2);
-  return words;
+  return { entry: build[1]!, flags: words };
 }
 
 const totalBytes = (build: Build) => build.files.reduce((sum, [, bytes]) => sum + bytes, 0);
@@ -113,26 +113,26 @@ const kb = (bytes: number) => `${Math.round(bytes / 1000)} kB`;
 
 let distFiles: [string, number][];
 try {
-  distFiles = jsFiles(join(REPO_ROOT, 'dist'));
+  distFiles = jsFiles(join(REPO_ROOT, 'dist/cli'));
 } catch {
   distFiles = [];
 }
 if (!distFiles.some(([name]) => name === 'index.js')) {
-  progress('bench/bundle.ts: dist/index.js does not exist; run `npm run bundle` first.');
+  progress('bench/bundle.ts: dist/cli/index.js does not exist; run `npm run bundle` first.');
   process.exit(1);
 }
 const distBytes = distFiles.reduce((sum, [, bytes]) => sum + bytes, 0);
-const flags = bundleFlags();
+const { entry, flags } = bundleBuild();
 const minifies = flags.includes('-m') || flags.includes('--minify');
 
-progress(`bundle: building src/github-action/index.ts with ncc ${flags.join(' ')} for its stats...`);
-const ours = await nccBuild('src/github-action/index.ts', flags);
+progress(`bundle: building ${entry} with ncc ${flags.join(' ')} for its stats...`);
+const ours = await nccBuild(entry, flags);
 progress('bundle: building the floor, bench/lib/minimal-action.mjs, the same way...');
 const floorFlags = flags.filter((flag, i) => flag !== '--license' && flags[i - 1] !== '--license');
 const floor = await nccBuild('bench/lib/minimal-action.mjs', floorFlags);
 // The other side of --minify is worth knowing; it costs another full build, so not in --quick.
 const otherFlags = minifies ? flags.filter((f) => f !== '-m' && f !== '--minify') : [...flags, '--minify'];
-const other = QUICK ? undefined : await nccBuild('src/github-action/index.ts', otherFlags);
+const other = QUICK ? undefined : await nccBuild(entry, otherFlags);
 
 progress('bundle: one get-submitted-pull-request run of the action and one of the CLI, loads recorded...');
 const dir = mkdtempSync(join(tmpdir(), 'bench-bundle-run-'));
@@ -151,22 +151,26 @@ try {
 const loadedByAction = new Set(actionLoads.files.map(([name]) => name));
 const parts = distFiles.map(([name, bytes]) => {
   const what = shares(ours.packages.get(name) ?? [], 4);
-  const role = loadedByAction.has(`dist/${name}`) ? 'loaded by the run' : 'loaded only when needed';
+  const role = loadedByAction.has(`dist/cli/${name}`)
+    ? "loaded by the action's run"
+    : 'loaded only when needed';
   return `${name} ${kb(bytes)} (${role}; by module source before minifying: ${what})`;
 });
 const listed = (loads: LoadedFiles) => loads.files.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ');
 const notes = [
   `The action's run loads ${listed(actionLoads)}; the CLI's ${listed(cliLoads)}.`,
-  `The action's dist/*.js, ${kb(distBytes)} in all: ${parts.join('; ')}.`,
+  `The bundle's dist/cli/*.js (the action's, the CLI's and the MCP server's), ${kb(distBytes)} in all: ${parts.join('; ')}.`,
   `The floor: ${floor.files.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')} ` +
     `(${shares(floor.packages.get(floor.files[0]?.[0] ?? '') ?? [], 3)}).`,
 ];
 if (other) {
-  notes.push(`Built ${minifies ? 'without' : 'with'} --minify, dist/*.js would be ${kb(totalBytes(other))}.`);
+  notes.push(
+    `Built ${minifies ? 'without' : 'with'} --minify, dist/cli/*.js would be ${kb(totalBytes(other))}.`,
+  );
 }
 if (totalBytes(ours) !== distBytes) {
   notes.push(
-    `dist/ (${distBytes} B of JavaScript) is not what the source builds now (${totalBytes(ours)} B): ` +
+    `dist/cli/ (${distBytes} B of JavaScript) is not what the source builds now (${totalBytes(ours)} B): ` +
       'run `npm run bundle`.',
   );
 }
@@ -187,7 +191,7 @@ emitResults([
     goal: `<= ${GOAL_LOADED_BYTES / 1000} kB`,
     met: actionLoads.bytes <= GOAL_LOADED_BYTES,
     runs: 1,
-    command: `node --import ./bench/lib/record-loads.mjs dist/index.js (npm run bundle: ncc build src/github-action/index.ts ${flags.join(' ')})`,
+    command: `node --import ./bench/lib/record-loads.mjs dist/index.js (npm run bundle: ncc build ${entry} ${flags.join(' ')})`,
     floorCommand,
     notes: notes.join(' ') + overGoal(actionLoads),
   },

@@ -1,41 +1,17 @@
 #!/usr/bin/env node
-// The CLI's entry point (the ncc bundle dist/cli/index.js, `merge-queue-action` in package.json's bin).
-import { parseCommandLine } from './args.js';
-import { runCli, stdoutCarriesData } from './main.js';
-import { pageOnTerminal } from './pager.js';
+// The one bundle's entry (dist/cli/index.js): the CLI (`merge-queue-action` in package.json's bin), the
+// MCP server, and the action, whose entry (dist/index.js) marks the process as the action's run and
+// imports this bundle, so that the action and the CLI ship one copy of the code they share. The action's
+// run is in this file's chunk (the core and the GitHub Actions host, which every command loads too); the
+// CLI's command line and the MCP server are chunks that only they load.
+import { runAction } from '../github-action/index.js';
 
 const argv = process.argv.slice(2);
-if (argv[0] === 'mcp') {
-  // The MCP server is chunks of this bundle that only this command loads (the code it shares with the
-  // CLI is in the package once); it reads the command line itself.
+if ((globalThis as Record<symbol, unknown>)[Symbol.for('merge-queue-action.github-action')]) {
+  process.exitCode = await runAction();
+} else if (argv[0] === 'mcp') {
+  // The MCP server reads the command line itself.
   await import('../mcp/index.js');
 } else {
-  process.exitCode = await runCommand();
-}
-
-async function runCommand(): Promise<number> {
-  const isTTY = process.stdout.isTTY === true;
-  // When stdout carries a result (--json, a file given as -), anything else a host writes there (the GitHub
-  // Actions host's workflow commands) goes to stderr, which the runner reads too.
-  const stdout = process.stdout.write.bind(process.stdout);
-  if (carriesData(argv)) {
-    process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-  }
-  return runCli({
-    argv,
-    env: process.env,
-    cwd: process.cwd(),
-    stdin: process.stdin,
-    stdout: { write: (text: string) => stdout(text), isTTY },
-    stderr: process.stderr,
-    page: (text) => pageOnTerminal(text, process.env),
-  });
-}
-
-function carriesData(args: string[]): boolean {
-  try {
-    return stdoutCarriesData(parseCommandLine(args));
-  } catch {
-    return false; // runCli says what is wrong with the command line
-  }
+  await import('./command.js');
 }
