@@ -190,4 +190,11 @@ export const SPEED_TRICKS: SpeedTrick[] = [
     figure:
       "100 MB of reports, the emulator at no distance, 7 rounds alternating the builds (ncc, --minify), each process with the step's environment alone, load average 9-11; peak RSS by medians (node -e 0: 37.5 MiB): pytest 108.8 to 86.7 MiB, jest 103.2 to 85.3, Bazel 97.2 to 72.7, surefire 81.0 to 69.3; the gate on one small report 70.3 to 61.4. CPU paired: pytest 1.063x, jest 1.056x, Bazel 1.031x, surefire 1.028x (more, smaller collections; objects that outlive one reach the old generation sooner); wall paired 0.84-0.94x (within the rounds' spread). On Node 24.21 (the action's runtime; node -e 0: 42.0 MiB), pytest, 5 rounds: 119.9 to 101.2 MiB, CPU 1.039x paired. Tests: the gate's own (__tests__/core/check-test-results.test.ts); by the house rule, no test asserts memory.",
   },
+  {
+    what: "The quarantine gate's report file written as one piece per failure (as the nightly report's), not one JSON string",
+    files: 'src/core/operations/flaky-tests/check-test-results/operation.ts (gateOutputs), report-file.ts',
+    kept: true,
+    figure:
+      "The gate's peak came after the parse, while test-results.json was one 2 MB string, its redacted copy and its encoding at once. 100 MB of reports, 7 rounds alternating the builds (ncc, --minify), step environment alone, load 15-20; peak RSS by medians: pytest (2,676 failures) 85.1 to 77.3 MiB, CPU 0.954x paired; jest (2,376 failures, peak during the parse) 82.2 to 81.6 MiB, CPU 1.037x. The file is byte for byte the same (checked on the pytest shape, generated_at aside). Tests: __tests__/core/check-test-results.test.ts (the report file's content).",
+  },
 ];

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { describeOutage } from './outage.js';
 import { rawResponse } from '../../common.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
-import { writeReportFile } from '../report-file.js';
+import { reportItem, writeListReportFile } from '../report-file.js';
 import { plural } from '../../../report/words.js';
 import { nameOf, words, type Words } from '../../../words.js';
 import { readCodeOwners } from './codeowners.js';
@@ -106,14 +106,21 @@ async function gateOutputs(
   lists: ServiceLists | undefined,
 ): Promise<Record<string, OutputValue>> {
   const checked = outcome.failures;
-  const reportFile = await writeReportFile(op, 'test-results.json', {
-    junit_paths: op.settings.junitPaths,
-    variant: op.settings.variant,
-    reports: outcome.reports,
-    test_cases: outcome.cases,
-    service_error: outcome.outage ?? null,
-    failures: checked.map((failure) => ({ ...failureOutput(failure), owners: failure.owners })),
-  });
+  // Each failure made into its piece of the file on its own: thousands of failures with their messages are
+  // never one string (and its redacted and encoded copies) at once.
+  const reportFile = await writeListReportFile(
+    op,
+    'test-results.json',
+    {
+      junit_paths: op.settings.junitPaths,
+      variant: op.settings.variant,
+      reports: outcome.reports,
+      test_cases: outcome.cases,
+      service_error: outcome.outage ?? null,
+    },
+    'failures',
+    checked.map((failure) => reportItem(op, { ...failureOutput(failure), owners: failure.owners })),
+  );
   return {
     response: rawResponse(lists?.response),
     'failed-count': checked.length,
