@@ -12,6 +12,7 @@ import { example } from '../__tests__/helpers/webhook-examples.js';
 import { startEmulator } from '../emulator/server.js';
 import { formatDuration } from '../src/core/report/duration.js';
 import { rehearseParallelQueue } from './demo-parallel.js';
+import { plural } from '../src/core/report/words.js';
 
 const TOKEN = 'demo-token';
 // Virtual time runs this many times faster than real time, so that CI "takes" minutes in a second or two.
@@ -96,7 +97,7 @@ try {
     });
     const failed = rendered.charts.filter(Boolean).length;
     console.log(
-      `\nRendered as GitHub renders it: ${join(out, 'summary.png')} (${rendered.charts.length} chart(s), ${failed} failed; ${rendered.problems.length} problem(s)); markdown in ${join(out, 'summary.md')}.`,
+      `\nRendered as GitHub renders it: ${join(out, 'summary.png')} (${plural(rendered.charts.length, 'chart')}, ${failed} failed; ${plural(rendered.problems.length, 'problem')}); markdown in ${join(out, 'summary.md')}.`,
     );
     if (failed || rendered.problems.length) process.exitCode = 1;
   } else {

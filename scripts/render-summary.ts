@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderSummary, summaryHtml } from '../__tests__/helpers/render-summary.js';
+import { plural } from '../src/core/report/words.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -23,6 +24,6 @@ const failed = rendered.charts.filter(Boolean);
 for (const problem of [...rendered.problems, ...rendered.reading]) console.error(`problem: ${problem}`);
 for (const error of failed) console.error(`chart failed: ${error}`);
 console.log(
-  `${rendered.charts.length} chart(s), ${failed.length} failed; ${rendered.problems.length + rendered.reading.length} problem(s)${values.png ? `; screenshot ${values.png}` : ''}`,
+  `${plural(rendered.charts.length, 'chart')}, ${failed.length} failed; ${plural(rendered.problems.length + rendered.reading.length, 'problem')}${values.png ? `; screenshot ${values.png}` : ''}`,
 );
 process.exit(rendered.problems.length || rendered.reading.length || failed.length ? 1 : 0);

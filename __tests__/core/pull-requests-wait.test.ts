@@ -34,6 +34,10 @@ describe('wait-for', () => {
     expect(result.outputs).toMatchObject({ state: 'MERGED', 'is-submitted': 'false' });
     expect(result.log).toMatch(/PR #17: MERGED/);
     expect(result.summary).toMatch(/^## ✅ Merged/);
+    // How long each state lasted; merged is where it ended, and no state had a note to show.
+    expect(result.summary).toMatch(/^\| State \| For \|$/m);
+    expect(result.summary).toMatch(/^\| TESTING \| \d+m( \d+s)? \|$/m);
+    expect(result.summary).toMatch(/^\| MERGED \| {2}\|$/m);
   });
 
   it('fails the step with the state when the PR fails', async () => {

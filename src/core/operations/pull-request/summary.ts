@@ -1,6 +1,7 @@
 // The summary of a PR in the queue, read in five seconds: the outcome in one line with an icon, what
 // happened (time in queue, runs, steps back, pauses), a timeline of its states, the failing checks with
 // links and what to do, then everything else collapsed.
+import { TERMINAL_PR_STATES, type PrState } from '../../../wire/index.js';
 import { HEADING_CHARS, clip } from '../../report/clip.js';
 import { filled } from '../../report/filled.js';
 import { Markdown, codeSpan, escapeCell, escapeMarkdown, link } from '../../report/markdown.js';
@@ -341,17 +342,29 @@ function detailFacts(
       .filter(([, value]) => value !== undefined && value !== '')
       .map(([key, value]) => [escapeMarkdown(key), escapeCell(value)]),
   );
-  if (report.transitions.length > 1) {
-    table.table(
-      ['State', 'For', 'Note'],
-      report.transitions.map((t, i) => [
-        escapeMarkdown(stateOutput(t.state)),
-        escapeMarkdown(formatDuration((report.transitions[i + 1]?.atMs ?? report.endedMs) - t.atMs)),
-        escapeMarkdown(t.note ?? ''),
-      ]),
-    );
-  }
+  if (report.transitions.length > 1) timelineTable(table, report);
   return table.toString().trim();
+}
+
+/**
+ * Each state the PR was in and for how long; a final state (merged, failed, cancelled) lasts no time, and
+ * the notes' column shows only when a state has one.
+ */
+function timelineTable(table: Markdown, report: PrReport): void {
+  const { transitions } = report;
+  const withNotes = transitions.some((t) => t.note);
+  const lasted = (t: Transition, i: number) => {
+    const end = transitions[i + 1]?.atMs;
+    if (end === undefined && TERMINAL_PR_STATES.includes(t.state as PrState)) return '';
+    return formatDuration((end ?? report.endedMs) - t.atMs);
+  };
+  table.table(
+    withNotes ? ['State', 'For', 'Note'] : ['State', 'For'],
+    transitions.map((t, i) => {
+      const row = [escapeMarkdown(stateOutput(t.state)), escapeMarkdown(lasted(t, i))];
+      return withNotes ? [...row, escapeMarkdown(t.note ?? '')] : row;
+    }),
+  );
 }
 
 const STYLES: Record<string, GanttStyle> = {
