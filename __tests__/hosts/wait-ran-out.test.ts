@@ -81,3 +81,29 @@ describe('a wait that runs out', () => {
     expect(run.stderr).not.toMatch(/(?<!-)wait-timeout-minutes/);
   });
 });
+
+describe('the estimates of a wait', () => {
+  it('are promised only when the queue has test times, and read as English', async () => {
+    const repo = await hangingQueue();
+    const queue = new QueueDriver(emulator, repo, 'main');
+    const quiet = await runCli(['submit-pull-request', ...WAIT, '--poll-interval-seconds', '1', '--json'], {
+      env: laptopEnvironment(emulator, repo),
+    });
+    // No PR was tested in the last hour: no estimate can be made, so none is promised.
+    expect(quiet.stderr).toMatch(/^Waiting up to 3s for PR #17 to be MERGED; looking every 1s\.$/m);
+
+    await queue.cancel(17);
+    await queue.ci(16, { outcome: 'pass', durationMinutes: 0.5 });
+    await queue.submit(16);
+    await queue.advance(5);
+    expect(await queue.state(16)).toBe('merged');
+    await queue.ci(18, { outcome: 'hang' });
+    const timed = await runCli(
+      ['submit-pull-request', '--pr-number', '18', '--wait-for', 'merged', '--wait-timeout-minutes', '0.05'],
+      { env: laptopEnvironment(emulator, repo) },
+    );
+    expect(timed.stderr).toMatch(/times left are estimates/);
+    expect(timed.stderr).toMatch(/warning: PR #18 needs (under a minute|about \d+m) more at the queue's/);
+    expect(timed.stderr).not.toContain('about under');
+  });
+});

@@ -59,7 +59,7 @@ export async function waitForState(
   const number = requirePrNumber(op.context);
   const pace = await readQueuePace(op);
   op.log.info(
-    `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}${pace ? "; times left are estimates from the queue's last-hour median wait and test times" : ''}.`,
+    `Waiting up to ${formatDuration(waitTimeoutMs)} for PR #${number} to be ${stateOutput(waitFor)}; looking every ${formatDuration(pollIntervalMs)}${pace?.testP50Ms !== undefined ? "; times left are estimates from the queue's last-hour median wait and test times" : ''}.`,
   );
   const watch = new PullRequestWatch(op, number, clock.now(), pace, waitFor);
   for (;;) {
@@ -228,7 +228,7 @@ class PullRequestWatch {
         ? undefined
         : timeLeftMs(this.pace, state, atMs - changedAt(entry, atMs, atMs));
     // The estimate in the words the line shows it: a change of a second is not news.
-    const leftWords = left === undefined ? '' : roughDuration(left);
+    const leftWords = left === undefined ? '' : aboutDuration(left);
     const key = [
       state,
       line?.position,
@@ -267,14 +267,14 @@ class PullRequestWatch {
     this.toldOverBudget = true;
     const { waitTimeoutMs } = this.op.settings;
     this.op.log.warning(
-      words`PR #${this.number} needs about ${roughDuration(leftMs)} more at the queue's recent pace, and this wait has ${formatDuration(Math.max(0, budgetMs))} left: raise ${nameOf('wait-timeout-minutes')} (now ${formatDuration(waitTimeoutMs)}), or stop waiting and look later with get-submitted-pull-request.`,
+      words`PR #${this.number} needs ${aboutDuration(leftMs)} more at the queue's recent pace, and this wait has ${formatDuration(Math.max(0, budgetMs))} left: raise ${nameOf('wait-timeout-minutes')} (now ${formatDuration(waitTimeoutMs)}), or stop waiting and look later with get-submitted-pull-request.`,
     );
   }
 }
 
 /** An estimate as it is worth saying: whole minutes from a minute up ("about 8m"), else "under a minute". */
-function roughDuration(ms: number): string {
-  return ms < 60_000 ? 'under a minute' : formatDuration(Math.round(ms / 60_000) * 60_000);
+function aboutDuration(ms: number): string {
+  return ms < 60_000 ? 'under a minute' : `about ${formatDuration(Math.round(ms / 60_000) * 60_000)}`;
 }
 
 /** One progress line: "PR #920: TESTING, 2 of 2 in line (1 ahead); about 8m left; waited 11s of 12m." */
@@ -298,8 +298,7 @@ function progressLine(
   if (line?.queueState && line.queueState !== 'running') {
     parts.push(QUEUE_STATE_NOTES[line.queueState] ?? `queue ${line.queueState}`);
   }
-  if (leftWords)
-    parts.push(leftWords === 'under a minute' ? 'under a minute left' : `about ${leftWords} left`);
+  if (leftWords) parts.push(`${leftWords} left`);
   parts.push(`waited ${formatDuration(waitedMs)} of ${formatDuration(timeoutMs)}`);
   return `${parts.join('; ')}.`;
 }
