@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/core/api/errors.js';
+import { InputError } from '../../src/core/errors.js';
+import { CLI_WORDING } from '../../src/cli/wording.js';
 import { V2ServiceClient } from '../../src/core/api/v2/service-client.js';
 import { v2RequestProblem } from '../helpers/v2-requests.js';
 import { say } from '../../src/core/words.js';
@@ -22,6 +24,7 @@ interface Seen {
   query: URLSearchParams;
   body: unknown;
   authorization?: string;
+  apiToken?: string;
 }
 
 type Handler = (seen: Seen, res: ServerResponse) => boolean | void;
@@ -156,10 +159,13 @@ beforeAll(async () => {
         query: url.searchParams,
         body: text ? JSON.parse(text) : undefined,
         authorization: req.headers.authorization,
+        apiToken: req.headers['x-api-token'] as string | undefined,
       };
       seen.push(request);
       // Like the service, a request the document does not allow is refused, failing the test that sent it.
-      const problem = v2RequestProblem(request.method, url, text);
+      const problem = url.pathname.startsWith('/v1/')
+        ? undefined
+        : v2RequestProblem(request.method, url, text);
       if (problem) {
         invalid.push(problem);
         json(res, 400, { error: { code: 'VALIDATION_FAILED', message: problem } });
@@ -443,6 +449,42 @@ describe('V2ServiceClient', () => {
       repoHost: 'github.com',
     });
     expect(answer.text).toBe(`# repository ${REPOSITORY_ID}\nmq_pull_requests_total 3\n`);
+  });
+
+  it('stops before any request for a v1-only endpoint that needs a key, naming api-version', async () => {
+    const failure = await client()
+      .call('createCiRun', {
+        repo: REPO,
+        org_url_slug: 'octo-org',
+        ci_job_name: 'test',
+        run_start: AT,
+        run_end: AT,
+        branch: 'main',
+        sha: 'a'.repeat(40),
+        attempt: 1,
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InputError);
+    expect((failure as InputError).input).toBe('api-version');
+    expect(say((failure as InputError).fix, CLI_WORDING)).toBe(
+      'Run this step over v1: --api-version v1, and MERGE_QUEUE_API_TOKEN the v1 organization token.',
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("sends a v1-only endpoint anyone may call to v1's base without the v2 key", async () => {
+    handlers.push(({ method, path }, res) => {
+      if (method !== 'GET' || path !== '/v1/status') return false;
+      json(res, 200, {
+        overallStatus: { type: 'up', color: 'green', overallStatusDescription: 'All systems operational' },
+        statuses: [],
+      });
+    });
+    const answer = await client().call('getStatus', {});
+    expect(answer.status).toBe(200);
+    expect(seen.map((s) => [s.path, s.authorization, s.apiToken])).toEqual([
+      ['/v1/status', undefined, undefined],
+    ]);
   });
 
   it('is checked by a validator that refuses what the document does not allow', () => {

@@ -41,7 +41,7 @@ describe('over v1, each stops with one line naming api-version', () => {
     const result = await act({ operation, ...inputs });
     expect(result.failed).toBe(true);
     expect(result.error).toBe(
-      `Input "api-version": is v1, and operation ${operation} needs the v2 API. Set api-version: v2 and api-token to a v2 API key (trunk_v2_..., from Settings > Developer > API Keys).`,
+      `Input "api-version": is v1, and operation ${operation} needs the v2 API. Set api-version to v2 and api-token to a v2 API key (trunk_v2_..., from Settings > Developer > API Keys).`,
     );
   });
 
@@ -51,7 +51,7 @@ describe('over v1, each stops with one line naming api-version', () => {
     const result = await act({ operation: 'submit-pull-request', direct: 'true' });
     expect(result.failed).toBe(true);
     expect(result.error).toMatch(
-      /^Input "api-version": is v1, and input direct needs the v2 API\. Set api-version: v2/,
+      /^Input "api-version": is v1, and input direct needs the v2 API\. Set api-version to v2/,
     );
     await expect(queue.pr(17)).rejects.toThrow(/404/);
   });

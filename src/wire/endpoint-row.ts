@@ -14,7 +14,8 @@ export interface Route {
   readonly answer: AnswerCap;
   /**
    * Over api-version v2: `translated` (src/core/api/v2 answers it with v2's operations, and the compiler
-   * asks for that translation) or `v1-only` (v2 has no equivalent: it goes to v1 with the same key).
+   * asks for that translation) or `v1-only` (v2 has no equivalent: over v2 it goes to v1 without the key when anyone may call it, and
+   * otherwise stops, as v1 refuses a v2 key).
    */
   readonly v2: 'translated' | 'v1-only';
   /** false for a write that would do its work again if repeated after its answer was lost. */

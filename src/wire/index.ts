@@ -14,6 +14,7 @@ export * from './service.js';
 export * from './webhooks.js';
 export * from './routes.js';
 export * from './endpoints.js';
+export type { Route } from './endpoint-row.js';
 export * from './readers.js';
 export * from './tolerant.js';
 export * from './answer-shapes.js';

@@ -2,7 +2,9 @@
 // translated into v2 requests (ids resolved once per run), each v2 answer checked once against its v2
 // shape (transport.ts), and built into v1's answer by typed functions (to-v1.ts): what the compiler
 // checks is not checked again. `v2` is the typed seam for operations only v2 has.
-import { ROUTES, type EndpointName, type TranslatedEndpoint } from '../../../wire/index.js';
+import { ROUTES, type EndpointName, type Route, type TranslatedEndpoint } from '../../../wire/index.js';
+import { InputError } from '../../errors.js';
+import { nameOf, words } from '../../words.js';
 import { typedAnswer } from '../typed-answers.js';
 import { apiBaseFor } from '../base-url.js';
 import {
@@ -23,8 +25,9 @@ import { V2Transport } from './transport.js';
 
 /**
  * How v2 answers each endpoint whose row in src/wire/ says `v2: 'translated'`, gathered from the areas'
- * files: a new such row is a type error here, naming it, until its area's file answers it. The `v1-only`
- * ones (the CI-run recorder, the service status, the device login) go to v1 with the same key.
+ * files: a new such row is a type error here, naming it, until its area's file answers it. Of the
+ * `v1-only` ones, those anyone may call (the service status, the device login) go to v1 without the key;
+ * the others (the CI-run recorder) stop with one line, as v1 refuses a v2 key.
  */
 const TRANSLATIONS: AllTranslations = {
   ...PULL_REQUEST_TRANSLATIONS,
@@ -34,6 +37,11 @@ const TRANSLATIONS: AllTranslations = {
 
 function isTranslated(endpoint: EndpointName): endpoint is TranslatedEndpoint {
   return ROUTES[endpoint].v2 === 'translated';
+}
+
+function isPublic(endpoint: EndpointName): boolean {
+  const route: Route = ROUTES[endpoint];
+  return route.authenticated === false;
 }
 
 export interface V2ClientOptions extends ClientOptions {
@@ -48,7 +56,8 @@ export class V2ServiceClient implements ServiceClient {
   /** Every operation of the v2 document, typed: `v2.call('pullRequests.reprioritize', {path, body})`. */
   readonly v2: V2Transport;
   private readonly session: V2Session;
-  private readonly v1: ApiClient;
+  /** v1's client without the key, for the v1-only endpoints anyone may call. */
+  private readonly v1Public: ApiClient;
 
   /** The run's ids (queues, pull requests), looked up once, for operations that call `v2` themselves. */
   get ids(): IdResolver {
@@ -57,7 +66,11 @@ export class V2ServiceClient implements ServiceClient {
 
   constructor(options: V2ClientOptions) {
     this.v2 = new V2Transport({ ...options, baseUrl: apiBaseFor('v2', options.apiUrl) });
-    this.v1 = new ApiClient({ ...options, baseUrl: apiBaseFor('v1', options.apiUrl) });
+    this.v1Public = new ApiClient({
+      ...options,
+      token: undefined,
+      baseUrl: apiBaseFor('v1', options.apiUrl),
+    });
     this.session = { v2: this.v2, ids: new IdResolver(this.v2, options.known), log: options.onRetry };
   }
 
@@ -66,8 +79,15 @@ export class V2ServiceClient implements ServiceClient {
     payload: PayloadOf<E>,
     options: CallOptions = {},
   ): Promise<Answered<E>> {
-    if (!isTranslated(endpoint)) return this.v1.call(endpoint, payload, options);
-    return this.translated(endpoint, payload as PayloadOf<typeof endpoint>) as Promise<Answered<E>>;
+    if (isTranslated(endpoint)) {
+      return this.translated(endpoint, payload as PayloadOf<typeof endpoint>) as Promise<Answered<E>>;
+    }
+    if (isPublic(endpoint)) return this.v1Public.call(endpoint, payload, options);
+    throw new InputError(
+      'api-version',
+      `is v2, and ${endpoint} has no v2 form (v1 refuses a v2 key)`,
+      words`Run this step over v1: ${nameOf('api-version')} v1, and ${nameOf('api-token')} the v1 organization token.`,
+    );
   }
 
   /**

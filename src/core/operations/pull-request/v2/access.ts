@@ -5,6 +5,7 @@ import type { ServiceClient } from '../../../api/client.js';
 import type { V2ServiceClient } from '../../../api/v2/service-client.js';
 import type { V2Transport } from '../../../api/v2/transport.js';
 import { InputError } from '../../../errors.js';
+import { nameOf, words } from '../../../words.js';
 import { queueRef, requirePrNumber } from '../../common.js';
 import type { OperationContext } from '../../types.js';
 
@@ -31,7 +32,7 @@ export function requireV2(op: OperationContext<unknown>, what = `operation ${op.
   throw new InputError(
     'api-version',
     `is v1, and ${what} needs the v2 API`,
-    'Set api-version: v2 and api-token to a v2 API key (trunk_v2_..., from Settings > Developer > API Keys).',
+    words`Set ${nameOf('api-version')} to v2 and ${nameOf('api-token')} to a v2 API key (trunk_v2_..., from Settings > Developer > API Keys).`,
   );
 }
 
