@@ -21,6 +21,8 @@ const TRIED = [
   { kind: 'not a value it takes', value: 'not-a-valid-value' },
   // Ids, slugs and names are one line.
   { kind: 'not one line', value: 'main\nrelease' },
+  // Nor does any item of a list hold a control character.
+  { kind: 'a control character', value: 'build\u0007' },
 ] as const;
 
 /** `operation input`, the key of an input in the tables of the operations' inputs. */

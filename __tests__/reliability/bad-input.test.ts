@@ -830,8 +830,6 @@ const WRONG_WHEN_RUN: Record<string, Pick<BadInput, 'kind' | 'inputs'>> = {
 /** Inputs that take any value, with why: there is nothing to refuse. */
 const ANY_VALUE: Record<string, string> = {
   'set-impacted-targets impacted-targets': "targets are the workflow's own names for parts of the repository",
-  'create-queue required-statuses': 'the names of the checks the queue waits for, as the CI names them',
-  'update-queue required-statuses': 'the names of the checks the queue waits for, as the CI names them',
   'check-test-results variant': 'the variant the test runner reports, any text',
 };
 

@@ -28,6 +28,14 @@ export const DEFAULT_API_URL = 'https://api.trunk.io/v1';
 
 const SHOWN_VALUE_CHARS = 80;
 
+/** What keeps a value from being one line (a line break, a control character), or undefined. */
+function notOneLine(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const bad = /[\r\n\u2028\u2029\u0085]|[\u0000-\u001f\u007f-\u009f]/u.exec(value);
+  if (!bad) return undefined;
+  return /[\r\n\u2028\u2029\u0085]/u.test(bad[0]) ? 'a line break' : 'a control character';
+}
+
 /**
  * A given value as an error message shows it: credentials hidden, quoted, control characters escaped,
  * long ones cut (after the redaction, and never inside a word, so that no part of a secret shows).
@@ -63,10 +71,8 @@ export class Inputs {
   /** A value that must be one line (a branch, a slug, a repository): line breaks and controls refused. */
   line(name: string): string {
     const value = this.text(name);
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    const bad = /[\r\n\u2028\u2029\u0085]|[\u0000-\u001f\u007f-\u009f]/u.exec(value);
-    if (bad) {
-      const what = /[\r\n\u2028\u2029\u0085]/u.test(bad[0]) ? 'a line break' : 'a control character';
+    const what = notOneLine(value);
+    if (what) {
       throw new InputError(
         name,
         `${quoted(value)} contains ${what}, and must be one line`,
@@ -160,11 +166,21 @@ export class Inputs {
   }
 
   /** A comma- or newline-separated list, blanks dropped. */
+  /** Items separated by commas or line breaks; an item holding a control character is refused. */
   list(name: string): string[] {
-    return this.raw(name)
+    const items = this.raw(name)
       .split(/[\n,]/)
       .map((s) => s.trim())
       .filter(Boolean);
+    const bad = items.find((item) => notOneLine(item));
+    if (bad !== undefined) {
+      throw new InputError(
+        name,
+        `item ${quoted(bad)} contains ${notOneLine(bad)}`,
+        'Give each item as plain text, separated by commas or line breaks.',
+      );
+    }
+    return items;
   }
 
   /**

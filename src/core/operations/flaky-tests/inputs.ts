@@ -101,7 +101,7 @@ export function readFlakyTestsSettings(input: Inputs, operation: string): FlakyT
     endTime,
     testId: input.id('test-id', 'testCase'),
     testCaseId: input.id('test-case-id', 'testCase'),
-    externalTicketId: input.text('external-ticket-id') || undefined,
+    externalTicketId: input.line('external-ticket-id') || undefined,
   };
 }
 
