@@ -110,6 +110,16 @@ describe('listings and files', () => {
     expect(json.stderr).toMatch(perStatus);
   });
 
+  it('says a tripped threshold is listed on the page, not in a job summary a terminal lacks', async () => {
+    const args = ['list-unhealthy-tests', '--org-url-slug', 'acme', '--fail-on', 'flaky'];
+    const run = await runCli([...args, '--max-unhealthy', '0'], { env: laptop() });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(
+      'The page lists them; --report-file or MERGE_QUEUE_REPORT_FILE keeps every one in a file.',
+    );
+    expect(run.stderr).not.toContain('job summary');
+  });
+
   it('does not name a metrics file that is removed when the command ends', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'cli-pages-tmp-'));
     const run = await runCli(['get-merge-queue-metrics'], { env: laptop({ TMPDIR: temp }) });

@@ -189,7 +189,7 @@ describe('the nightly report, end to end through run()', () => {
     expect(result.summary).toContain('`fail-on: broken` failed this step: 6 broken tests, allowed 5.');
     expect(result.failed).toBe(true);
     expect(result.error).toBe(
-      'fail-on broken: 6 broken tests, more than max-unhealthy (5). The job summary lists them, most impactful first; report-file has every one.',
+      'fail-on broken: 6 broken tests, more than max-unhealthy (5). The job summary lists them; report-file has every one.',
     );
     // The runner is told to mask the token; no other line carries it.
     const logLines = result.log.split('\n').filter((line) => !line.startsWith('::add-mask::'));

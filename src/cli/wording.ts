@@ -27,5 +27,7 @@ export const TERMINAL_WORDING: Wording = {
       : `${given(input)} is given`,
   supply: (input) =>
     `export ${variablesOf(input)[0]}=<token> in this shell, with your organization API token (Settings > Organization > API token)`,
+  // The page shows what a CI job's summary would; a report file is kept only when given.
+  listed: (input) => `the page lists them; ${given(input)} keeps every one in a file`,
   again: 'run the command again',
 };

@@ -6,11 +6,12 @@
  * An input named inside a message: `subject` says it as the subject of a line about it, `name` says it,
  * `give` tells the reader to give it, `reach` says how its value reaches this run (a CI job's secret, a
  * terminal's exported variable), `supply` tells the reader how to put a secret's value where this run
- * reads it.
+ * reads it, `listed` says where the reader finds what the message counts (the summary shows some, the
+ * file the input names holds every one).
  */
 export interface InputPart {
   readonly input: string;
-  readonly as: 'subject' | 'name' | 'give' | 'reach' | 'supply';
+  readonly as: 'subject' | 'name' | 'give' | 'reach' | 'supply' | 'listed';
 }
 
 export type Part = string | InputPart;
@@ -30,6 +31,11 @@ export interface Wording {
   reach?(input: string): string;
   /** How to put a secret's value where this run reads it, lower case; a CI job's secret when absent. */
   supply?(input: string): string;
+  /**
+   * Where the reader finds what a message counts, the file input `input` names holding every one, lower
+   * case: `the job summary lists them; report-file has every one` when absent.
+   */
+  listed?(input: string): string;
   /** How the reader runs it again once it is fixed: `re-run the job` when absent. */
   readonly again?: string;
   /** How the reader runs another operation, in code: `operation: create-queue` when absent. */
@@ -88,6 +94,11 @@ export function supply(input: string): InputPart {
   return { input, as: 'supply' };
 }
 
+/** Where the reader finds what the message counts, every one in the file `input` names. */
+export function listedIn(input: string): InputPart {
+  return { input, as: 'listed' };
+}
+
 /** Telling the reader to give the input, as the host says it (capitalised at a sentence's start). */
 export function give(input: string): InputPart {
   return { input, as: 'give' };
@@ -139,5 +150,9 @@ function sayPart(part: InputPart, wording: Wording): string {
       return (wording.reach ?? reachInCi)(part.input);
     case 'supply':
       return wording.supply ? wording.supply(part.input) : supplyInCi(wording, part.input);
+    case 'listed':
+      return wording.listed
+        ? wording.listed(part.input)
+        : `the job summary lists them; ${wording.name(part.input)} has every one`;
   }
 }

@@ -5,7 +5,7 @@
 // hidden), as its page arrives, while the next page is on its way: after the last page, only sorting and
 // joining are left.
 import { plural } from '../../report/words.js';
-import { nameOf, say, words, type Words } from '../../words.js';
+import { listedIn, nameOf, say, words, type Words } from '../../words.js';
 import type { ApiResponse } from '../../api/client.js';
 import type { UnhealthyStatus } from '../../../wire/index.js';
 import { stat, writeFile } from 'node:fs/promises';
@@ -192,7 +192,7 @@ function thresholdFailure(failOn: FailOn, maxUnhealthy: number, counts: Unhealth
         ? [counts.flaky ?? 0, 'flaky']
         : [counts.broken ?? 0, 'broken'];
   if (count <= maxUnhealthy) return undefined;
-  return words`${nameOf('fail-on')} ${failOn}: ${plural(count, `${what} test`)}, more than ${nameOf('max-unhealthy')} (${maxUnhealthy}). The job summary lists them, most impactful first; report-file has every one.`;
+  return words`${nameOf('fail-on')} ${failOn}: ${plural(count, `${what} test`)}, more than ${nameOf('max-unhealthy')} (${maxUnhealthy}). ${listedIn('report-file')}.`;
 }
 
 function writeReport(

@@ -8,7 +8,7 @@ import { rawResponse } from '../../common.js';
 import type { Operation, OperationContext, OutputValue } from '../../types.js';
 import { reportItem, writeListReportFile } from '../report-file.js';
 import { plural } from '../../../report/words.js';
-import { nameOf, words, type Words } from '../../../words.js';
+import { listedIn, nameOf, words, type Words } from '../../../words.js';
 import { readCodeOwners } from './codeowners.js';
 import { inCheckout, locateTest } from './locate.js';
 import type { CheckTestResultsSettings } from './inputs.js';
@@ -141,7 +141,7 @@ function gateFailure(outcome: GateOutcome, failing: CheckedFailure[]): Words | u
   if (!failing.length) return undefined;
   const quarantined = failures.filter((failure) => failure.verdict === 'quarantined').length;
   const verdicts = failOnVerdicts.map((v) => VERDICT_LABELS[v]).join(' or ');
-  return words`${plural(failing.length, 'failed test')} ${failing.length === 1 ? 'is' : 'are'} ${verdicts} (${nameOf('fail-on-verdict')}: ${failOnVerdicts.join(',')}); quarantined: ${quarantined} of ${plural(failures.length, 'failure')}. The job summary lists them; report-file has every failure.`;
+  return words`${plural(failing.length, 'failed test')} ${failing.length === 1 ? 'is' : 'are'} ${verdicts} (${nameOf('fail-on-verdict')}: ${failOnVerdicts.join(',')}); quarantined: ${quarantined} of ${plural(failures.length, 'failure')}. ${listedIn('report-file')}.`;
 }
 
 /** "3 failures not quarantined: likely caused by this PR", naming the verdicts of the failures that fail. */
