@@ -72,27 +72,29 @@ export function neededBy(operation: string, input: string, what: string): Missin
   return new MissingInputError(input, words`${operation} needs ${what}: ${give(input)}.`);
 }
 
+/** A failure that is one line of our words, each input it names a part the host words. */
+abstract class WordedFailure extends Error implements Failure {
+  abstract readonly failureKind: FailureKind;
+  readonly serviceSaid = '';
+  constructor(readonly words: Words) {
+    super();
+    this.message = this.wordedFor(ACTION_WORDING);
+  }
+
+  wordedFor(wording: Wording): string {
+    return say(this.words, wording).trim();
+  }
+}
+
 /**
  * A context (repository, pull request, branch) that cannot be worked out from the pipeline, or a place
  * the run was told to write to (--outputs-file) that cannot be used.
  */
-export class ContextError extends Error implements Failure {
+export class ContextError extends WordedFailure {
   override name = 'ContextError';
   readonly failureKind = 'bad-input';
-  readonly serviceSaid = '';
-  readonly what: Words;
   constructor(what: string | Words) {
-    super();
-    this.what = asWords(what).map((part) => (typeof part === 'string' ? part.replace(/\s+/g, ' ') : part));
-    this.message = this.wordedFor(ACTION_WORDING);
-  }
-
-  get words(): Words {
-    return this.what;
-  }
-
-  wordedFor(wording: Wording): string {
-    return say(this.what, wording).trim();
+    super(asWords(what).map((part) => (typeof part === 'string' ? part.replace(/\s+/g, ' ') : part)));
   }
 }
 
@@ -100,23 +102,11 @@ export class ContextError extends Error implements Failure {
  * The step could not do its work (the repository's own tool failed, say) and its inputs say to fail then:
  * our words, naming the inputs that decide it.
  */
-export class StepFailure extends Error implements Failure {
+export class StepFailure extends WordedFailure {
   override name = 'StepFailure';
   readonly failureKind = 'failed';
-  readonly serviceSaid = '';
-  readonly what: Words;
   constructor(what: string | Words) {
-    super();
-    this.what = asWords(what);
-    this.message = this.wordedFor(ACTION_WORDING);
-  }
-
-  get words(): Words {
-    return this.what;
-  }
-
-  wordedFor(wording: Wording): string {
-    return say(this.what, wording);
+    super(asWords(what));
   }
 }
 
