@@ -13,5 +13,5 @@ if ((globalThis as Record<symbol, unknown>)[Symbol.for('merge-queue-action.githu
   // The MCP server reads the command line itself.
   await import('../mcp/index.js');
 } else {
-  await import('./command.js');
+  await import('./command-line.js');
 }
